@@ -1,0 +1,36 @@
+# FastMap — the two commands are `make test` and `make bench`.
+SWIFT ?= swift
+APT_PACKAGES := libjansson-dev libyajl-dev pkg-config
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: setup build test test-large bench format lint docs leaks sanitize clean
+
+setup:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
+	else echo "setup: $(APT_PACKAGES) already installed"; fi
+
+build: setup
+	$(SWIFT) build
+
+test: setup
+	$(SWIFT) test
+
+bench: setup
+	$(SWIFT) run -c release FastMapBenchmarks
+
+format:
+	$(SWIFT) format --in-place --recursive --configuration .swift-format Sources Tests Benchmarks Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Benchmarks Package.swift
+
+docs: setup
+	$(SWIFT) build --target FastMap -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
+	@echo "symbol graphs in .build/symbol-graphs (render with docc convert)"
+
+clean:
+	rm -rf .build

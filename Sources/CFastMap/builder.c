@@ -1,0 +1,528 @@
+#include "fastmap.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// yajl tokens -> jansson nodes. yajl validates the grammar; this file applies FastMap's rules
+// on top: first duplicate key wins, integers up to UInt64.max, `-0` kept as a negative zero,
+// strict UTF-8, lone surrogates rejected, and a nesting limit instead of unbounded recursion.
+
+typedef struct fm_frame {
+    json_t *node;
+    int attached;  // 0 when the container lost a duplicate-key race and must be released
+} fm_frame;
+
+typedef struct fm_builder {
+    fm_frame *stack;
+    size_t depth;
+    size_t max_depth;
+    json_t *root;
+    char *key;
+    size_t key_length;
+    size_t key_capacity;
+    fm_document *document;
+    fm_parse_error *error;
+    yajl_handle handle;
+    const unsigned char *input;
+    size_t input_length;
+} fm_builder;
+
+static void set_error(fm_builder *b, int kind, const char *message) {
+    if (b->error->kind != FM_OK) return;
+    b->error->kind = kind;
+    b->error->offset = yajl_get_bytes_consumed(b->handle);
+    snprintf(b->error->message, sizeof b->error->message, "%s", message);
+}
+
+static int fail_out_of_memory(fm_builder *b) {
+    set_error(b, FM_ERROR_OUT_OF_MEMORY, "out of memory while building the document");
+    return 0;
+}
+
+static int remember_unsigned(fm_builder *b, json_t *node) {
+    fm_document *d = b->document;
+    if (d->unsigned_count == d->unsigned_capacity) {
+        size_t capacity = d->unsigned_capacity ? d->unsigned_capacity * 2 : 8;
+        json_t **nodes = realloc(d->unsigned_nodes, capacity * sizeof(json_t *));
+        if (!nodes) return 0;
+        d->unsigned_nodes = nodes;
+        d->unsigned_capacity = capacity;
+    }
+    d->unsigned_nodes[d->unsigned_count++] = node;
+    return 1;
+}
+
+// Hands `value` (one owned reference) to the container being built.
+// Sets *attached to 0 when the caller keeps ownership (a duplicate key: the first one wins).
+static int attach(fm_builder *b, json_t *value, int *attached) {
+    if (!value) return fail_out_of_memory(b);
+    if (b->depth == 0) {
+        b->root = value;
+        *attached = 1;
+        return 1;
+    }
+    json_t *parent = b->stack[b->depth - 1].node;
+    if (json_is_array(parent)) {
+        if (json_array_append_new(parent, value) != 0) return fail_out_of_memory(b);
+        *attached = 1;
+        return 1;
+    }
+    if (json_object_getn(parent, b->key, b->key_length) != NULL) {
+        *attached = 0;
+        return 1;
+    }
+    if (json_object_setn_new_nocheck(parent, b->key, b->key_length, value) != 0)
+        return fail_out_of_memory(b);
+    *attached = 1;
+    return 1;
+}
+
+static int attach_scalar(fm_builder *b, json_t *value) {
+    int attached = 0;
+    if (!attach(b, value, &attached)) return 0;
+    if (!attached) json_decref(value);
+    return 1;
+}
+
+static int on_null(void *ctx) { return attach_scalar(ctx, json_null()); }
+
+static int on_boolean(void *ctx, int value) {
+    return attach_scalar(ctx, value ? json_true() : json_false());
+}
+
+static void describe_number(char *out, size_t size, const char *text, size_t length) {
+    if (length > 40)
+        snprintf(out, size, "%.*s... (%zu digits)", 40, text, length);
+    else
+        snprintf(out, size, "%.*s", (int)length, text);
+}
+
+static int on_number(void *ctx, const char *text, size_t length) {
+    fm_builder *b = ctx;
+    int is_integer = 1;
+    for (size_t i = 0; i < length; i++) {
+        char c = text[i];
+        if (c == '.' || c == 'e' || c == 'E') {
+            is_integer = 0;
+            break;
+        }
+    }
+    if (is_integer) {
+        int negative = text[0] == '-';
+        uint64_t magnitude = 0;
+        int overflow = 0;
+        for (size_t i = negative ? 1 : 0; i < length; i++) {
+            uint64_t digit = (uint64_t)(text[i] - '0');
+            if (magnitude > (UINT64_MAX - digit) / 10) {
+                overflow = 1;
+                break;
+            }
+            magnitude = magnitude * 10 + digit;
+        }
+        if (!overflow && negative) {
+            if (magnitude == 0) return attach_scalar(b, json_real(-0.0));
+            if (magnitude <= (uint64_t)INT64_MAX)
+                return attach_scalar(b, json_integer(-(json_int_t)magnitude));
+            if (magnitude == (uint64_t)INT64_MAX + 1)
+                return attach_scalar(b, json_integer(INT64_MIN));
+        } else if (!overflow) {
+            if (magnitude <= (uint64_t)INT64_MAX)
+                return attach_scalar(b, json_integer((json_int_t)magnitude));
+            json_t *node = json_integer((json_int_t)magnitude);
+            if (!node) return fail_out_of_memory(b);
+            int attached = 0;
+            if (!attach(b, node, &attached)) return 0;
+            if (!attached) {
+                json_decref(node);
+                return 1;
+            }
+            return remember_unsigned(b, node) ? 1 : fail_out_of_memory(b);
+        }
+        char shown[96], message[200];
+        describe_number(shown, sizeof shown, text, length);
+        snprintf(message, sizeof message,
+                 "Number %s is outside the integer range FastMap keeps exactly "
+                 "(Int64.min...UInt64.max).",
+                 shown);
+        set_error(b, FM_ERROR_NUMBER_RANGE, message);
+        return 0;
+    }
+
+    char small[64];
+    char *buffer = length < sizeof small ? small : malloc(length + 1);
+    if (!buffer) return fail_out_of_memory(b);
+    memcpy(buffer, text, length);
+    buffer[length] = '\0';
+    double value = strtod(buffer, NULL);
+    if (buffer != small) free(buffer);
+    if (isinf(value)) {
+        char shown[96], message[200];
+        describe_number(shown, sizeof shown, text, length);
+        snprintf(message, sizeof message, "Number %s is not representable in Swift.", shown);
+        set_error(b, FM_ERROR_NUMBER_RANGE, message);
+        return 0;
+    }
+    return attach_scalar(b, json_real(value));
+}
+
+static int hex_value(unsigned char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static unsigned read_hex4(const unsigned char *p) {
+    return (unsigned)(hex_value(p[0]) << 12 | hex_value(p[1]) << 8 | hex_value(p[2]) << 4 |
+                      hex_value(p[3]));
+}
+
+static size_t put_utf8(unsigned char *out, unsigned code) {
+    if (code < 0x80) {
+        out[0] = (unsigned char)code;
+        return 1;
+    }
+    if (code < 0x800) {
+        out[0] = (unsigned char)(0xC0 | (code >> 6));
+        out[1] = (unsigned char)(0x80 | (code & 0x3F));
+        return 2;
+    }
+    if (code < 0x10000) {
+        out[0] = (unsigned char)(0xE0 | (code >> 12));
+        out[1] = (unsigned char)(0x80 | ((code >> 6) & 0x3F));
+        out[2] = (unsigned char)(0x80 | (code & 0x3F));
+        return 3;
+    }
+    out[0] = (unsigned char)(0xF0 | (code >> 18));
+    out[1] = (unsigned char)(0x80 | ((code >> 12) & 0x3F));
+    out[2] = (unsigned char)(0x80 | ((code >> 6) & 0x3F));
+    out[3] = (unsigned char)(0x80 | (code & 0x3F));
+    return 4;
+}
+
+// yajl pairs any \uD8xx with whatever \u follows it and turns a lone high surrogate into '?'.
+// For tokens with \u escapes we decode the raw text again, pairing surrogates properly and
+// rejecting lone ones as Foundation does. `raw` is the text between the quotes, already
+// checked by yajl's lexer (escapes well formed). Returns a malloc'd buffer or NULL.
+static unsigned char *decode_escapes(fm_builder *b, const unsigned char *raw, size_t raw_length,
+                                     size_t *out_length) {
+    unsigned char *out = malloc(raw_length + 1);
+    if (!out) {
+        fail_out_of_memory(b);
+        return NULL;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < raw_length;) {
+        unsigned char c = raw[i];
+        if (c != '\\') {
+            out[n++] = c;
+            i++;
+            continue;
+        }
+        unsigned char e = raw[i + 1];
+        i += 2;
+        switch (e) {
+            case 'b': out[n++] = '\b'; break;
+            case 'f': out[n++] = '\f'; break;
+            case 'n': out[n++] = '\n'; break;
+            case 'r': out[n++] = '\r'; break;
+            case 't': out[n++] = '\t'; break;
+            case 'u': {
+                unsigned code = read_hex4(raw + i);
+                i += 4;
+                if (code >= 0xDC00 && code <= 0xDFFF) {
+                    set_error(b, FM_ERROR_INVALID_UNICODE,
+                              "Unable to convert hex escape sequence (no high character) to "
+                              "UTF8-encoded character.");
+                    free(out);
+                    return NULL;
+                }
+                if (code >= 0xD800 && code <= 0xDBFF) {
+                    unsigned low = 0;
+                    if (i + 6 <= raw_length && raw[i] == '\\' && raw[i + 1] == 'u')
+                        low = read_hex4(raw + i + 2);
+                    if (low < 0xDC00 || low > 0xDFFF) {
+                        set_error(b, FM_ERROR_INVALID_UNICODE,
+                                  "Unable to convert hex escape sequence (no low character) "
+                                  "to UTF8-encoded character.");
+                        free(out);
+                        return NULL;
+                    }
+                    i += 6;
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+                }
+                n += put_utf8(out + n, code);
+                break;
+            }
+            default: out[n++] = e; break;  // \" \\ \/
+        }
+    }
+    *out_length = n;
+    return out;
+}
+
+// Finds the raw text of the string token yajl just reported, when it lies in the current input.
+static int raw_token(fm_builder *b, const unsigned char **raw, size_t *raw_length) {
+    size_t end = yajl_get_bytes_consumed(b->handle);
+    if (end < 2 || end > b->input_length || b->input[end - 1] != '"') return 0;
+    // Scanning backwards, the opening quote is the first one preceded by an even number of
+    // backslashes: an escaped quote always has an odd number.
+    for (size_t q = end - 1; q-- > 0;) {
+        if (b->input[q] != '"') continue;
+        size_t slashes = 0;
+        while (q > slashes && b->input[q - 1 - slashes] == '\\') slashes++;
+        if (slashes % 2 == 0) {
+            *raw = b->input + q + 1;
+            *raw_length = end - 1 - (q + 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int contains_unicode_escape(const unsigned char *raw, size_t length) {
+    for (size_t i = 0; i + 1 < length; i++) {
+        if (raw[i] == '\\') {
+            if (raw[i + 1] == 'u') return 1;
+            i++;
+        }
+    }
+    return 0;
+}
+
+// Produces the final bytes of a string or key token. *owned is set when the result must be
+// freed. Returns 0 on error.
+static int string_bytes(fm_builder *b, const unsigned char *text, size_t length,
+                        const unsigned char **result, size_t *result_length, unsigned char **owned) {
+    *owned = NULL;
+    int in_input = text >= b->input && text <= b->input + b->input_length;
+    if (!in_input) {
+        // yajl decoded escapes into its own buffer; redo \u escapes from the raw text.
+        const unsigned char *raw;
+        size_t raw_length;
+        if (raw_token(b, &raw, &raw_length) && contains_unicode_escape(raw, raw_length)) {
+            *owned = decode_escapes(b, raw, raw_length, result_length);
+            if (!*owned) return 0;
+            text = *owned;
+            length = *result_length;
+        }
+    }
+    size_t bad = fm_utf8_validate(text, length);
+    if (bad != length) {
+        if (*owned) free(*owned);
+        *owned = NULL;
+        set_error(b, FM_ERROR_SYNTAX, "invalid UTF-8 in string");
+        if (in_input) b->error->offset = (size_t)(text - b->input) + bad;
+        return 0;
+    }
+    *result = text;
+    *result_length = length;
+    return 1;
+}
+
+static int on_string(void *ctx, const unsigned char *text, size_t length) {
+    fm_builder *b = ctx;
+    const unsigned char *bytes;
+    size_t count;
+    unsigned char *owned;
+    if (!string_bytes(b, text, length, &bytes, &count, &owned)) return 0;
+    int ok = attach_scalar(b, json_stringn_nocheck((const char *)bytes, count));
+    free(owned);
+    return ok;
+}
+
+static int on_map_key(void *ctx, const unsigned char *text, size_t length) {
+    fm_builder *b = ctx;
+    const unsigned char *bytes;
+    size_t count;
+    unsigned char *owned;
+    if (!string_bytes(b, text, length, &bytes, &count, &owned)) return 0;
+    if (count + 1 > b->key_capacity) {
+        size_t capacity = b->key_capacity ? b->key_capacity : 64;
+        while (capacity < count + 1) capacity *= 2;
+        char *key = realloc(b->key, capacity);
+        if (!key) {
+            free(owned);
+            return fail_out_of_memory(b);
+        }
+        b->key = key;
+        b->key_capacity = capacity;
+    }
+    memcpy(b->key, bytes, count);
+    b->key[count] = '\0';
+    b->key_length = count;
+    free(owned);
+    return 1;
+}
+
+static int start_container(fm_builder *b, json_t *container) {
+    if (!container) return fail_out_of_memory(b);
+    if (b->depth >= b->max_depth) {
+        json_decref(container);
+        char message[160];
+        snprintf(message, sizeof message,
+                 "Too many nested arrays or dictionaries (more than %zu levels).", b->max_depth);
+        set_error(b, FM_ERROR_DEPTH, message);
+        return 0;
+    }
+    int attached = 0;
+    if (!attach(b, container, &attached)) return 0;
+    b->stack[b->depth].node = container;
+    b->stack[b->depth].attached = attached;
+    b->depth++;
+    return 1;
+}
+
+static int end_container(void *ctx) {
+    fm_builder *b = ctx;
+    b->depth--;
+    if (!b->stack[b->depth].attached) json_decref(b->stack[b->depth].node);
+    return 1;
+}
+
+static int on_start_map(void *ctx) { return start_container(ctx, json_object()); }
+static int on_start_array(void *ctx) { return start_container(ctx, json_array()); }
+
+static const yajl_callbacks builder_callbacks = {
+    on_null, on_boolean, NULL, NULL, on_number, on_string,
+    on_start_map, on_map_key, end_container, on_start_array, end_container,
+};
+
+static void locate(const unsigned char *input, size_t length, fm_parse_error *error) {
+    size_t offset = error->offset < length ? error->offset : length;
+    size_t line = 1, line_start = 0;
+    for (size_t i = 0; i < offset; i++) {
+        if (input[i] == '\n') {
+            line++;
+            line_start = i + 1;
+        }
+    }
+    error->offset = offset;
+    error->line = line;
+    error->column = offset - line_start + 1;
+}
+
+static void release_unattached(fm_builder *b) {
+    while (b->depth > 0) {
+        b->depth--;
+        if (!b->stack[b->depth].attached) json_decref(b->stack[b->depth].node);
+    }
+}
+
+int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                  fm_parse_error *error) {
+    memset(out, 0, sizeof *out);
+    memset(error, 0, sizeof *error);
+    fm_builder b;
+    memset(&b, 0, sizeof b);
+    b.max_depth = max_depth;
+    b.document = out;
+    b.error = error;
+    b.input = (const unsigned char *)bytes;
+    b.input_length = length;
+    b.stack = malloc((max_depth + 1) * sizeof(fm_frame));
+    b.handle = yajl_alloc(&builder_callbacks, NULL, &b);
+    if (!b.stack || !b.handle) {
+        free(b.stack);
+        if (b.handle) yajl_free(b.handle);
+        error->kind = FM_ERROR_OUT_OF_MEMORY;
+        snprintf(error->message, sizeof error->message, "out of memory");
+        return -1;
+    }
+    // FastMap validates UTF-8 itself, more strictly than yajl does.
+    yajl_config(b.handle, yajl_dont_validate_strings, 1);
+
+    yajl_status status = yajl_parse(b.handle, b.input, length);
+    size_t consumed = yajl_get_bytes_consumed(b.handle);
+    if (status == yajl_status_ok) {
+        status = yajl_complete_parse(b.handle);
+        consumed = length;
+    }
+    if (status != yajl_status_ok) {
+        if (error->kind == FM_OK) {
+            unsigned char *text = yajl_get_error(b.handle, 0, b.input, length);
+            error->kind = FM_ERROR_SYNTAX;
+            error->offset = consumed;
+            snprintf(error->message, sizeof error->message, "%s", text ? (char *)text : "syntax error");
+            size_t n = strlen(error->message);
+            while (n > 0 && (error->message[n - 1] == '\n' || error->message[n - 1] == ' '))
+                error->message[--n] = '\0';
+            if (text) yajl_free_error(b.handle, text);
+        }
+        locate(b.input, length, error);
+        release_unattached(&b);
+        if (b.root) json_decref(b.root);
+        fm_document_free_unsigned(out);
+        out->root = NULL;
+    } else {
+        out->root = b.root;
+    }
+    yajl_free(b.handle);
+    free(b.stack);
+    free(b.key);
+    return out->root ? 0 : -1;
+}
+
+void fm_document_free_unsigned(fm_document *document) {
+    free(document->unsigned_nodes);
+    document->unsigned_nodes = NULL;
+    document->unsigned_count = 0;
+    document->unsigned_capacity = 0;
+}
+
+// True when the text may hold the integer token `-0`, which jansson reads as a plain 0.
+static int may_contain_negative_zero(const char *bytes, size_t length) {
+    const char *p = bytes, *end = bytes + length;
+    while ((p = memchr(p, '-', (size_t)(end - p))) != NULL) {
+        if (p + 1 < end && p[1] == '0') {
+            if (p + 2 >= end) return 1;
+            char next = p[2];
+            if (next != '.' && next != 'e' && next != 'E') return 1;
+        }
+        p++;
+    }
+    return 0;
+}
+
+static size_t tree_depth(json_t *node, size_t limit) {
+    if (limit == 0) return 1;
+    size_t deepest = 0;
+    if (json_is_array(node)) {
+        size_t count = json_array_size(node);
+        for (size_t i = 0; i < count; i++) {
+            size_t d = tree_depth(json_array_get(node, i), limit - 1);
+            if (d > deepest) deepest = d;
+        }
+        return deepest + 1;
+    }
+    if (json_is_object(node)) {
+        for (void *it = json_object_iter(node); it; it = json_object_iter_next(node, it)) {
+            size_t d = tree_depth(json_object_iter_value(it), limit - 1);
+            if (d > deepest) deepest = d;
+        }
+        return deepest + 1;
+    }
+    return 0;
+}
+
+int fm_parse_jansson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                     fm_parse_error *error) {
+    memset(out, 0, sizeof *out);
+    memset(error, 0, sizeof *error);
+    if (may_contain_negative_zero(bytes, length))
+        return fm_parse_yajl(bytes, length, max_depth, out, error);
+    json_error_t jansson_error;
+    json_t *root = json_loadb(bytes, length, JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES,
+                              &jansson_error);
+    if (!root) return fm_parse_yajl(bytes, length, max_depth, out, error);
+    // Nesting needs at least two bytes a level; only then is the walk worth doing.
+    if (length > 2 * max_depth && tree_depth(root, max_depth + 1) > max_depth) {
+        json_decref(root);
+        return fm_parse_yajl(bytes, length, max_depth, out, error);
+    }
+    out->root = root;
+    return 0;
+}

@@ -1,0 +1,69 @@
+#ifndef FASTMAP_CFASTMAP_H
+#define FASTMAP_CFASTMAP_H
+
+// The C half of FastMap's bridge: turns JSON bytes into jansson trees with the rules FastMap
+// promises (Foundation's parity rules), and wraps the few yajl calls Swift cannot make.
+// Every exported symbol carries the fm_ prefix.
+
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+#include <yajl/yajl_parse.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What went wrong while parsing; mirrored by FastMapError.Kind on the Swift side.
+typedef enum fm_error_kind {
+    FM_OK = 0,
+    FM_ERROR_SYNTAX = 1,
+    FM_ERROR_DEPTH = 2,
+    FM_ERROR_NUMBER_RANGE = 3,
+    FM_ERROR_INVALID_UNICODE = 4,
+    FM_ERROR_OUT_OF_MEMORY = 5,
+} fm_error_kind;
+
+typedef struct fm_parse_error {
+    int kind;
+    size_t offset;  // byte offset (from the start of the input) where the error was detected
+    size_t line;    // 1-based
+    size_t column;  // 1-based, counted in bytes
+    char message[256];
+} fm_parse_error;
+
+/// A parsed tree plus the integers whose json_int_t holds the bit pattern of a UInt64 above
+/// INT64_MAX (jansson itself has no unsigned integers).
+typedef struct fm_document {
+    json_t *root;
+    json_t **unsigned_nodes;
+    size_t unsigned_count;
+    size_t unsigned_capacity;
+} fm_document;
+
+/// Parses with yajl's tokenizer, building jansson nodes directly.
+/// Returns 0 on success (out->root owns one reference), -1 on error (error filled in).
+int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                  fm_parse_error *error);
+
+/// Parses with jansson's json_loadb. Inputs that jansson alone cannot map exactly
+/// (duplicate keys, integers above INT64_MAX, `-0`, nesting deeper than max_depth) and every
+/// error are handed to fm_parse_yajl, so both engines give the same trees and the same errors.
+int fm_parse_jansson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                     fm_parse_error *error);
+
+/// Frees the unsigned-node list of a document (not the tree).
+void fm_document_free_unsigned(fm_document *document);
+
+/// Checks that bytes[0..<length] is well-formed UTF-8 (no overlong forms, no surrogates,
+/// nothing above U+10FFFF). Returns length when valid, else the index of the first bad byte.
+size_t fm_utf8_validate(const unsigned char *bytes, size_t length);
+
+/// Non-variadic wrapper around yajl_config.
+int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,108 @@
+/// Building values in code.
+extension JSON {
+    /// A document holding only `node` (whose reference it takes over).
+    static func owning(_ node: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = []) -> JSON {
+        JSON(document: JSONDocument(owning: node, unsignedNodes: unsignedNodes))
+    }
+
+    /// `null`.
+    public static let null = JSON.owning(.makeNull())
+
+    /// A JSON string.
+    public init(_ value: String) { self = .owning(.makeString(value)) }
+
+    /// A JSON `true` or `false`.
+    public init(_ value: Bool) { self = .owning(.makeBool(value)) }
+
+    /// A JSON integer.
+    public init<T: BinaryInteger>(_ value: T) {
+        if let small = Int64(exactly: value) {
+            self = .owning(.makeInteger(small))
+        } else if let large = UInt64(exactly: value) {
+            let node = JSONNode.makeUnsignedBits(large)
+            self = .owning(node, unsignedNodes: [node.identity])
+        } else {
+            // Only integer types wider than 64 bits get here; keep the nearest double.
+            self = .owning(JSONNode.makeReal(Double(value)) ?? .makeNull())
+        }
+    }
+
+    /// A JSON number from a double.
+    /// - Throws: ``FastMapError`` (`invalidValue`) for NaN and infinities, which JSON cannot hold.
+    public init(_ value: Double) throws(FastMapError) {
+        guard let node = JSONNode.makeReal(value) else {
+            throw FastMapError(
+                kind: .invalidValue, message: "\(value) cannot be written as a JSON number",
+                expectedType: "finite number")
+        }
+        self = .owning(node)
+    }
+
+    /// An array of values (shared with their documents, not copied).
+    public init(array elements: [JSON]) {
+        let array = JSONNode.makeArray()
+        var unsigned: Set<UnsafeMutableRawPointer> = []
+        for element in elements {
+            element.node.retain()
+            array.append(element.node)
+            unsigned.formUnion(element.document.unsignedNodes)
+        }
+        self = .owning(array, unsignedNodes: unsigned)
+    }
+
+    /// An object from members in order; for a repeated key the first one wins.
+    public init(members: [(key: String, value: JSON)]) {
+        let object = JSONNode.makeObject()
+        var unsigned: Set<UnsafeMutableRawPointer> = []
+        for (key, value) in members {
+            value.node.retain()
+            object.setFirst(key, value.node)
+            unsigned.formUnion(value.document.unsignedNodes)
+        }
+        self = .owning(object, unsignedNodes: unsigned)
+    }
+
+    /// An object from a dictionary (member order follows the dictionary's iteration order).
+    public init(object: [String: JSON]) {
+        self.init(members: object.map { ($0.key, $0.value) })
+    }
+}
+
+extension JSON: ExpressibleByStringLiteral {
+    /// A JSON string.
+    public init(stringLiteral value: String) { self.init(value) }
+}
+
+extension JSON: ExpressibleByIntegerLiteral {
+    /// A JSON integer.
+    public init(integerLiteral value: Int) { self.init(value) }
+}
+
+extension JSON: ExpressibleByFloatLiteral {
+    /// A JSON number. Literals are always finite.
+    public init(floatLiteral value: Double) {
+        self = .owning(JSONNode.makeReal(value) ?? .makeNull())
+    }
+}
+
+extension JSON: ExpressibleByBooleanLiteral {
+    /// A JSON boolean.
+    public init(booleanLiteral value: Bool) { self.init(value) }
+}
+
+extension JSON: ExpressibleByNilLiteral {
+    /// JSON `null`.
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSON: ExpressibleByArrayLiteral {
+    /// A JSON array.
+    public init(arrayLiteral elements: JSON...) { self.init(array: elements) }
+}
+
+extension JSON: ExpressibleByDictionaryLiteral {
+    /// A JSON object, members in the literal's order.
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self.init(members: elements.map { (key: $0.0, value: $0.1) })
+    }
+}

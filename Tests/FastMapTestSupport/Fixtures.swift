@@ -1,0 +1,61 @@
+import Foundation
+
+/// Where the shared reference data lives (`../shared` beside the checkout), if present.
+public enum SharedData {
+    /// The `shared` folder, found by walking up from this source file.
+    public static let root: URL? = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<6 {
+            url.deleteLastPathComponent()
+            let candidate = url.appendingPathComponent("shared")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("DESIGN.md").path) {
+                return candidate
+            }
+            let sibling = url.deletingLastPathComponent().appendingPathComponent("shared")
+            if FileManager.default.fileExists(atPath: sibling.appendingPathComponent("DESIGN.md").path) {
+                return sibling
+            }
+        }
+        return nil
+    }()
+
+    /// `shared/json-test-suite/test_parsing`, if present.
+    public static var testParsingFolder: URL? {
+        guard let root else { return nil }
+        let folder = root.appendingPathComponent("json-test-suite/test_parsing")
+        return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
+    }
+
+    /// `shared/bench-data`, if present.
+    public static var benchDataFolder: URL? {
+        guard let root else { return nil }
+        let folder = root.appendingPathComponent("bench-data")
+        return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), so generated fixtures are the
+/// same on every run and every machine.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// A generator starting from `seed`.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The resident set size of this process in bytes, from /proc (0 where unavailable).
+public func residentMemoryBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
