@@ -37,6 +37,24 @@ struct JSONByteWriter {
 
     var isOverBudget: Bool { bytes.count > budget }
 
+    /// The number of bytes written so far.
+    var count: Int { bytes.count }
+
+    /// Drops everything written after the first `count` bytes.
+    mutating func truncate(to count: Int) {
+        bytes.removeSubrange(count...)
+    }
+
+    /// Appends the bytes written at `range` to `buffer`.
+    func copyBytes(_ range: Range<Int>, into buffer: inout [UInt8]) {
+        buffer.append(contentsOf: bytes[range])
+    }
+
+    /// Appends bytes that are already JSON text.
+    @inline(__always) mutating func append(contentsOf text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
     // MARK: Punctuation
 
     @inline(__always) mutating func append(_ byte: UInt8) { bytes.append(byte) }
@@ -117,6 +135,12 @@ struct JSONByteWriter {
     }
 
     mutating func writeFloat(_ value: Float) {
+        writeFloatingPointDescription(value.description)
+    }
+
+    /// ``writeDouble(_:)`` or ``writeFloat(_:)`` for either type.
+    @inline(__always)
+    mutating func writeFloatingPoint<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) {
         writeFloatingPointDescription(value.description)
     }
 
