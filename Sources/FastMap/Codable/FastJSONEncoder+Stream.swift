@@ -34,29 +34,38 @@ final class EncodingStream {
     }
 
     static func encode<T: Encodable>(_ value: T, settings: EncodingSettings) throws -> [UInt8] {
-        let stream = EncodingStream(settings: settings)
-        do {
-            try stream.writeTopLevel(value)
-            if !stream.state.pointee.bailedOut { return stream.takeBytes() }
-        } catch {
-            if !stream.state.pointee.bailedOut { throw error }
-        }
+        if let bytes = try streamed(value, settings: settings) { return bytes }
         return try EncodingTreeEncoder.encodeBytes(value, settings: settings)
     }
 
     static func encode<T: EncodableWithConfiguration>(
         _ value: T, configuration: T.EncodingConfiguration, settings: EncodingSettings
     ) throws -> [UInt8] {
-        let stream = EncodingStream(settings: settings)
-        do {
+        let bytes = try streamed(settings: settings) { stream in
             try stream.writeThroughSlot(in: -1, component: .none, emptyError: { .fastMapEncodedNothing(value) }) {
                 try value.encode(to: $0, configuration: configuration)
             }
-            if !stream.state.pointee.bailedOut { return stream.takeBytes() }
-        } catch {
-            if !stream.state.pointee.bailedOut { throw error }
         }
+        if let bytes { return bytes }
         return try EncodingTreeEncoder.encodeBytes(value, configuration: configuration, settings: settings)
+    }
+
+    /// The streamed text of `value`, or nil when the stream bailed out.
+    static func streamed<T: Encodable>(_ value: T, settings: EncodingSettings) throws -> [UInt8]? {
+        try streamed(settings: settings) { try $0.writeTopLevel(value) }
+    }
+
+    private static func streamed(
+        settings: EncodingSettings, _ body: (EncodingStream) throws -> Void
+    ) throws -> [UInt8]? {
+        let stream = EncodingStream(settings: settings)
+        do {
+            try body(stream)
+        } catch {
+            if stream.state.pointee.bailedOut { return nil }
+            throw error
+        }
+        return stream.state.pointee.bailedOut ? nil : stream.takeBytes()
     }
 
     private func takeBytes() -> [UInt8] {
