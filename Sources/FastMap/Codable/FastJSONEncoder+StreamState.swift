@@ -33,9 +33,10 @@ struct EncodingFrame {
     let component: EncodingPathComponent
     /// Members or elements written so far.
     var count = 0
-    /// Where this object's member records start in `EncodingStreamState.members`.
+    /// Where this object's member records start in `EncodingStreamState.members`, and its
+    /// copied keys in `keyBytes`.
     var membersBase = 0
-    var hasNonASCIIKey = false
+    var keyBytesBase = 0
 
     /// Whether the key of this position shows in coding paths of the values below it.
     var isInEncoderPath: Bool { role != .nested && !hidesKey }
@@ -46,9 +47,11 @@ struct EncodingFrame {
 struct EncodingMember {
     /// Offset of the member's text (its indentation, key, separator and value).
     var start: Int
+    /// Where the key's UTF-8 bytes are: in the output itself (just after the opening quote),
+    /// or, for the rare key that needed escapes, copied to `EncodingStreamState.keyBytes`.
     var keyStart: Int
     var keyCount: Int
-    var hash: UInt64
+    var keyIsCopied: Bool
 }
 
 /// The mutable state of one streaming encode. It lives behind a pointer owned by
@@ -66,7 +69,6 @@ struct EncodingStreamState {
     var bailedOut = false
     var snakeCase = SnakeCaseCache()
     private var scratch: [UInt8] = []
-    private var order: [Int] = []
     private var hashes: [UInt64: Int] = [:]
 
     init(writer: JSONByteWriter) {
@@ -84,6 +86,7 @@ struct EncodingStreamState {
             kind: kind, role: role, hidesKey: hidesKey, countsInParent: countsInParent,
             generation: nextGeneration, component: component)
         frame.membersBase = members.count
+        frame.keyBytesBase = keyBytes.count
         frames.append(frame)
         return nextGeneration
     }
@@ -154,6 +157,7 @@ struct EncodingStreamState {
             guard openContainer(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")) else { return }
             frames[index].kind = kind
             frames[index].membersBase = members.count
+            frames[index].keyBytesBase = keyBytes.count
         case kind:
             break
         default:
@@ -184,16 +188,16 @@ struct EncodingStreamState {
         writer.indent()
         var key = key
         key.withUTF8 { utf8 in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            var high: UInt8 = 0
-            for byte in utf8 {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-                high |= byte
-            }
-            if high >= 0x80 { frames[index].hasNonASCIIKey = true }
-            members.append(EncodingMember(start: start, keyStart: keyBytes.count, keyCount: utf8.count, hash: hash))
-            keyBytes.append(contentsOf: utf8)
+            let quote = writer.count
             writer.writeString(utf8: utf8)
+            if writer.count - quote - 2 == utf8.count {
+                members.append(
+                    EncodingMember(start: start, keyStart: quote + 1, keyCount: utf8.count, keyIsCopied: false))
+            } else {
+                members.append(
+                    EncodingMember(start: start, keyStart: keyBytes.count, keyCount: utf8.count, keyIsCopied: true))
+                keyBytes.append(contentsOf: utf8)
+            }
         }
         writer.keyValueSeparator()
     }
@@ -214,87 +218,27 @@ struct EncodingStreamState {
         let base = frames[index].membersBase
         let end = members.count
         defer {
-            if base < end { keyBytes.removeSubrange(members[base].keyStart...) }
+            keyBytes.removeSubrange(frames[index].keyBytesBase...)
             members.removeSubrange(base...)
         }
         guard end - base > 1 else { return true }
-        if writer.keyOrder == .utf8 {
-            guard sortMembers(base, end) else { return false }
-        } else if hasRepeatedKey(base, end) {
+        let keys = MemberKeys(members: members[base..<end])
+        let (repeated, order) = writer.withBytes(0..<writer.count) { output in
+            keyBytes.withUnsafeBufferPointer { copied in
+                keys.check(output: output, copied: copied, sort: writer.keyOrder == .utf8, hashes: &hashes)
+            }
+        }
+        if repeated {
             bailedOut = true
             return false
         }
-        if frames[index].hasNonASCIIKey && hasCanonicallyEquivalentKeys(base, end) {
-            bailedOut = true
-            return false
-        }
+        if let order { rewriteMembers(base, end, in: order) }
         return true
     }
 
-    private func keysEqual(_ a: Int, _ b: Int) -> Bool {
-        let left = members[a]
-        let right = members[b]
-        guard left.hash == right.hash, left.keyCount == right.keyCount else { return false }
-        return keyBytes[left.keyStart..<(left.keyStart + left.keyCount)]
-            .elementsEqual(keyBytes[right.keyStart..<(right.keyStart + right.keyCount)])
-    }
-
-    private mutating func hasRepeatedKey(_ base: Int, _ end: Int) -> Bool {
-        if end - base <= 16 {
-            for first in base..<(end - 1) {
-                for second in (first + 1)..<end where keysEqual(first, second) { return true }
-            }
-            return false
-        }
-        hashes.removeAll(keepingCapacity: true)
-        for member in base..<end {
-            if let earlier = hashes.updateValue(member, forKey: members[member].hash), keysEqual(earlier, member) {
-                return true
-            }
-        }
-        // Two different keys with one hash hide each other in the table; compare them all.
-        if hashes.count != end - base {
-            for first in base..<(end - 1) {
-                for second in (first + 1)..<end where keysEqual(first, second) { return true }
-            }
-        }
-        return false
-    }
-
-    /// Swift strings (and so `JSONEncoder`'s dictionaries) treat canonically equivalent keys
-    /// as one key: `"é"` and `"e\u{301}"`, `"K"` and the Kelvin sign.
-    private func hasCanonicallyEquivalentKeys(_ base: Int, _ end: Int) -> Bool {
-        var seen = Set<String>(minimumCapacity: end - base)
-        for member in members[base..<end] {
-            let key = String(decoding: keyBytes[member.keyStart..<(member.keyStart + member.keyCount)], as: UTF8.self)
-            if !seen.insert(key).inserted { return true }
-        }
-        return false
-    }
-
-    /// Rewrites the members of the object ending at the writer's position in the order of
-    /// their keys' UTF-8 bytes, as `JSONEncoder`'s `.sortedKeys`. Every member sits at the
-    /// same depth, so each one's text moves as a block.
-    private mutating func sortMembers(_ base: Int, _ end: Int) -> Bool {
-        var sorted = true
-        for member in base..<(end - 1) where !keyPrecedes(member, member + 1) {
-            sorted = false
-            break
-        }
-        // Strictly ascending already: nothing to move and no key repeated.
-        if sorted { return true }
-        var order = self.order
-        self.order = []
-        defer { self.order = order }
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: base..<end)
-        order.sort { keyPrecedes($0, $1) }
-        for position in 1..<order.count where !keyPrecedes(order[position - 1], order[position]) {
-            // Not strictly ascending once sorted: two members share a key.
-            bailedOut = true
-            return false
-        }
-
+    /// Rewrites the members of the object ending at the writer's position in `order` (member
+    /// indices). Every member sits at the same depth, so each one's text moves as a block.
+    private mutating func rewriteMembers(_ base: Int, _ end: Int, in order: [Int]) {
         let separatorLength = writer.prettyPrinted ? 2 : 1
         let regionStart = members[base].start
         let regionEnd = writer.count
@@ -308,17 +252,6 @@ struct EncodingStreamState {
             scratch.withUnsafeBufferPointer {
                 writer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[chunkStart..<chunkEnd]))
             }
-        }
-        return true
-    }
-
-    private func keyPrecedes(_ a: Int, _ b: Int) -> Bool {
-        let left = members[a]
-        let right = members[b]
-        return keyBytes.withUnsafeBufferPointer { bytes in
-            let leftKey = UnsafeBufferPointer(rebasing: bytes[left.keyStart..<(left.keyStart + left.keyCount)])
-            let rightKey = UnsafeBufferPointer(rebasing: bytes[right.keyStart..<(right.keyStart + right.keyCount)])
-            return leftKey.lexicographicallyPrecedes(rightKey)
         }
     }
 
@@ -361,5 +294,95 @@ struct EncodingStreamState {
         var path = encoderPath(ownerSlot(of: index))
         if let key = component.codingKey { path.append(key) }
         return path
+    }
+}
+
+/// The keys of one ending object, read where they lie (output or copies).
+private struct MemberKeys {
+    let members: ArraySlice<EncodingMember>
+
+    @inline(__always)
+    private func key(
+        _ member: Int, _ output: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8> {
+        let record = members[member]
+        let source = record.keyIsCopied ? copied : output
+        return UnsafeBufferPointer(rebasing: source[record.keyStart..<(record.keyStart + record.keyCount)])
+    }
+
+    /// Whether two keys are the same (byte for byte, or as Swift strings: JSONEncoder keeps
+    /// members in a dictionary, where `"é"` and `"e\u{301}"` are one key); and, when
+    /// `sort` is set and the keys are not in order yet, the order of their UTF-8 bytes.
+    func check(
+        output: UnsafeBufferPointer<UInt8>, copied: UnsafeBufferPointer<UInt8>, sort: Bool,
+        hashes: inout [UInt64: Int]
+    ) -> (repeated: Bool, order: [Int]?) {
+        let range = members.indices
+        var nonASCII: UInt8 = 0
+        var ascending = true
+        for member in range {
+            let bytes = key(member, output, copied)
+            for byte in bytes { nonASCII |= byte }
+            if ascending && member > range.lowerBound {
+                ascending = key(member - 1, output, copied).lexicographicallyPrecedes(bytes)
+            }
+        }
+        if nonASCII >= 0x80 && hasEquivalentStrings(output, copied) { return (true, nil) }
+        if sort {
+            // Strictly ascending: nothing to move and no key repeated.
+            if ascending { return (false, nil) }
+            let order = range.sorted { key($0, output, copied).lexicographicallyPrecedes(key($1, output, copied)) }
+            for position in 1..<order.count
+            where !key(order[position - 1], output, copied).lexicographicallyPrecedes(
+                key(order[position], output, copied))
+            {
+                return (true, nil)
+            }
+            return (false, order)
+        }
+        if ascending { return (false, nil) }
+        return (hasRepeatedBytes(output, copied, hashes: &hashes), nil)
+    }
+
+    private func hasRepeatedBytes(
+        _ output: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>, hashes: inout [UInt64: Int]
+    ) -> Bool {
+        let range = members.indices
+        func equal(_ a: Int, _ b: Int) -> Bool {
+            members[a].keyCount == members[b].keyCount && key(a, output, copied).elementsEqual(key(b, output, copied))
+        }
+        if range.count <= 16 {
+            for first in range.dropLast() {
+                for second in (first + 1)..<range.upperBound where equal(first, second) { return true }
+            }
+            return false
+        }
+        hashes.removeAll(keepingCapacity: true)
+        var collided = false
+        for member in range {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in key(member, output, copied) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            if let earlier = hashes.updateValue(member, forKey: hash) {
+                if equal(earlier, member) { return true }
+                collided = true
+            }
+        }
+        // Two different keys with one hash hide each other in the table; compare them all.
+        if collided {
+            for first in range.dropLast() {
+                for second in (first + 1)..<range.upperBound where equal(first, second) { return true }
+            }
+        }
+        return false
+    }
+
+    private func hasEquivalentStrings(_ output: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        var seen = Set<String>(minimumCapacity: members.count)
+        for member in members.indices {
+            if !seen.insert(String(decoding: key(member, output, copied), as: UTF8.self)).inserted { return true }
+        }
+        return false
     }
 }
