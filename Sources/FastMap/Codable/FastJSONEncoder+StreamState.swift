@@ -69,7 +69,7 @@ struct EncodingStreamState {
     var bailedOut = false
     var snakeCase = SnakeCaseCache()
     private var scratch: [UInt8] = []
-    private var hashes: [UInt64: Int] = [:]
+    private var slots: [Int32] = []
 
     init(writer: JSONByteWriter) {
         self.writer = writer
@@ -225,7 +225,7 @@ struct EncodingStreamState {
         let keys = MemberKeys(members: members[base..<end])
         let (repeated, order) = writer.withBytes(0..<writer.count) { output in
             keyBytes.withUnsafeBufferPointer { copied in
-                keys.check(output: output, copied: copied, sort: writer.keyOrder == .utf8, hashes: &hashes)
+                keys.check(output: output, copied: copied, sort: writer.keyOrder == .utf8, slots: &slots)
             }
         }
         if repeated {
@@ -313,9 +313,9 @@ private struct MemberKeys {
     /// Whether two keys are the same (byte for byte, or as Swift strings: JSONEncoder keeps
     /// members in a dictionary, where `"é"` and `"e\u{301}"` are one key); and, when
     /// `sort` is set and the keys are not in order yet, the order of their UTF-8 bytes.
+    /// `slots` is scratch space for the hash table of larger objects.
     func check(
-        output: UnsafeBufferPointer<UInt8>, copied: UnsafeBufferPointer<UInt8>, sort: Bool,
-        hashes: inout [UInt64: Int]
+        output: UnsafeBufferPointer<UInt8>, copied: UnsafeBufferPointer<UInt8>, sort: Bool, slots: inout [Int32]
     ) -> (repeated: Bool, order: [Int]?) {
         let range = members.indices
         var nonASCII: UInt8 = 0
@@ -328,50 +328,46 @@ private struct MemberKeys {
             }
         }
         if nonASCII >= 0x80 && hasEquivalentStrings(output, copied) { return (true, nil) }
+        // Strictly ascending: nothing to move and no key repeated.
+        if ascending { return (false, nil) }
         if sort {
-            // Strictly ascending: nothing to move and no key repeated.
-            if ascending { return (false, nil) }
             let order = range.sorted { key($0, output, copied).lexicographicallyPrecedes(key($1, output, copied)) }
             for position in 1..<order.count
-            where !key(order[position - 1], output, copied).lexicographicallyPrecedes(
-                key(order[position], output, copied))
-            {
+            where !key(order[position - 1], output, copied).lexicographicallyPrecedes(key(order[position], output, copied)) {
                 return (true, nil)
             }
             return (false, order)
         }
-        if ascending { return (false, nil) }
-        return (hasRepeatedBytes(output, copied, hashes: &hashes), nil)
+        return (hasRepeatedBytes(output, copied, slots: &slots), nil)
     }
 
     private func hasRepeatedBytes(
-        _ output: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>, hashes: inout [UInt64: Int]
+        _ output: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>, slots: inout [Int32]
     ) -> Bool {
         let range = members.indices
         func equal(_ a: Int, _ b: Int) -> Bool {
             members[a].keyCount == members[b].keyCount && key(a, output, copied).elementsEqual(key(b, output, copied))
         }
-        if range.count <= 16 {
+        if range.count <= 12 {
             for first in range.dropLast() {
                 for second in (first + 1)..<range.upperBound where equal(first, second) { return true }
             }
             return false
         }
-        hashes.removeAll(keepingCapacity: true)
-        var collided = false
+        // Open addressing over a table at least twice the member count.
+        var size = 32
+        while size < range.count * 2 { size *= 2 }
+        slots.removeAll(keepingCapacity: true)
+        slots.append(contentsOf: repeatElement(-1, count: size))
         for member in range {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in key(member, output, copied) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            if let earlier = hashes.updateValue(member, forKey: hash) {
-                if equal(earlier, member) { return true }
-                collided = true
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (size - 1)
+            while slots[slot] >= 0 {
+                if equal(Int(slots[slot]) + range.lowerBound, member) { return true }
+                slot = (slot + 1) & (size - 1)
             }
-        }
-        // Two different keys with one hash hide each other in the table; compare them all.
-        if collided {
-            for first in range.dropLast() {
-                for second in (first + 1)..<range.upperBound where equal(first, second) { return true }
-            }
+            slots[slot] = Int32(member - range.lowerBound)
         }
         return false
     }
