@@ -59,6 +59,10 @@ void fm_document_free_unsigned(fm_document *document);
 /// nothing above U+10FFFF). Returns length when valid, else the index of the first bad byte.
 size_t fm_utf8_validate(const unsigned char *bytes, size_t length);
 
+/// Releases one reference to `root` like json_decref, without recursion: safe for trees of
+/// any depth.
+void fm_json_release_deep(json_t *root);
+
 /// Non-variadic wrapper around yajl_config.
 int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
 

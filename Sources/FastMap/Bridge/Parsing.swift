@@ -25,7 +25,7 @@ extension JSONDocument {
             }
         }
         fm_document_free_unsigned(&document)
-        return JSONDocument(owning: JSONNode(root), unsignedNodes: unsigned)
+        return JSONDocument(owning: JSONNode(root), unsignedNodes: unsigned, depth: depth)
     }
 }
 

@@ -1,8 +1,8 @@
 /// Building values in code.
 extension JSON {
     /// A document holding only `node` (whose reference it takes over).
-    static func owning(_ node: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = []) -> JSON {
-        JSON(document: JSONDocument(owning: node, unsignedNodes: unsignedNodes))
+    static func owning(_ node: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = [], depth: Int = 0) -> JSON {
+        JSON(document: JSONDocument(owning: node, unsignedNodes: unsignedNodes, depth: depth))
     }
 
     /// `null`.
@@ -42,24 +42,28 @@ extension JSON {
     public init(array elements: [JSON]) {
         let array = JSONNode.makeArray()
         var unsigned: Set<UnsafeMutableRawPointer> = []
+        var depth = 1
         for element in elements {
             element.node.retain()
             array.append(element.node)
             unsigned.formUnion(element.document.unsignedNodes)
+            depth = max(depth, element.document.depth + 1)
         }
-        self = .owning(array, unsignedNodes: unsigned)
+        self = .owning(array, unsignedNodes: unsigned, depth: depth)
     }
 
     /// An object from members in order; for a repeated key the first one wins.
     public init(members: [(key: String, value: JSON)]) {
         let object = JSONNode.makeObject()
         var unsigned: Set<UnsafeMutableRawPointer> = []
+        var depth = 1
         for (key, value) in members {
             value.node.retain()
             object.setFirst(key, value.node)
             unsigned.formUnion(value.document.unsignedNodes)
+            depth = max(depth, value.document.depth + 1)
         }
-        self = .owning(object, unsignedNodes: unsigned)
+        self = .owning(object, unsignedNodes: unsigned, depth: depth)
     }
 
     /// An object from a dictionary (member order follows the dictionary's iteration order).

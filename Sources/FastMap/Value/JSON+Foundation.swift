@@ -37,7 +37,7 @@ extension JSON {
     public init(foundationObject: Any) throws(FastMapError) {
         var unsigned: Set<UnsafeMutableRawPointer> = []
         let node = try Self.makeNode(foundationObject, path: [], unsigned: &unsigned)
-        self = .owning(node, unsignedNodes: unsigned)
+        self = .owning(node, unsignedNodes: unsigned, depth: JSON.defaultMaximumDepth + 1)
     }
 
     private static func makeNode(

@@ -9,15 +9,23 @@ final class JSONDocument: @unchecked Sendable {
     /// integers). Almost always empty, so the lookup costs nothing in the common case.
     let unsignedNodes: Set<UnsafeMutableRawPointer>
 
+    /// An upper bound on how deeply the tree nests (0 for a scalar).
+    let depth: Int
+
     /// Takes over one reference to `root`.
-    init(owning root: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = []) {
+    init(owning root: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = [], depth: Int) {
         self.root = root
         self.unsignedNodes = unsignedNodes
+        self.depth = depth
     }
 
     deinit {
-        root.release()
+        // jansson frees recursively; parsed trees are bounded by the parser's limit, but trees
+        // nested in code can be arbitrarily deep.
+        if depth > JSONDocument.recursiveReleaseLimit { root.releaseDeep() } else { root.release() }
     }
+
+    static let recursiveReleaseLimit = 1024
 
     @inline(__always)
     func isUnsigned(_ node: JSONNode) -> Bool {
