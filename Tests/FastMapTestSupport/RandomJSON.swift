@@ -57,7 +57,9 @@ public struct RandomJSONGenerator {
         case 6: return UInt64.random(in: UInt64(Int64.max)...UInt64.max, using: &generator)
         case 7, 8:
             var object: [String: Any] = [:]
-            for _ in 0..<Int.random(in: 0...5, using: &generator) { object[string(maxLength: 6)] = value(depth: depth + 1) }
+            for _ in 0..<Int.random(in: 0...5, using: &generator) {
+                object[string(maxLength: 6)] = value(depth: depth + 1)
+            }
             return object
         default:
             return (0..<Int.random(in: 0...5, using: &generator)).map { _ in value(depth: depth + 1) }

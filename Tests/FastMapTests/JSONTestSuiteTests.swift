@@ -74,7 +74,8 @@ import Testing
             }
             let written = try json.data()
             let reparsed = try JSON(data: written, options: .init(parser: parser))
-            #expect(reparsed == json, "\(url.lastPathComponent) round trip: \(String(decoding: written, as: UTF8.self))")
+            #expect(
+                reparsed == json, "\(url.lastPathComponent) round trip: \(String(decoding: written, as: UTF8.self))")
         }
     }
 
@@ -117,7 +118,8 @@ import Testing
                 #expect(a == b, "\(url.lastPathComponent)")
                 #expect(try a.data() == b.data(), "\(url.lastPathComponent)")
             case (.failure(let a as FastMapError), .failure(let b as FastMapError)):
-                #expect(a.kind == b.kind && a.location == b.location && a.message == b.message, "\(url.lastPathComponent)")
+                #expect(
+                    a.kind == b.kind && a.location == b.location && a.message == b.message, "\(url.lastPathComponent)")
             default:
                 Issue.record("\(url.lastPathComponent): engines disagree: \(yajl) vs \(jansson)")
             }

@@ -65,10 +65,13 @@ import Testing
 
     @Test func keyPathsInEveryForm() throws {
         let json = try JSON(
-            string: #"{"start":["harry","potter",{"foo":33.3,"bar":["yes","no","maybe"],"fizz":{"type":"algo","values":[1,3,5]}}]}"#)
+            string:
+                #"{"start":["harry","potter",{"foo":33.3,"bar":["yes","no","maybe"],"fizz":{"type":"algo","values":[1,3,5]}}]}"#
+        )
         let paths: [JSONKeyPath] = [
             "start[2].fizz.values[1]", JSONKeyPath("start", 2, "fizz", "values", 1), ["start", 2, "fizz.values", 1],
-            JSONKeyPath("start[2].fizz", "values[1]"), JSONKeyPath(components: [.key("start"), .index(2), .key("fizz"), .key("values"), .index(1)]),
+            JSONKeyPath("start[2].fizz", "values[1]"),
+            JSONKeyPath(components: [.key("start"), .index(2), .key("fizz"), .key("values"), .index(1)]),
         ]
         for path in paths {
             #expect(json[path]?.int == 3, "\(path)")
@@ -130,7 +133,8 @@ import Testing
 
     @Test func literalsBuildEveryKind() throws {
         let json: JSON = ["s": "x", "i": 1, "d": 1.5, "b": true, "n": nil, "a": [1, "two", [3]], "o": ["k": "v"]]
-        #expect(json == (try JSON(string: #"{"s":"x","i":1,"d":1.5,"b":true,"n":null,"a":[1,"two",[3]],"o":{"k":"v"}}"#)))
+        #expect(
+            json == (try JSON(string: #"{"s":"x","i":1,"d":1.5,"b":true,"n":null,"a":[1,"two",[3]],"o":{"k":"v"}}"#)))
         #expect(json.keys == ["s", "i", "d", "b", "n", "a", "o"])
         #expect(JSON(UInt64.max).uint64 == UInt64.max)
         #expect(JSON(Int8(-3)).int == -3)
@@ -159,7 +163,8 @@ import Testing
     }
 
     @Test func foundationObjectsInBothDirections() throws {
-        let json = try JSON(string: #"{"s":"x","i":-3,"u":18446744073709551615,"d":1.5,"b":false,"n":null,"a":[1,{"k":[]}]}"#)
+        let json = try JSON(
+            string: #"{"s":"x","i":-3,"u":18446744073709551615,"d":1.5,"b":false,"n":null,"a":[1,{"k":[]}]}"#)
         let object = try #require(json.foundationObject as? [String: Any])
         #expect(object["s"] as? String == "x")
         #expect(object["i"] as? Int == -3)

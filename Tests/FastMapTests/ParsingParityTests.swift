@@ -42,7 +42,8 @@ import Testing
 
     @Test(arguments: JSONParser.allCases)
     func integersAreExactFromInt64MinToUInt64Max(parser: JSONParser) throws {
-        let json = try parse("[18446744073709551615, 9223372036854775808, -9223372036854775808, 9223372036854775807]", parser)
+        let json = try parse(
+            "[18446744073709551615, 9223372036854775808, -9223372036854775808, 9223372036854775807]", parser)
         #expect(json[0]?.uint64 == UInt64.max)
         #expect(json[0]?.int64 == nil)
         #expect(json[0]?.int == nil)
@@ -104,7 +105,9 @@ import Testing
 
     @Test(arguments: JSONParser.allCases)
     func depthLimitIsConfigurable(parser: JSONParser) throws {
-        #expect(throws: FastMapError.self) { try JSON(string: "[[[1]]]", options: .init(parser: parser, maximumDepth: 2)) }
+        #expect(throws: FastMapError.self) {
+            try JSON(string: "[[[1]]]", options: .init(parser: parser, maximumDepth: 2))
+        }
         #expect(try JSON(string: "[[1]]", options: .init(parser: parser, maximumDepth: 2)).count == 1)
     }
 

@@ -20,7 +20,9 @@ import Testing
             let json = try JSON(foundationObject: value)
             let actual = try json.data(options: options)
             if options.contains(.sortedKeys) {
-                #expect(actual == expected, "\(String(decoding: expected, as: UTF8.self))\n\(String(decoding: actual, as: UTF8.self))")
+                #expect(
+                    actual == expected,
+                    "\(String(decoding: expected, as: UTF8.self))\n\(String(decoding: actual, as: UTF8.self))")
             } else {
                 // Member order follows each side's dictionary iteration: compare as values.
                 #expect(actual.count == expected.count)
@@ -32,18 +34,25 @@ import Testing
 
     @Test func numbersUseTheShortestRoundTripForm() throws {
         let json: JSON = [0.1, 19.99, 1e300, 1e-7, 1e16, 1e15, 123456789.0, -0.0, 1.0, 100, 0.3, 1e21]
-        #expect(String(decoding: try json.data(), as: UTF8.self) == "[0.1,19.99,1e+300,1e-07,1e+16,1000000000000000,123456789,-0,1,100,0.3,1e+21]")
+        #expect(
+            String(decoding: try json.data(), as: UTF8.self)
+                == "[0.1,19.99,1e+300,1e-07,1e+16,1000000000000000,123456789,-0,1,100,0.3,1e+21]")
     }
 
     @Test func escapingMatchesFoundation() throws {
         let json: JSON = ["a/b": "x/y\u{0}\u{1f}\u{7f}\u{2028}é\"\\\n\t\r\u{8}\u{c}"]
-        #expect(String(decoding: try json.data(), as: UTF8.self) == "{\"a\\/b\":\"x\\/y\\u0000\\u001f\u{7f}\u{2028}é\\\"\\\\\\n\\t\\r\\b\\f\"}")
-        #expect(String(decoding: try json.data(options: .withoutEscapingSlashes), as: UTF8.self).hasPrefix("{\"a/b\":\"x/y"))
+        #expect(
+            String(decoding: try json.data(), as: UTF8.self)
+                == "{\"a\\/b\":\"x\\/y\\u0000\\u001f\u{7f}\u{2028}é\\\"\\\\\\n\\t\\r\\b\\f\"}")
+        #expect(
+            String(decoding: try json.data(options: .withoutEscapingSlashes), as: UTF8.self).hasPrefix("{\"a/b\":\"x/y")
+        )
     }
 
     @Test func prettyPrintingMatchesFoundation() throws {
         let json: JSON = ["b": [1, ["c": []], [:]], "a": [:], "e": []]
-        let expected = "{\n  \"a\" : {\n\n  },\n  \"b\" : [\n    1,\n    {\n      \"c\" : [\n\n      ]\n    },\n    {\n\n    }\n  ],\n  \"e\" : [\n\n  ]\n}"
+        let expected =
+            "{\n  \"a\" : {\n\n  },\n  \"b\" : [\n    1,\n    {\n      \"c\" : [\n\n      ]\n    },\n    {\n\n    }\n  ],\n  \"e\" : [\n\n  ]\n}"
         #expect(String(decoding: try json.data(options: [.prettyPrinted, .sortedKeys]), as: UTF8.self) == expected)
         #expect(String(decoding: try JSON(object: [:]).data(options: .prettyPrinted), as: UTF8.self) == "{\n\n}")
         #expect(String(decoding: try JSON(1.5).data(options: .prettyPrinted), as: UTF8.self) == "1.5")
