@@ -32,5 +32,17 @@ docs: setup
 	$(SWIFT) build --target FastMap -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
 	@echo "symbol graphs in .build/symbol-graphs (render with docc convert)"
 
+# The suite under AddressSanitizer with LeakSanitizer: any leak outside the suppressed
+# runtime/Foundation allocations (Tests/lsan.supp) fails the run.
+leaks: setup
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
+	  .build-asan/debug/FastMapPackageTests.xctest --testing-library swift-testing
+
+# The suite under AddressSanitizer, then under ThreadSanitizer.
+sanitize: leaks
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 .build-tsan/debug/FastMapPackageTests.xctest --testing-library swift-testing
+
 clean:
 	rm -rf .build
