@@ -16,8 +16,9 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# Tests run one at a time: the memory tests read the process's resident size.
 test: setup
-	$(SWIFT) test
+	$(SWIFT) test --no-parallel
 
 bench: setup
 	$(SWIFT) run -c release FastMapBenchmarks
@@ -35,14 +36,12 @@ docs: setup
 # The suite under AddressSanitizer with LeakSanitizer: any leak outside the suppressed
 # runtime/Foundation allocations (Tests/lsan.supp) fails the run.
 leaks: setup
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
-	  .build-asan/debug/FastMapPackageTests.xctest --testing-library swift-testing
+	  $(SWIFT) test --no-parallel --sanitize=address --scratch-path .build-asan
 
 # The suite under AddressSanitizer, then under ThreadSanitizer.
 sanitize: leaks
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 .build-tsan/debug/FastMapPackageTests.xctest --testing-library swift-testing
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
 clean:
 	rm -rf .build

@@ -5,6 +5,34 @@ extension JSON {
         JSON(document: JSONDocument(owning: node, unsignedNodes: unsignedNodes, depth: depth))
     }
 
+    /// A document whose tree shares the nodes `parts` adopted.
+    static func owning(_ node: JSONNode, parts: SharedParts) -> JSON {
+        JSON(
+            document: JSONDocument(
+                owning: node, unsignedNodes: parts.unsignedNodes, depth: parts.depth,
+                borrowedDocuments: parts.borrowedDocuments))
+    }
+
+    /// What a new tree takes on when it shares nodes of existing documents: their unsigned
+    /// markers, their depth, and (for arena-backed trees, which are never released node by
+    /// node) the documents themselves.
+    struct SharedParts {
+        var unsignedNodes: Set<UnsafeMutableRawPointer> = []
+        var depth = 0
+        var borrowedDocuments: [JSONDocument] = []
+
+        /// Returns `json`'s node with one more reference, for a container to take over.
+        mutating func adopt(_ json: JSON) -> JSONNode {
+            json.node.retain()
+            unsignedNodes.formUnion(json.document.unsignedNodes)
+            depth = max(depth, json.document.depth + 1)
+            if json.document.arena != nil || !json.document.borrowedDocuments.isEmpty {
+                borrowedDocuments.append(json.document)
+            }
+            return json.node
+        }
+    }
+
     /// `null`.
     public static let null = JSON.owning(.makeNull())
 
@@ -41,29 +69,17 @@ extension JSON {
     /// An array of values (shared with their documents, not copied).
     public init(array elements: [JSON]) {
         let array = JSONNode.makeArray()
-        var unsigned: Set<UnsafeMutableRawPointer> = []
-        var depth = 1
-        for element in elements {
-            element.node.retain()
-            array.append(element.node)
-            unsigned.formUnion(element.document.unsignedNodes)
-            depth = max(depth, element.document.depth + 1)
-        }
-        self = .owning(array, unsignedNodes: unsigned, depth: depth)
+        var parts = SharedParts(depth: 1)
+        for element in elements { array.append(parts.adopt(element)) }
+        self = .owning(array, parts: parts)
     }
 
     /// An object from members in order; for a repeated key the first one wins.
     public init(members: [(key: String, value: JSON)]) {
         let object = JSONNode.makeObject()
-        var unsigned: Set<UnsafeMutableRawPointer> = []
-        var depth = 1
-        for (key, value) in members {
-            value.node.retain()
-            object.setFirst(key, value.node)
-            unsigned.formUnion(value.document.unsignedNodes)
-            depth = max(depth, value.document.depth + 1)
-        }
-        self = .owning(object, unsignedNodes: unsigned, depth: depth)
+        var parts = SharedParts(depth: 1)
+        for (key, value) in members { object.setFirst(key, parts.adopt(value)) }
+        self = .owning(object, parts: parts)
     }
 
     /// An object from a dictionary (member order follows the dictionary's iteration order).
