@@ -38,8 +38,14 @@ enum Suites {
                     Competitor(name: "JSON (yajl)", isFoundation: false) {
                         consume(try JSON(data: data, options: .init(parser: .yajl)))
                     },
+                    Competitor(name: "JSON (yajl, malloc)", isFoundation: false) {
+                        consume(try JSON(data: data, options: .init(parser: .yajl, usesArena: false)))
+                    },
                     Competitor(name: "JSON (jansson)", isFoundation: false) {
                         consume(try JSON(data: data, options: .init(parser: .jansson)))
+                    },
+                    Competitor(name: "JSON (jansson, malloc)", isFoundation: false) {
+                        consume(try JSON(data: data, options: .init(parser: .jansson, usesArena: false)))
                     },
                     Competitor(name: "JSONSerialization", isFoundation: true) {
                         consume(try JSONSerialization.jsonObject(with: data))
