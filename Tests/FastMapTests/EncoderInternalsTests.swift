@@ -44,6 +44,25 @@ struct EncoderInternalsTests {
         #expect(try EncodingStream.streamed(SnakeCollisions(), settings: settings(snake, [.sortedKeys])) == nil)
     }
 
+    /// An error from deep inside a value is thrown by the stream itself, without a second
+    /// encode; writing on after catching one falls back.
+    @Test func errorsReachTheTopWithoutFallback() throws {
+        for position in BadFloatAt<Double>.Position.allCases {
+            let value = [BadFloatAt(bad: Double.nan, position: position)]
+            let error = try #require(throws: EncodingError.self) {
+                try EncodingStream.streamed(value, settings: settings(EncoderSetup(), [.sortedKeys]))
+            }
+            let expected = try #require(throws: EncodingError.self) { try JSONEncoder().encode(value) }
+            #expect(EncodingErrorSummary(error) == EncodingErrorSummary(expected), "\(position)")
+        }
+        #expect(
+            try EncodingStream.streamed(CatchesErrors(nestedFailures: true), settings: settings(EncoderSetup(), []))
+                == nil)
+        #expect(
+            try EncodingStream.streamed(CatchesErrors(nestedFailures: false), settings: settings(EncoderSetup(), []))
+                != nil)
+    }
+
     /// The tree encoder on its own, byte for byte with JSONEncoder.
     @Test("tree encoder matches JSONEncoder", arguments: plainCases + strategyCases)
     func treeEncoderAlone(_ testCase: EncoderCase) {

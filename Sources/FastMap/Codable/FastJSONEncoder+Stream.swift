@@ -16,8 +16,10 @@ struct EncodingStreamBailout: Error {}
 /// container after it ended (nested containers used out of order, a `superEncoder()` used
 /// late), a key written twice (`JSONEncoder` keeps the last value, or merges containers), a
 /// container requested after a single value, nesting deeper than `JSONEncoder` writes —
-/// make the stream bail out; the value is then encoded again by ``EncodingTreeEncoder``,
-/// which mirrors `JSONEncoder`'s value tree. Well-behaved values never take that path.
+/// make the stream bail out; so does writing on after catching an error thrown from inside a
+/// member's value. The value is then encoded again by ``EncodingTreeEncoder``, which mirrors
+/// `JSONEncoder`'s value tree. Well-behaved values never take that path, and an error that
+/// reaches the top is thrown as it is.
 final class EncodingStream {
     let settings: EncodingSettings
     let state: UnsafeMutablePointer<EncodingStreamState>
@@ -93,9 +95,9 @@ final class EncodingStream {
             if try writeSpecial(value, in: index, component: component) { return }
             try writeThroughSlot(in: index, component: component) { try value.encode(to: $0) }
         } catch {
-            // The member's key or separator is already written; if the caller goes on after
-            // catching this error, only the tree encoder gets the output right.
-            state.pointee.bailedOut = true
+            // The member's key or separator is already written: should the caller catch this
+            // error and write on, only the tree encoder gets the output right.
+            state.pointee.failedMidMember = true
             throw error
         }
     }

@@ -67,6 +67,10 @@ struct EncodingStreamState {
     /// Set when the value did something the streaming writer does not reproduce exactly
     /// (see ``EncodingStream``); the value is then encoded again by the tree encoder.
     var bailedOut = false
+    /// Set when an error left a member half written (its key is out, its value is not).
+    /// If the error reaches the top, it is the answer; if the value catches it and writes on,
+    /// the stream bails out.
+    var failedMidMember = false
     var snakeCase = SnakeCaseCache()
     private var scratch: [UInt8] = []
     private var slots: [Int32] = []
@@ -96,6 +100,7 @@ struct EncodingStreamState {
     /// frame has already ended, or a write into an outer container while a value inside it is
     /// still encoding, bails out.
     mutating func prepare(_ index: Int, _ generation: Int) -> Bool {
+        if failedMidMember { bailedOut = true }
         if bailedOut { return false }
         guard index >= 0, index < frames.count, frames[index].generation == generation else {
             bailedOut = true
@@ -333,7 +338,9 @@ private struct MemberKeys {
         if sort {
             let order = range.sorted { key($0, output, copied).lexicographicallyPrecedes(key($1, output, copied)) }
             for position in 1..<order.count
-            where !key(order[position - 1], output, copied).lexicographicallyPrecedes(key(order[position], output, copied)) {
+            where !key(order[position - 1], output, copied).lexicographicallyPrecedes(
+                key(order[position], output, copied))
+            {
                 return (true, nil)
             }
             return (false, order)
