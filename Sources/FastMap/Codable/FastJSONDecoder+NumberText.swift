@@ -1,8 +1,9 @@
 /// The original text of the real numbers whose stored double does not tell their exact value:
-/// more than 15 significant digits (`3.14159265358979323846`, `0.30000000000000001`) or
-/// non-zero digits that underflowed to zero (`1e-400`). Every other real's exact value is the
-/// shortest text of its double, so `Decimal`, large integers and underflow checks can read it
-/// without the input.
+/// more than 15 significant digits (`3.14159265358979323846`, `0.30000000000000001`),
+/// zeros with non-zero digits (`1e-400`, `0.0e-2`), or magnitudes near the ends of
+/// `Decimal`'s range (where `8.70e-127` fails and `8.7e-127` does not). Every other real's exact
+/// value is the shortest text of its double, so `Decimal`, large integers and underflow checks
+/// can read it without the input.
 ///
 /// The tree does not keep the text, so this walks the input and the tree side by side once,
 /// the first time a `decode` call needs it (a `Decimal`, a huge integer written with a fraction
@@ -29,7 +30,10 @@ struct NumberTextIndex {
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { continue }
             if significant > 0 || byte != UInt8(ascii: "0") { significant += 1 }
         }
-        return significant > 15 || (value == 0 && significant > 0)
+        if significant > 15 { return true }
+        if value == 0 { return text.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") } }
+        // Near the ends of Decimal's exponent range, trailing zeros decide whether a text fits.
+        return value.magnitude > 1e90 || (value != 0 && value.magnitude < 1e-90)
     }
 
     /// A minimal scanner for input the parser has already accepted. It never trusts that: every
