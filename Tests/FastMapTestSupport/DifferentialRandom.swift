@@ -308,7 +308,8 @@ public struct RandomDecodingCaseGenerator {
         case .optional(let wrapped):
             return chance(0.3) ? .raw("null") : payload(for: wrapped, isoDates: isoDates)
         case .array(let element):
-            return .array((0..<Int.random(in: 0...4, using: &rng)).map { _ in payload(for: element, isoDates: isoDates) })
+            return .array(
+                (0..<Int.random(in: 0...4, using: &rng)).map { _ in payload(for: element, isoDates: isoDates) })
         case .dictionary(let element):
             let count = Int.random(in: 0...3, using: &rng)
             return .object(
@@ -328,12 +329,15 @@ public struct RandomDecodingCaseGenerator {
 
     private mutating func scalarText(_ kind: RandomSchema.ScalarKind, isoDates: Bool) -> String {
         switch kind {
-        case .int, .int64: return String(Int64.random(in: .min ... .max, using: &rng) >> Int64.random(in: 0...63, using: &rng))
+        case .int, .int64:
+            return String(Int64.random(in: .min ... .max, using: &rng) >> Int64.random(in: 0...63, using: &rng))
         case .int8: return String(Int8.random(in: .min ... .max, using: &rng))
         case .int16: return String(Int16.random(in: .min ... .max, using: &rng))
         case .int32: return String(Int32.random(in: .min ... .max, using: &rng))
         case .uint, .uint64:
-            return chance(0.1) ? "18446744073709551615" : String(UInt64.random(in: 0 ... .max, using: &rng) >> UInt64.random(in: 0...63, using: &rng))
+            return chance(0.1)
+                ? "18446744073709551615"
+                : String(UInt64.random(in: 0 ... .max, using: &rng) >> UInt64.random(in: 0...63, using: &rng))
         case .uint8: return String(UInt8.random(in: 0 ... .max, using: &rng))
         case .uint16: return String(UInt16.random(in: 0 ... .max, using: &rng))
         case .uint32: return String(UInt32.random(in: 0 ... .max, using: &rng))
@@ -347,8 +351,13 @@ public struct RandomDecodingCaseGenerator {
                 return quoted(pick(["2020-01-01T00:00:00Z", "1999-12-31T23:59:59+01:00", "2021-06-15T08:30:00.000Z"]))
             }
             return numberText()
-        case .data: return quoted(Data((0..<Int.random(in: 0...6, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }).base64EncodedString())
-        case .url: return quoted(pick(["https://example.com/a", "file:///tmp/x", "relative/path", "mailto:a@b.c", "https://例え.jp/パス"]))
+        case .data:
+            return quoted(
+                Data((0..<Int.random(in: 0...6, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })
+                    .base64EncodedString())
+        case .url:
+            return quoted(
+                pick(["https://example.com/a", "file:///tmp/x", "relative/path", "mailto:a@b.c", "https://例え.jp/パス"]))
         }
     }
 
@@ -356,9 +365,15 @@ public struct RandomDecodingCaseGenerator {
         switch Int.random(in: 0..<8, using: &rng) {
         case 0: return String(Int.random(in: -1000...1000, using: &rng))
         case 1: return "\(Double.random(in: -1e6...1e6, using: &rng))"
-        case 2: return "\(Int.random(in: 1...9, using: &rng)).\(Int.random(in: 0...99, using: &rng))e\(Int.random(in: -320...300, using: &rng))"
-        case 3: return pick(["0.30000000000000001", "3.14159265358979323846", "-2.718281828459045235360287", "-0", "0.0"])
-        case 4: return pick(["9007199254740993", "9007199254740993.0", "1e19", "-9.2233720368547758e18", "123456789.123456789"])
+        case 2:
+            return
+                "\(Int.random(in: 1...9, using: &rng)).\(Int.random(in: 0...99, using: &rng))e\(Int.random(in: -320...300, using: &rng))"
+        case 3:
+            return pick(["0.30000000000000001", "3.14159265358979323846", "-2.718281828459045235360287", "-0", "0.0"])
+        case 4:
+            return pick([
+                "9007199254740993", "9007199254740993.0", "1e19", "-9.2233720368547758e18", "123456789.123456789",
+            ])
         case 5: return String(UInt64.random(in: 0 ... .max, using: &rng))
         case 6: return "\(Double(bitPattern: UInt64.random(in: 0 ... 0x7FEF_FFFF_FFFF_FFFF, using: &rng)))"
         default: return "\(Float.random(in: -100...100, using: &rng))"
@@ -370,9 +385,12 @@ public struct RandomDecodingCaseGenerator {
     private mutating func decimalText() -> String {
         switch Int.random(in: 0..<4, using: &rng) {
         case 0: return String(Int64.random(in: .min ... .max, using: &rng))
-        case 1: return "\(Int.random(in: 1...9, using: &rng)).\(Int.random(in: 0...999, using: &rng))0e\(Int.random(in: -90...90, using: &rng))"
+        case 1:
+            return
+                "\(Int.random(in: 1...9, using: &rng)).\(Int.random(in: 0...999, using: &rng))0e\(Int.random(in: -90...90, using: &rng))"
         case 2: return "\(Double.random(in: -1e6...1e6, using: &rng))"
-        default: return pick(["0.30000000000000001", "3.14159265358979323846", "-0", "0.1", "1e-100", "8.7e-127", "1.5e127"])
+        default:
+            return pick(["0.30000000000000001", "3.14159265358979323846", "-0", "0.1", "1e-100", "8.7e-127", "1.5e127"])
         }
     }
 
@@ -385,7 +403,10 @@ public struct RandomDecodingCaseGenerator {
         let roll = Int.random(in: 0..<10, using: &rng)
         if depth >= 5 || roll < 6 {
             return .raw(
-                pick([numberText(), quoted(randomString()), "true", "false", "null", String(Int.random(in: -5...5, using: &rng))]))
+                pick([
+                    numberText(), quoted(randomString()), "true", "false", "null",
+                    String(Int.random(in: -5...5, using: &rng)),
+                ]))
         }
         if roll < 8 {
             return .array((0..<Int.random(in: 0...4, using: &rng)).map { _ in randomTree(depth: depth + 1) })
@@ -432,7 +453,9 @@ public struct RandomDecodingCaseGenerator {
                 let negated = text.hasPrefix("-") || text.count >= 19 ? String(text.drop { $0 == "-" }) : "-" + text
                 replacement = pick([text + ".5", negated, text + "e3", "0.5", negated + "e-2"])
             } else {
-                replacement = pick(["null", "\"text\"", "[]", "{}", "true", "12", "-1", "1.5", "\"2020-99-99\"", "\"%%\""])
+                replacement = pick([
+                    "null", "\"text\"", "[]", "{}", "true", "12", "-1", "1.5", "\"2020-99-99\"", "\"%%\"",
+                ])
             }
             payload = .raw(replacement)
             description = "\(path) := \(replacement)"
@@ -444,7 +467,8 @@ public struct RandomDecodingCaseGenerator {
         case .raw: break
         case .array(var elements):
             for index in elements.indices {
-                corrupt(&elements[index], target: target, seen: &seen, description: &description, path: "\(path)[\(index)]")
+                corrupt(
+                    &elements[index], target: target, seen: &seen, description: &description, path: "\(path)[\(index)]")
             }
             payload = .array(elements)
         case .object(var members):

@@ -387,6 +387,22 @@ struct DecoderDifferentialTests {
         assertSameDecoding(URL.self, #""https://swift.org""#)
     }
 
+    /// Decimals, big integers and zeros whose exact text FastJSONDecoder reads back from the
+    /// input: under escaped keys, repeated keys (the first wins) and deep nesting.
+    @Test func exactNumberTexts() {
+        assertSameDecoding([String: Decimal].self, #"{"\u0061":0.30000000000000001,"b\"c":3.14159265358979323846}"#)
+        assertSameDecoding([String: Decimal].self, #"{"a":0.1,"a":0.30000000000000001}"#)
+        assertSameDecoding([String: Decimal].self, #"{"a":0.30000000000000001,"a":0.1}"#)
+        assertSameDecoding([String: [Decimal]].self, #"{"a":[1,{"x":2}],"a":[0.30000000000000001]}"#)
+        assertSameDecoding([String: [Decimal]].self, #"{"k\ud83d\ude00":[[],0.12345678901234567890123]}"#)
+        assertSameDecoding([[[Decimal]]].self, #"[[[1e-100, 8.70e-127, 8.7e-127, 1.50e127, 9.99e127]]]"#)
+        assertSameDecoding([Int64].self, #"[9007199254740993.0, 9007199254740993.5, -9007199254740993.9]"#)
+        assertSameDecoding(
+            [UInt64].self, #"[18446744073709551615.0, 1.8446744073709551615e19, 12345678901234567890.5]"#)
+        assertSameDecoding([Double].self, #"[0.0, -0.0, 0e0, 0.0e-0, 1e-400]"#)
+        assertSameDecoding(Decimal.self, "  -3.14159265358979323846  ")
+    }
+
     @Test func otherInputEncodings() {
         let json = #"{"name":"é","count":1,"ratio":2,"flag":true}"#
         assertSameDecoding(Simple.self, data: Data([0xEF, 0xBB, 0xBF]) + Data(json.utf8))

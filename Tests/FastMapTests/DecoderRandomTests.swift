@@ -30,7 +30,8 @@ struct DecoderRandomTests {
                 failures.append("case \(index) (\(sample.corruption)): \(sample.json)\n\(difference)")
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) disagreements, first: \(failures.prefix(3).joined(separator: "\n\n"))")
+        #expect(
+            failures.isEmpty, "\(failures.count) disagreements, first: \(failures.prefix(3).joined(separator: "\n\n"))")
         // The generator must really produce both outcomes.
         #expect(corrupted > 1000)
     }
@@ -47,6 +48,7 @@ struct DecoderRandomTests {
                 failures.append("document \(index) as object: \(json)\n\(difference)")
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) disagreements, first: \(failures.prefix(3).joined(separator: "\n\n"))")
+        #expect(
+            failures.isEmpty, "\(failures.count) disagreements, first: \(failures.prefix(3).joined(separator: "\n\n"))")
     }
 }

@@ -25,17 +25,39 @@ extension JSONTreeDecoder {
     ) throws -> T {
         let types = Self.scalarArrayTypes
         switch ObjectIdentifier(T.self) {
-        case types[0]: return unsafeBitCast(try elements(node, at: reference, step) { try $0.readFloat($1, Double.self, at: $2, $3) }, to: T.self)
-        case types[1]: return unsafeBitCast(try elements(node, at: reference, step) { try $0.readInteger($1, Int.self, at: $2, $3) }, to: T.self)
-        case types[2]: return unsafeBitCast(try elements(node, at: reference, step) { try $0.readString($1, at: $2, $3) }, to: T.self)
-        case types[3]: return unsafeBitCast(try elements(node, at: reference, step) { try $0.readBool($1, at: $2, $3) }, to: T.self)
-        case types[4]: return unsafeBitCast(try elements(node, at: reference, step) { try $0.readInteger($1, Int64.self, at: $2, $3) }, to: T.self)
-        case types[5]: return unsafeBitCast(try elements(node, at: reference, step) { try $0.readInteger($1, UInt64.self, at: $2, $3) }, to: T.self)
-        case types[6]: return unsafeBitCast(try elements(node, at: reference, step) { try $0.readFloat($1, Float.self, at: $2, $3) }, to: T.self)
-        case types[7]: return unsafeBitCast(try elements(node, at: reference, step) { try $0.readInteger($1, Int32.self, at: $2, $3) }, to: T.self)
-        case types[8]: return unsafeBitCast(try elements(node, at: reference, step) { try $0.readInteger($1, UInt32.self, at: $2, $3) }, to: T.self)
-        case types[9]: return unsafeBitCast(try elements(node, at: reference, step) { try $0.readInteger($1, UInt8.self, at: $2, $3) }, to: T.self)
-        default: return unsafeBitCast(try elements(node, at: reference, step) { try $0.readInteger($1, UInt.self, at: $2, $3) }, to: T.self)
+        case types[0]:
+            return unsafeBitCast(
+                try elements(node, at: reference, step) { try $0.readFloat($1, Double.self, at: $2, $3) }, to: T.self)
+        case types[1]:
+            return unsafeBitCast(
+                try elements(node, at: reference, step) { try $0.readInteger($1, Int.self, at: $2, $3) }, to: T.self)
+        case types[2]:
+            return unsafeBitCast(
+                try elements(node, at: reference, step) { try $0.readString($1, at: $2, $3) }, to: T.self)
+        case types[3]:
+            return unsafeBitCast(
+                try elements(node, at: reference, step) { try $0.readBool($1, at: $2, $3) }, to: T.self)
+        case types[4]:
+            return unsafeBitCast(
+                try elements(node, at: reference, step) { try $0.readInteger($1, Int64.self, at: $2, $3) }, to: T.self)
+        case types[5]:
+            return unsafeBitCast(
+                try elements(node, at: reference, step) { try $0.readInteger($1, UInt64.self, at: $2, $3) }, to: T.self)
+        case types[6]:
+            return unsafeBitCast(
+                try elements(node, at: reference, step) { try $0.readFloat($1, Float.self, at: $2, $3) }, to: T.self)
+        case types[7]:
+            return unsafeBitCast(
+                try elements(node, at: reference, step) { try $0.readInteger($1, Int32.self, at: $2, $3) }, to: T.self)
+        case types[8]:
+            return unsafeBitCast(
+                try elements(node, at: reference, step) { try $0.readInteger($1, UInt32.self, at: $2, $3) }, to: T.self)
+        case types[9]:
+            return unsafeBitCast(
+                try elements(node, at: reference, step) { try $0.readInteger($1, UInt8.self, at: $2, $3) }, to: T.self)
+        default:
+            return unsafeBitCast(
+                try elements(node, at: reference, step) { try $0.readInteger($1, UInt.self, at: $2, $3) }, to: T.self)
         }
     }
 

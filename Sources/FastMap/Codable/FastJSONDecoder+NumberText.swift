@@ -1,3 +1,34 @@
+/// The input of one `decode` call and, once built, its ``NumberTextIndex``. Every decoder of the
+/// call shares it; the input is dropped when the call returns, so a decoder that escapes into a
+/// model (a stored `superDecoder()`) can never read freed memory.
+final class NumberTextSource {
+    private var input: UnsafeRawBufferPointer?
+    private var index: NumberTextIndex?
+    private let root: JSONNode
+
+    init(input: UnsafeRawBufferPointer?, root: JSONNode) {
+        self.input = input
+        self.root = root
+    }
+
+    func text(of node: JSONNode) -> String? {
+        if index == nil {
+            guard let input else { return nil }
+            index = NumberTextIndex(input: input, root: root)
+        }
+        return index?.texts[node.identity]
+    }
+
+    /// Set when a `superDecoder()` shares this source: it may outlive the `decode` call.
+    var isShared = false
+
+    /// Forgets the input, first building the index when someone may still ask for it.
+    func endOfInput(keepingTexts: Bool) {
+        if keepingTexts, index == nil, let input { index = NumberTextIndex(input: input, root: root) }
+        input = nil
+    }
+}
+
 /// The original text of the real numbers whose stored double does not tell their exact value:
 /// more than 15 significant digits (`3.14159265358979323846`, `0.30000000000000001`),
 /// zeros with non-zero digits (`1e-400`, `0.0e-2`), or magnitudes near the ends of

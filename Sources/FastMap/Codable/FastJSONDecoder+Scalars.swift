@@ -125,13 +125,7 @@ extension JSONTreeDecoder {
     }
 
     /// The original text of a real number when its double does not tell the exact value.
-    func exactText(ofReal node: JSONNode) -> String? {
-        if numberTexts == nil {
-            guard let input else { return nil }
-            numberTexts = NumberTextIndex(input: input, root: document.root)
-        }
-        return numberTexts?.texts[node.identity]
-    }
+    func exactText(ofReal node: JSONNode) -> String? { numberTexts.text(of: node) }
 
     /// `true` for a real stored as zero that `JSONDecoder` refuses as a `Double` or `Float`
     /// because its text does not read as zero (`1e-400`).

@@ -11,9 +11,8 @@ final class JSONTreeDecoder: Decoder {
     @exclusivity(unchecked) var node: JSONNode
     /// The coding path of `node`; containers remember how much of it is theirs.
     @exclusivity(unchecked) var path: [CodingPathComponent]
-    /// The input text, while `decode` runs; see ``NumberTextIndex``.
-    var input: UnsafeRawBufferPointer?
-    var numberTexts: NumberTextIndex?
+    /// Exact number texts, shared with the decoders `superDecoder` makes.
+    let numberTexts: NumberTextSource
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
     var convertedKeys: [String: String] = [:]
     /// Whether `[String: T]` (under a key strategy) or `[T]` (skipping invalid elements) need
@@ -28,7 +27,7 @@ final class JSONTreeDecoder: Decoder {
         self.hasSpecialCollections =
             !options.keyDecodingStrategy.isDefault || options.lossyCoercions.contains(.skipInvalidArrayElements)
         self.path = []
-        self.input = input
+        self.numberTexts = NumberTextSource(input: input, root: root.document.root)
         path.reserveCapacity(16)
     }
 
@@ -41,8 +40,8 @@ final class JSONTreeDecoder: Decoder {
         self.hasSpecialCollections = parent.hasSpecialCollections
         self.node = node
         self.path = path
-        self.input = parent.input
         self.numberTexts = parent.numberTexts
+        parent.numberTexts.isShared = true
     }
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
@@ -128,7 +127,9 @@ final class JSONTreeDecoder: Decoder {
         if T.self == Double.self {
             return unsafeBitCast(try readFloat(child, Double.self, at: reference, step), to: T.self)
         }
-        if T.self == Int.self { return unsafeBitCast(try readInteger(child, Int.self, at: reference, step), to: T.self) }
+        if T.self == Int.self {
+            return unsafeBitCast(try readInteger(child, Int.self, at: reference, step), to: T.self)
+        }
         if T.self == Bool.self { return unsafeBitCast(try readBool(child, at: reference, step), to: T.self) }
         if T.self == Int64.self {
             return unsafeBitCast(try readInteger(child, Int64.self, at: reference, step), to: T.self)
@@ -136,11 +137,15 @@ final class JSONTreeDecoder: Decoder {
         if T.self == UInt64.self {
             return unsafeBitCast(try readInteger(child, UInt64.self, at: reference, step), to: T.self)
         }
-        if T.self == Float.self { return unsafeBitCast(try readFloat(child, Float.self, at: reference, step), to: T.self) }
+        if T.self == Float.self {
+            return unsafeBitCast(try readFloat(child, Float.self, at: reference, step), to: T.self)
+        }
         if T.self == Int32.self {
             return unsafeBitCast(try readInteger(child, Int32.self, at: reference, step), to: T.self)
         }
-        if T.self == UInt.self { return unsafeBitCast(try readInteger(child, UInt.self, at: reference, step), to: T.self) }
+        if T.self == UInt.self {
+            return unsafeBitCast(try readInteger(child, UInt.self, at: reference, step), to: T.self)
+        }
         if T.self == UInt32.self {
             return unsafeBitCast(try readInteger(child, UInt32.self, at: reference, step), to: T.self)
         }
@@ -150,7 +155,9 @@ final class JSONTreeDecoder: Decoder {
         if T.self == UInt16.self {
             return unsafeBitCast(try readInteger(child, UInt16.self, at: reference, step), to: T.self)
         }
-        if T.self == Int8.self { return unsafeBitCast(try readInteger(child, Int8.self, at: reference, step), to: T.self) }
+        if T.self == Int8.self {
+            return unsafeBitCast(try readInteger(child, Int8.self, at: reference, step), to: T.self)
+        }
         if T.self == UInt8.self {
             return unsafeBitCast(try readInteger(child, UInt8.self, at: reference, step), to: T.self)
         }
