@@ -104,11 +104,12 @@ extension JSONTreeDecoder {
         return conformance
     }
 
-    /// `T` (an array type) decoded skipping its invalid elements, or nil when `T` is no array.
+    /// `T` (the array type `array`) decoded skipping its invalid elements. (No `T?` anywhere on
+    /// this path: in unspecialized code an optional of `T` costs a metadata lookup per call.)
     func lossyArray<T>(
-        _ node: JSONNode, as type: T.Type, at reference: CodingPathReference, _ step: CodingPathComponent?
-    ) throws -> T? {
-        guard let array = lossyArrayType(T.self) else { return nil }
+        _ array: any LossyDecodableArray.Type, _ node: JSONNode, as type: T.Type, at reference: CodingPathReference,
+        _ step: CodingPathComponent?
+    ) throws -> T {
         func decode<A: LossyDecodableArray>(_ array: A.Type) throws -> T {
             unsafeBitCast(try A.decodeSkippingInvalidElements(self, node, at: reference, step), to: T.self)
         }

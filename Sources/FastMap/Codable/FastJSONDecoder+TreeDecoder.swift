@@ -207,8 +207,8 @@ final class JSONTreeDecoder: Decoder {
         if let kind = scalarArrayKind(T.self) {
             return try scalarArray(kind: kind, child, as: type, at: reference, step)
         }
-        if skipsInvalidArrayElements, let array = try lossyArray(child, as: type, at: reference, step) {
-            return array
+        if skipsInvalidArrayElements, let array = lossyArrayType(T.self) {
+            return try lossyArray(array, child, as: type, at: reference, step)
         }
         if hasStringKeyedDictionaryExemption, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return (try dictionary.decodeExemptFromKeyStrategy(self, child, at: reference, step) as! T)
