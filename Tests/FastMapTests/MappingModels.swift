@@ -235,7 +235,7 @@ struct NestItem: JSONMappable {
     }
 }
 
-enum FruitColor: String, Decodable {
+enum FruitColor: String, Codable {
     case red = "Red"
     case blue = "Blue"
 }
@@ -253,7 +253,7 @@ struct Fruit: JSONMappable, Equatable {
     }
 }
 
-enum Cuisine: String, Decodable {
+enum Cuisine: String, Codable {
     case mexican = "Mexican"
     case italian = "Italian"
     case japanese = "Japanese"
