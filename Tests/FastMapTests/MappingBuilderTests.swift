@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test func dottedKeysCreateNesting() throws {
-        let item = PropertyItem(name: "person", long: -122.402015, lat: 37.79077, rel: "propertyType", type: "propertyType")
+        let item = PropertyItem(
+            name: "person", long: -122.402015, lat: 37.79077, rel: "propertyType", type: "propertyType")
         let built = try item.toJSON()
         let expected = json(
             #"""
@@ -66,7 +67,9 @@ import Testing
                 == #"{"name":"image-name","uri":"http://www.example.com/image.png","at":"2016-06-07T12:34:56.789Z"}"#)
         #expect(try ImageAsset(json: built) == asset)
         let refusing = JSONValueTransformer<String, Int>(decoding: { Int($0) }, encoding: { _ in nil })
-        expectMappingError(.invalidValue, at: "$.n") { try JSON.build { try $0.encode(5, key: "n", transformer: refusing) } }
+        expectMappingError(.invalidValue, at: "$.n") {
+            try JSON.build { try $0.encode(5, key: "n", transformer: refusing) }
+        }
         expectMappingError(.invalidValue, at: "$.n") {
             try JSON.build { try $0.encode(5 as Int?, key: "n", transformer: refusing) }
         }
@@ -189,7 +192,9 @@ import Testing
             try builder.encode(3, key: "all.list[2]")
             try builder.encode(true, key: "all.location.extra")
         }
-        #expect(try built.jsonString() == #"{"place":{"lat":99,"long":2},"all":{"location":{"lat":1,"long":2,"extra":true},"list":[1,2,3]}}"#)
+        #expect(
+            try built.jsonString()
+                == #"{"place":{"lat":99,"long":2},"all":{"location":{"lat":1,"long":2,"extra":true},"list":[1,2,3]}}"#)
         #expect(try original.jsonString() == #"{"location":{"lat":1,"long":2},"list":[1,2]}"#)
         #expect(try location.jsonString() == #"{"lat":1,"long":2}"#)
     }

@@ -190,4 +190,25 @@ import Testing
             })
         #expect(error.message == "not a counter: timer")
     }
+
+    @Test func mappableModelsNestInsideCodableOnes() throws {
+        // The protocol's init(from:) is the one used, not a synthesized one (which would look
+        // for a "label" key).
+        let renamed: Renamed = try json(#"{"r": {"name": "x"}}"#) => "r"
+        #expect(renamed == (try Renamed(json: json(#"{"name": "x"}"#))))
+        struct Envelope: Decodable {
+            let items: [Renamed]
+            let owner: Owner?
+        }
+        let data = Data(#"{"items": [{"name": "a"}, {"name": "b"}], "owner": null}"#.utf8)
+        let envelope = try FastJSONDecoder().decode(Envelope.self, from: data)
+        #expect(envelope.items.map(\.label) == ["a", "b"])
+        #expect(envelope.owner == nil)
+        let foundation = try JSONDecoder().decode(Envelope.self, from: data)
+        #expect(foundation.items.map(\.label) == ["a", "b"])
+        let error = expectMappingError(.keyNotFound, at: "$.payload.items[1].name") { () throws -> Envelope in
+            try json(#"{"payload": {"items": [{"name": "a"}, {"label": "b"}]}}"#) => "payload"
+        }
+        #expect(error?.key == "name")
+    }
 }

@@ -50,7 +50,8 @@ import Testing
         expectMappingError(.keyNotFound, at: "$.email") { () throws -> String in try jen.decode("email") }
         expectMappingError(.valueNotFound, at: "$.a") { () throws -> Int in try json(#"{"a": null}"#).decode("a") }
         let error = expectMappingError(.typeMismatch, at: "$.friends[0].id") { () throws -> User in
-            try User(json: json(#"{"id": 1, "full_name": "A", "friends": [{"id": "x", "full_name": "B", "friends": []}]}"#))
+            try User(
+                json: json(#"{"id": 1, "full_name": "A", "friends": [{"id": "x", "full_name": "B", "friends": []}]}"#))
         }
         #expect(error?.expectedType == "Int")
     }
@@ -167,7 +168,9 @@ import Testing
         #expect(beyond == nil)
         expectMappingError(.keyNotFound, at: "$[11]") { () throws -> Int in try list.decode("[11]") }
         for key in ["[-1]", "[1A]", "[zero]"] {
-            let error = expectMappingError(.typeMismatch, at: "$") { () throws -> Int? in try list.decode(JSONKeyPath(key)) }
+            let error = expectMappingError(.typeMismatch, at: "$") { () throws -> Int? in
+                try list.decode(JSONKeyPath(key))
+            }
             #expect(error?.message == "cannot look up \(key) in array [0,1,2,3,4,5,6,7,8,9,10]: expected object")
         }
         let keyed = json(#"{"[-1]": "minus one", "[1A]": "one A", "list[-1]": "literal"}"#)
@@ -211,7 +214,9 @@ import Testing
             decoding: { Int($0, radix: 16) }, encoding: { String($0, radix: 16) })
         let document = json(#"{"color": "ff8800", "bad": "xyz", "list": ["a", "b"]}"#)
         #expect(try document.decode("color", transformer: hexadecimal) as Int == 0xFF8800)
-        expectMappingError(.invalidValue, at: "$.bad") { () throws -> Int in try document.decode("bad", transformer: hexadecimal) }
+        expectMappingError(.invalidValue, at: "$.bad") { () throws -> Int in
+            try document.decode("bad", transformer: hexadecimal)
+        }
         let joined = JSONValueTransformer<[String], String>(
             decoding: { $0.joined(separator: ",") }, encoding: { $0.split(separator: ",").map(String.init) })
         #expect(try document.decode("list", transformer: joined) as String == "a,b")
@@ -257,7 +262,9 @@ import Testing
             let milliseconds = Int64.random(in: -12_212_553_600_000..<253_402_300_800_000, using: &generator)
             let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
             let text = try #require(try transformer.encoding(date))
-            #expect(text == style.format(Date(timeIntervalSince1970: (Double(milliseconds) + 0.1) / 1000)), "\(milliseconds)")
+            #expect(
+                text == style.format(Date(timeIntervalSince1970: (Double(milliseconds) + 0.1) / 1000)),
+                "\(milliseconds)")
             // Every date written reads back exactly.
             let back = try #require(try transformer.decoding(text))
             #expect(Int64((back.timeIntervalSince1970 * 1000).rounded()) == milliseconds, "\(text)")

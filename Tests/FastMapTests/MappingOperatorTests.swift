@@ -19,7 +19,9 @@ import Testing
     }
 
     @Test func optionalKeyPathMarkers() {
-        func steps(_ path: JSONOptionalKeyPath) -> [String] { path.steps.map { "\($0.component)\($0.isRequired ? "" : "?")" } }
+        func steps(_ path: JSONOptionalKeyPath) -> [String] {
+            path.steps.map { "\($0.component)\($0.isRequired ? "" : "?")" }
+        }
         let literal: JSONOptionalKeyPath = "a"
         #expect(steps(literal) == ["a?"])
         let dotted: JSONOptionalKeyPath = "a.b"

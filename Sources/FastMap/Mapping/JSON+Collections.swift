@@ -95,8 +95,10 @@ extension JSON {
         let node = try requiredNode(at: path, expecting: type)
         if node.isArray { return node }
         if node.isNull { throw nullValue(at: path.components, expecting: type) }
-        throw FastMapError.typeMismatch(expected: "\(type)", found: JSON(document: document, node: node), path: path.components)
-            .located(root: self)
+        throw FastMapError.typeMismatch(
+            expected: "\(type)", found: JSON(document: document, node: node), path: path.components
+        )
+        .located(root: self)
     }
 
     private func decodeOneOf(
@@ -127,7 +129,8 @@ extension JSON {
         try decodeUnmapped(T.self, from: node, using: nil)
     }
 
-    private func cast<Base>(_ value: any Decodable, to base: Base.Type, at path: [JSONKeyPath.Component]) throws -> Base {
+    private func cast<Base>(_ value: any Decodable, to base: Base.Type, at path: [JSONKeyPath.Component]) throws -> Base
+    {
         if let value = value as? Base { return value }
         let found = json(at: path)
         throw FastMapError(

@@ -113,10 +113,16 @@ extension JSON {
 
     // MARK: Decoding
 
-    /// `node` (a node of this document) as a `T`, with errors left as FastJSONDecoder throws them.
+    /// `node` (a node of this document) as a `T`, with errors left as FastJSONDecoder throws them
+    /// (and those of a ``JSONMappable`` model relative to `node`).
     @inline(__always)
-    func decodeUnmapped<T: Decodable>(_ type: T.Type, from node: JSONNode, using decoder: FastJSONDecoder?) throws -> T {
+    func decodeUnmapped<T: Decodable>(_ type: T.Type, from node: JSONNode, using decoder: FastJSONDecoder?) throws -> T
+    {
         if let value = Self.readScalar(T.self, node, in: document) { return value }
+        // Hand-mapped models read the node themselves; the decoder would only hand it over.
+        if let mappable = T.self as? any JSONMappable.Type {
+            return try mappable.init(json: JSON(document: document, node: node)) as! T
+        }
         return try (decoder ?? Self.mappingDecoder).decode(T.self, from: JSON(document: document, node: node))
     }
 
@@ -158,7 +164,53 @@ extension JSON {
             if node.isInteger && !document.isUnsigned(node) {
                 return unsafeBitCast(Double(node.integerBits), to: T.self)
             }
+            return nil
         }
+        if T.self == UInt64.self {
+            return readInteger(UInt64.self, node, in: document).map { unsafeBitCast($0, to: T.self) }
+        }
+        if T.self == Int64.self {
+            return readInteger(Int64.self, node, in: document).map { unsafeBitCast($0, to: T.self) }
+        }
+        if T.self == Int32.self {
+            return readInteger(Int32.self, node, in: document).map { unsafeBitCast($0, to: T.self) }
+        }
+        if T.self == UInt32.self {
+            return readInteger(UInt32.self, node, in: document).map { unsafeBitCast($0, to: T.self) }
+        }
+        if T.self == UInt.self {
+            return readInteger(UInt.self, node, in: document).map { unsafeBitCast($0, to: T.self) }
+        }
+        if let optional = T.self as? any OptionalScalar.Type { return readOptional(optional, node, in: document) }
         return nil
+    }
+
+    /// An integer node that fits `I` exactly; nil for anything else (the decoder then reports it).
+    @inline(__always)
+    static func readInteger<I: FixedWidthInteger>(_ type: I.Type, _ node: JSONNode, in document: JSONDocument) -> I? {
+        guard node.isInteger else { return nil }
+        let bits = node.integerBits
+        if bits < 0 && document.isUnsigned(node) { return I(exactly: UInt64(bitPattern: bits)) }
+        return I(exactly: bits)
+    }
+
+    /// `T?` read directly: `nil` for null, the wrapped scalar when it reads directly.
+    private static func readOptional<T, O: OptionalScalar>(_ type: O.Type, _ node: JSONNode, in document: JSONDocument)
+        -> T?
+    {
+        // O is T, as the caller checked T.self against it.
+        O.read(node, in: document).map { unsafeBitCast($0, to: T.self) }
+    }
+}
+
+/// `Optional`, whose `null` and wrapped scalars the mapping API reads without the decoder.
+protocol OptionalScalar {
+    static func read(_ node: JSONNode, in document: JSONDocument) -> Self?
+}
+
+extension Optional: OptionalScalar {
+    static func read(_ node: JSONNode, in document: JSONDocument) -> Wrapped?? {
+        if node.isNull { return .some(.none) }
+        return JSON.readScalar(Wrapped.self, node, in: document).map { .some($0) }
     }
 }

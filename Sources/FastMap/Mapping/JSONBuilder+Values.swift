@@ -26,7 +26,8 @@ extension JSONBuilder {
         case let bool as Bool: return .makeBool(bool)
         case let double as Double: return try real(double, at: key)
         // Through its shortest text, as JSONEncoder does: Float(0.1) is written 0.1.
-        case let float as Float: return try real(float.isFinite ? Double("\(float)") ?? Double(float) : Double(float), at: key)
+        case let float as Float:
+            return try real(float.isFinite ? Double("\(float)") ?? Double(float) : Double(float), at: key)
         case let url as URL: return .makeString(url.absoluteString)
         case let date as Date: return .makeString(date.formatted(.iso8601))
         case let integer as any BinaryInteger: return try self.integer(integer, at: key)

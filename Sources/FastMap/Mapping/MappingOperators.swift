@@ -113,7 +113,9 @@ public func => (json: JSON, path: JSONOptionalKeyPath) throws -> JSON? {
 /// not the object or array the next step needs throws.
 public func =>? <T: Decodable>(json: JSON, path: JSONOptionalKeyPath) throws -> T? {
     let steps = path.steps
-    guard let node = try json.node(at: steps.lazy.map(\.component), expecting: T.self, isOptional: { !steps[$0].isRequired })
+    guard
+        let node = try json.node(
+            at: steps.lazy.map(\.component), expecting: T.self, isOptional: { !steps[$0].isRequired })
     else { return nil }
     if node.isNull { return nil }
     return try json.decodeValue(T.self, from: node, at: steps.lazy.map(\.component))
@@ -122,7 +124,9 @@ public func =>? <T: Decodable>(json: JSON, path: JSONOptionalKeyPath) throws -> 
 /// The value at `path` as a `JSON` value; `nil` when it is `null` or an optional step is missing.
 public func =>? (json: JSON, path: JSONOptionalKeyPath) throws -> JSON? {
     let steps = path.steps
-    guard let node = try json.node(at: steps.lazy.map(\.component), expecting: JSON.self, isOptional: { !steps[$0].isRequired }),
+    guard
+        let node = try json.node(
+            at: steps.lazy.map(\.component), expecting: JSON.self, isOptional: { !steps[$0].isRequired }),
         !node.isNull
     else { return nil }
     return JSON(document: json.document, node: node)
