@@ -226,4 +226,45 @@ import Testing
         #expect(try JSON(string: pretty) == built)
         expectMappingError(.syntax, at: "$") { try User(jsonString: "{\"id\": ") }
     }
+
+    @Test func replacedValuesNeverLeaveStaleMarkers() throws {
+        // Replacing values (an unsigned integer, a whole object) and writing new ones in many
+        // rounds: every value reads back as written, whatever addresses the allocator reuses.
+        let original = json(#"{"shared": {"inner": 1}}"#)
+        let built = try JSON.build { builder in
+            for round in 0..<200 {
+                try builder.encode(UInt64.max - UInt64(round), key: "big")
+                try builder.encode(["x": round], key: "object")
+                try builder.encode(round, key: "object.y")
+                try builder.encode(-round, key: "big")
+                try builder.encode(-1 - round, key: "small\(round % 7)")
+                try builder.encode(original => "shared" as JSON, key: "object")
+                try builder.encode(round, key: "object.inner")
+            }
+        }
+        #expect(try built => "big" as Int == -199)
+        for key in 0..<7 {
+            let value: Int = try built => JSONKeyPath(components: [.key("small\(key)")])
+            #expect(value < 0)
+        }
+        #expect(try built => "object.inner" as Int == 199)
+        #expect(try original.jsonString() == #"{"shared":{"inner":1}}"#)
+    }
+
+    @Test func deepKeysBuildWithoutRecursionLimits() throws {
+        let depth = 3000
+        let key = JSONKeyPath(components: Array(repeating: .key("a"), count: depth))
+        let built = try JSON.build { try $0.encode(true, key: key) }
+        #expect(try built => key as Bool)
+        expectMappingError(.depthLimit, at: "$") { try built.jsonString() }
+        // A builder dropped half-way through a deep tree releases it without recursion.
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try JSON.build { builder in
+                try builder.encode(1, key: key)
+                try builder.encode(2, key: "b")
+                throw Stop()
+            }
+        }
+    }
 }

@@ -36,6 +36,8 @@ import Testing
         #expect(user.email == nil && user.company == nil && user.friendsLookup == nil)
         let second: Int = try jen.decode("properties[1].likes")
         #expect(second == 15)
+        let likes: [Int] = try (0..<2).map { index in try jen.decode("properties[\(index)].likes") }
+        #expect(likes == [5, 15])
         // Optional results: nil when any step is missing or null, never for a wrong type.
         let beyond: Int? = try jen.decode("properties[7].likes")
         let noKey: Int? = try jen.decode("nothing.deeper")

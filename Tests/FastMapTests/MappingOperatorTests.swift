@@ -78,6 +78,9 @@ import Testing
         #expect(nullAny is NSNull)
         let missingJSON: JSON? = try json =>? "nothing"
         #expect(missingJSON == nil)
+        // Anviking's null test: `=>?` to JSON gives nil for null.
+        let tone: JSON? = try json =>? "none"
+        #expect(tone == Optional<JSON>.none)
         let presentJSON: JSON? = try json =>? "key" => "list"
         #expect(presentJSON?.count == 2)
         let anyOptional: Any? = try json =>? "none"
@@ -286,5 +289,29 @@ import Testing
         }
         let orNil: Int? = try? document => "value"
         #expect(orNil == nil)
+    }
+}
+
+/// The mapping API on one document from many tasks at once.
+@Suite struct MappingConcurrencyTests {
+    @Test func concurrentMappingOfOneDocument() async throws {
+        let document = MappingManualTests.john
+        let expected = MappingManualTests.johnDecoded
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for _ in 0..<200 {
+                        let user = try User(json: document)
+                        let name: String = try document => "friends[\(task % 2)].full_name"
+                        guard user == expected, name == expected.friends[task % 2].name else { return false }
+                        let missing: Int? = try document =>? "nothing"
+                        guard missing == nil, (try? document => "nothing" as Int) == nil else { return false }
+                    }
+                    return true
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: true, count: 8))
     }
 }

@@ -32,6 +32,10 @@ public final class JSONBuilder {
     var parts = JSON.SharedParts(depth: 1)
     private var depth = 1
     private var finished = false
+    /// Nodes taken out of the tree (replaced values, values that failed to be placed), one
+    /// reference each, released only when the builder is done: until then no address a
+    /// builder has seen is reused, so ``owned`` and the unsigned-integer markers stay true.
+    private var dropped: [JSONNode] = []
 
     init(writesNullForNil: Bool) {
         self.writesNullForNil = writesNullForNil
@@ -40,7 +44,13 @@ public final class JSONBuilder {
     }
 
     deinit {
-        if !finished { root.release() }
+        if !finished { root.releaseDeep() }
+        releaseDropped()
+    }
+
+    private func releaseDropped() {
+        for node in dropped { node.releaseDeep() }
+        dropped = []
     }
 
     // MARK: Writing
@@ -95,7 +105,10 @@ public final class JSONBuilder {
     func finish() -> JSON {
         finished = true
         parts.depth = max(parts.depth, depth)
-        return JSON.owning(root, parts: parts)
+        let built = JSON.owning(root, parts: parts)
+        // The tree is final: no node of it can take the address of one released now.
+        releaseDropped()
+        return built
     }
 
     // MARK: Placing nodes
@@ -118,7 +131,7 @@ public final class JSONBuilder {
             }
             try place(child, in: container, last, at: components)
         } catch {
-            child.release()
+            dropped.append(child)
             throw error
         }
         depth = max(depth, components.count + childDepth)
@@ -139,7 +152,7 @@ public final class JSONBuilder {
         guard let existing else {
             let made: JSONNode = needsObject ? .makeObject() : .makeArray()
             owned.insert(made.identity)
-            try place(made, in: container, component, at: path)
+            try place(made, in: container, component, at: path, orDrop: true)
             return made
         }
         guard needsObject ? existing.isObject : existing.isArray else {
@@ -158,7 +171,7 @@ public final class JSONBuilder {
             throw FastMapError(kind: .outOfMemory, message: "cannot copy a container to write into", path: Array(path))
         }
         owned.insert(copy.identity)
-        try place(copy, in: container, component, at: path)
+        try place(copy, in: container, component, at: path, orDrop: true)
         return copy
     }
 
@@ -176,28 +189,45 @@ public final class JSONBuilder {
         }
     }
 
-    /// Sets `component` of `container` to `child`, taking over its reference.
+    /// Sets `component` of `container` to `child`, taking over its reference (on failure too,
+    /// with `orDrop`).
     private func place<Path: Collection<JSONKeyPath.Component>>(
-        _ child: JSONNode, in container: JSONNode, _ component: JSONKeyPath.Component, at path: Path
+        _ child: JSONNode, in container: JSONNode, _ component: JSONKeyPath.Component, at path: Path,
+        orDrop: Bool = false
     ) throws(FastMapError) {
         switch component {
         case .key(let key):
-            guard container.isObject else { throw misplaced(component, at: path) }
+            guard container.isObject else {
+                if orDrop { dropped.append(child) }
+                throw misplaced(component, at: path)
+            }
+            if let old = container.member(key) { keep(old) }
             container.setReplacing(key, child)
         case .index(let index):
-            guard container.isArray else { throw misplaced(component, at: path) }
+            guard container.isArray else {
+                if orDrop { dropped.append(child) }
+                throw misplaced(component, at: path)
+            }
             let count = container.arrayCount
-            if index < count {
+            if index < count, let old = container.element(at: index) {
+                keep(old)
                 container.replaceElement(at: index, with: child)
             } else if index == count {
                 container.append(child)
             } else {
+                if orDrop { dropped.append(child) }
                 throw FastMapError(
                     kind: .invalidValue,
                     message: "cannot write index \(index) of an array of \(count) elements (only 0...\(count))",
                     path: Array(path))
             }
         }
+    }
+
+    /// Holds on to a value about to be replaced (see ``dropped``).
+    private func keep(_ node: JSONNode) {
+        node.retain()
+        dropped.append(node)
     }
 
     private func misplaced<Path: Collection<JSONKeyPath.Component>>(
