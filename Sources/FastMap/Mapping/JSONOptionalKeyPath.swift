@@ -59,10 +59,11 @@ public struct JSONOptionalKeyPath: Hashable, Sendable, CustomStringConvertible,
     /// `a?.b[0]`: optional steps carry a `?`.
     public var description: String {
         var text = ""
-        for step in steps {
+        for (position, step) in steps.enumerated() {
             switch step.component {
             case .key(let key):
-                if !text.isEmpty { text += "." }
+                // As in JSONKeyPath: every key after the first gets its dot, even an empty one.
+                if position > 0 { text += "." }
                 text += key
             case .index(let index):
                 text += "[\(index)]"
