@@ -100,6 +100,10 @@ import Testing
         let orNil: String? = try? json => "missing"
         let viaOptionalKey: String? = try json =>? "missing"
         #expect(required == "v" && optional == nil && orNil == nil && viaOptionalKey == nil)
+        // `=>` binds tighter than `??` and `as`.
+        let withDefault: String = try json =>? "missing" ?? "default"
+        let cast = try json => "k" as String? ?? "unused"
+        #expect(withDefault == "default" && cast == "v")
         func takesString(_ value: String) -> String { value }
         #expect(takesString(try json => "k") == "v")
         let array: [String] = try [json => "k", json => "k"]
