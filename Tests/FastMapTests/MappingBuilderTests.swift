@@ -179,7 +179,7 @@ import Testing
         #expect(try built => "cuisine" as Cuisine == .italian)
         #expect(try built => "cuisines" as [Cuisine] == [.mexican, .japanese])
         #expect(try built => "color" as FruitColor == .red)
-        #expect(Set(built["point"]?.keys ?? []) == ["x", "label"])
+        #expect(built["point"]?.keys == ["x", "label"])
     }
 
     @Test func sharedValuesAreNotChangedByWritingIntoThem() throws {

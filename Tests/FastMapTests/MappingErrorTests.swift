@@ -44,22 +44,22 @@ import Testing
             {"apples": [{"id": 2, "color": {"name": "red"}}, {"id": 2, "color": {"name": "green"}},
                         {"id": 2, "color": {"name": 3}}]}
             """#)
-        // Hand-mapped models nested three deep (Tree -> [Apple] -> PaintColor).
+        // Hand-mapped models nested three deep (AppleTree -> [Apple] -> PaintColor).
         let handMapped = try #require(
-            expectMappingError(.typeMismatch, at: "$.apples[2].color.name") { try Tree(json: document) })
+            expectMappingError(.typeMismatch, at: "$.apples[2].color.name") { try AppleTree(json: document) })
         #expect(handMapped.foundKind == .number)
         #expect(handMapped.foundSnippet == "3")
         #expect(handMapped.expectedType == "String")
         #expect(handMapped.root == document)
         #expect(handMapped.node?.int == 3)
         // The same through the operator, and with synthesized Codable models.
-        expectMappingError(.typeMismatch, at: "$.apples[2].color.name") { () throws -> Tree in try document => "" }
-        expectMappingError(.typeMismatch, at: "$.apples[2].color.name") { () throws -> CodableTree in
-            try document.decode(CodableTree.self)
+        expectMappingError(.typeMismatch, at: "$.apples[2].color.name") { () throws -> AppleTree in try document => "" }
+        expectMappingError(.typeMismatch, at: "$.apples[2].color.name") { () throws -> CodableAppleTree in
+            try document.decode(CodableAppleTree.self)
         }
         let wrapped = json(#"{"data": {"tree": \#(document)}}"#)
         let deep = try #require(
-            expectMappingError(.typeMismatch, at: "$.data.tree.apples[2].color.name") { () throws -> Tree in
+            expectMappingError(.typeMismatch, at: "$.data.tree.apples[2].color.name") { () throws -> AppleTree in
                 try wrapped => "data" => "tree"
             })
         #expect(deep.root == wrapped)
@@ -149,7 +149,7 @@ import Testing
         // DecodingError whose underlying error is the FastMapError with the path.
         let data = Data(#"{"apples": [{"id": 1, "color": {"name": false}}]}"#.utf8)
         do {
-            _ = try JSONDecoder().decode(Tree.self, from: data)
+            _ = try JSONDecoder().decode(AppleTree.self, from: data)
             Issue.record("expected a failure")
         } catch let DecodingError.typeMismatch(_, context) {
             let underlying = try #require(context.underlyingError as? FastMapError)
@@ -158,7 +158,7 @@ import Testing
         }
         // And through FastJSONDecoder, with the document as root.
         do {
-            _ = try FastJSONDecoder().decode(Tree.self, from: data)
+            _ = try FastJSONDecoder().decode(AppleTree.self, from: data)
             Issue.record("expected a failure")
         } catch let DecodingError.typeMismatch(_, context) {
             let underlying = try #require(context.underlyingError as? FastMapError)

@@ -63,13 +63,13 @@ struct Apple: JSONMappable {
     }
 }
 
-struct Tree: JSONMappable {
+struct AppleTree: JSONMappable {
     let apples: [Apple]
     init(json: JSON) throws { apples = try json => "apples" }
 }
 
 /// The same shape decoded by synthesized `Codable`, to compare paths with hand-mapped models.
-struct CodableTree: Decodable {
+struct CodableAppleTree: Decodable {
     struct Apple: Decodable {
         struct Color: Decodable { let name: String }
         let id: Int

@@ -36,7 +36,9 @@ import Testing
         let p4: JSONOptionalKeyPath = "a" =>? "b" =>? "c"
         #expect(steps(p4) == ["a?", "b?", "c?"])
         #expect(p3.description == "a?.b.c?")
-        #expect(JSONOptionalKeyPath(steps: [.init(.key(""), isRequired: false), .init(.key("b"), isRequired: true)]).description == "?.b")
+        #expect(
+            JSONOptionalKeyPath(steps: [.init(.key(""), isRequired: false), .init(.key("b"), isRequired: true)])
+                .description == "?.b")
         #expect(p3.keyPath == JSONKeyPath("a.b.c"))
         // Paths held in variables mix both kinds.
         let required: JSONKeyPath = "x.y"

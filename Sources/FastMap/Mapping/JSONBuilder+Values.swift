@@ -56,11 +56,15 @@ extension JSONBuilder {
             path: key.components, expectedType: "Int64 or UInt64")
     }
 
-    /// Any other `Encodable` as a tree: encoded the way `JSONEncoder` does (dates as ISO 8601,
-    /// to match what the mapping API reads back), then parsed.
+    /// Any other `Encodable` as a tree, with ``FastJSONEncoder``'s defaults except for dates,
+    /// which are ISO 8601 strings to match what the mapping API reads back.
     static func encodedTree<T: Encodable>(_ value: T) throws -> JSON {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return try JSON(data: encoder.encode(value))
+        try encoder.encodeToJSON(value)
     }
+
+    private static let encoder: FastJSONEncoder = {
+        let encoder = FastJSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
 }
