@@ -1,0 +1,9 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct FastMapMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = [
+        AnnotationMacro.self
+    ]
+}
