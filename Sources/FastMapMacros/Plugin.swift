@@ -4,6 +4,7 @@ import SwiftSyntaxMacros
 @main
 struct FastMapMacrosPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [
-        AnnotationMacro.self
+        JSONModelMacro.self,
+        AnnotationMacro.self,
     ]
 }
