@@ -173,10 +173,10 @@ enum JSONDateText {
     private static func split(_ date: Date) -> (
         days: Int, year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int
     ) {
-        let interval = date.timeIntervalSince1970
-        let wholeSeconds = interval.rounded(.down)
-        let millisecond = min(999, Int(((interval - wholeSeconds) * 1000).rounded(.down)))
-        let total = Int(wholeSeconds)
+        // Nearest millisecond: a parsed ".001" is stored as 0.000999… in a Double.
+        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+        let millisecond = ((totalMilliseconds % 1000) + 1000) % 1000
+        let total = (totalMilliseconds - millisecond) / 1000
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civil(days: days)
