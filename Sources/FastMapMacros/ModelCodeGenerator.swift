@@ -74,8 +74,8 @@ struct ModelCodeGenerator {
     var initializer: DeclSyntax {
         var header = access
         switch kind {
-        case .openClass, .plainClass: header += "required "
-        case .structure, .finalClass: break
+        case .openClass, .plainClass, .finalClass: header += "required "
+        case .structure: break
         }
         header += "init(from decoder: any Decoder) throws"
         let decoded = properties.filter(\.decodes)

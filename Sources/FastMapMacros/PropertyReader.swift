@@ -59,13 +59,13 @@ struct PropertyReader {
                 }
                 continue
             }
-            guard let type else {
+            let decodes = !(isLet && initializer != nil)
+            guard let type = type ?? (decodes ? nil : TypeSyntax(IdentifierTypeSyntax(name: .wildcardToken()))) else {
                 sink.add(
                     .error("missingType", "@JSONModel needs the type of '\(name)' spelled out"),
                     at: binding.pattern, fixIts: typeFixIt(for: binding))
                 continue
             }
-            let decodes = !(isLet && initializer != nil)
             if !decodes, let (annotation, attribute) = annotations.first {
                 sink.add(
                     .error(
