@@ -30,19 +30,31 @@ extension JSONModelRuntime {
         let found = foundValue(error: error, context: context, codingPath: codingPath, container: container)
         let isInside = codingPath.count > propertyPath.count
         let location = JSONKeyPath.rootedDescription(of: JSONModelProbe.components(of: codingPath))
-        var message = "\(model).\(property) (key path \"\(keyPath)\", \(type))"
-        if isInside {
-            message += " at \(location): " + (context?.debugDescription ?? "\(error)")
+        let head = "\(model).\(property) (key path \"\(keyPath)\", \(type))"
+        let message: String
+        let summary: String
+        if isInside, let context, context.underlyingError is FastMapError {
+            // An inner model (or FastJSONDecoder) already described the failure with its location.
+            message = head + " → " + context.debugDescription
+            summary = message
+        } else if isInside {
+            message = head + " at \(location): " + (context?.debugDescription ?? "\(error)")
+            summary = message
         } else {
-            switch error {
-            case let failure as FastMapError where failure.kind == .invalidValue && failure.expectedType == nil:
-                message += " at \(location): \(failure.message)"
-            case let failure as FastMapError:
-                message += " at \(location): \(failure.message)"
-            default:
-                message += " at \(location): expected \(type), found \(found.text)"
-                if let context, !context.debugDescription.isEmpty { message += ". " + context.debugDescription }
+            var core: String
+            if let failure = error as? FastMapError {
+                core = failure.message
+            } else {
+                core = "expected \(type), found \(found.text)"
+                if let context, !context.debugDescription.isEmpty {
+                    core += ". " + context.debugDescription
+                } else if context == nil {
+                    core += ": \(error)"
+                }
             }
+            while core.hasSuffix(".") { core.removeLast() }
+            message = head + " at \(location): " + core
+            summary = head + ": " + core
         }
 
         let underlying: any Error
@@ -50,7 +62,7 @@ extension JSONModelRuntime {
             underlying = error
         } else {
             underlying = FastMapError(
-                kind: fastMapKind(of: error), message: message,
+                kind: fastMapKind(of: error), message: summary,
                 path: JSONModelProbe.components(of: codingPath), key: missingKey?.stringValue, expectedType: type,
                 foundKind: found.kind, foundSnippet: found.snippet)
         }
