@@ -55,6 +55,7 @@ let package = Package(
             dependencies: [
                 "FastMapMacros",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

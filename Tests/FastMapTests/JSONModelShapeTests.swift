@@ -123,3 +123,34 @@ struct JSONModelShapeTests {
         #expect(try JSONModelFixture.roundTrip(value) == value)
     }
 }
+
+@MainActor
+@JSONModel
+struct MainActorModel: Equatable {
+    let id: Int
+    @Default("n/a") let label: String
+}
+
+@JSONModel
+struct Page<Item: Codable & Equatable>: Equatable {
+    @Key("data.items") let items: [Item]
+    @Key("data.total") @Default(0) let total: Int
+}
+
+@Suite("@JSONModel isolation and generics")
+struct JSONModelIsolationTests {
+    @Test func mainActorModelDecodesOffTheMainActor() async throws {
+        let task = Task.detached {
+            try JSONDecoder().decode(MainActorModel.self, from: Data(#"{"id": 4}"#.utf8))
+        }
+        let value = try await task.value
+        #expect(value.id == 4)
+        #expect(value.label == "n/a")
+    }
+
+    @Test func genericModel() throws {
+        let page = try JSONModelFixture.decode(Page<Int>.self, from: #"{"data": {"items": [1, 2]}}"#)
+        #expect(page == Page(items: [1, 2], total: 0))
+        #expect(try JSONModelFixture.roundTrip(page) == page)
+    }
+}
