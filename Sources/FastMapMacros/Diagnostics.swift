@@ -34,15 +34,15 @@ struct DiagnosticSink {
         diagnostics.append(Diagnostic(node: Syntax(node), message: message, fixIts: fixIts))
     }
 
-    /// A fix-it that deletes `attribute` from `list`.
-    static func removing(_ attribute: AttributeSyntax, from list: AttributeListSyntax, _ message: String) -> FixIt {
-        let kept = list.filter { element in
+    /// A fix-it that deletes `attribute` from `variable`, keeping the line's indentation.
+    static func removing(_ attribute: AttributeSyntax, from variable: VariableDeclSyntax, _ message: String) -> FixIt {
+        let kept = variable.attributes.filter { element in
             if case .attribute(let other) = element { return other.id != attribute.id }
             return true
         }
+        let fixed = variable.with(\.attributes, kept).with(\.leadingTrivia, variable.leadingTrivia)
         return FixIt(
-            message: ModelFixIt(message: message),
-            changes: [.replace(oldNode: Syntax(list), newNode: Syntax(kept))])
+            message: ModelFixIt(message: message), changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(fixed))])
     }
 
     /// A fix-it that replaces `old` with `new`.

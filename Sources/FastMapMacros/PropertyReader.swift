@@ -26,11 +26,11 @@ struct PropertyReader {
             for (annotation, attribute) in annotations {
                 sink.add(
                     .error("notStored", "@\(annotation.rawValue) applies to stored instance properties"), at: attribute,
-                    fixIts: [DiagnosticSink.removing(attribute, from: variable.attributes, "Remove @\(annotation.rawValue)")])
+                    fixIts: [DiagnosticSink.removing(attribute, from: variable, "Remove @\(annotation.rawValue)")])
             }
             return []
         }
-        if !checkDuplicates(annotations, in: variable.attributes) { return [] }
+        if !checkDuplicates(annotations, in: variable) { return [] }
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
 
         // `let a, b: Int` — a binding without a type takes the next binding's.
@@ -105,7 +105,7 @@ struct PropertyReader {
         }
     }
 
-    private mutating func checkDuplicates(_ annotations: [(Annotation, AttributeSyntax)], in list: AttributeListSyntax)
+    private mutating func checkDuplicates(_ annotations: [(Annotation, AttributeSyntax)], in variable: VariableDeclSyntax)
         -> Bool
     {
         var seen: Set<Annotation> = []
@@ -117,7 +117,7 @@ struct PropertyReader {
                 sink.add(
                     .error("duplicate\(annotation.rawValue)", message),
                     at: attribute,
-                    fixIts: [DiagnosticSink.removing(attribute, from: list, "Remove this @\(annotation.rawValue)")])
+                    fixIts: [DiagnosticSink.removing(attribute, from: variable, "Remove this @\(annotation.rawValue)")])
                 ok = false
             }
             seen.insert(annotation)
@@ -151,7 +151,7 @@ struct PropertyReader {
                         "@Lossy applies to arrays, sets and dictionaries, not to '\(property.shape.type.trimmedDescription)'"
                     ),
                     at: attribute,
-                    fixIts: [DiagnosticSink.removing(attribute, from: variable.attributes, "Remove @Lossy")])
+                    fixIts: [DiagnosticSink.removing(attribute, from: variable, "Remove @Lossy")])
             }
         case .dateFormat:
             readDateFormat(arguments, attribute: attribute, into: &property)
@@ -165,7 +165,7 @@ struct PropertyReader {
                 sink.add(
                     .warning("encodeNilNotOptional", "@EncodeNil has no effect on non-optional '\(property.name)'"),
                     at: attribute,
-                    fixIts: [DiagnosticSink.removing(attribute, from: variable.attributes, "Remove @EncodeNil")])
+                    fixIts: [DiagnosticSink.removing(attribute, from: variable, "Remove @EncodeNil")])
             }
         case .transform:
             guard let expression = arguments.first?.expression else { return }
@@ -252,7 +252,7 @@ struct PropertyReader {
                 sink.add(
                     .error(
                         "dateFormatUnknownLetter",
-                        "date format \"\(pattern)\" has unknown pattern letter\(unknown.count > 1 ? "s" : "") \(letters); quote literal text, as in 'T'"
+                        "date format \"\(pattern)\" has unknown pattern letter\(unknown.count > 1 ? "s" : "") \(letters); put literal text in single quotes"
                     ),
                     at: argument,
                     fixIts: [
@@ -299,7 +299,7 @@ struct PropertyReader {
                     "conflict\(first.rawValue)\(second.rawValue)",
                     "@\(first.rawValue) and @\(second.rawValue) cannot be combined on '\(property.name)'"),
                 at: attribute,
-                fixIts: [DiagnosticSink.removing(attribute, from: variable.attributes, "Remove @\(second.rawValue)")])
+                fixIts: [DiagnosticSink.removing(attribute, from: variable, "Remove @\(second.rawValue)")])
         }
     }
 
