@@ -45,6 +45,12 @@ let package = Package(
             path: "Tests/FastMapTestSupport",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "FastMapBenchmarks",
+            dependencies: ["FastMap"],
+            path: "Benchmarks/FastMapBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "FastMapTests",
             dependencies: ["FastMap", "FastMapTestSupport"],
