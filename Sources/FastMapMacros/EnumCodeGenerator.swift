@@ -57,7 +57,7 @@ struct EnumCodeGenerator {
                 }
             }
             for element in caseDecl.elements {
-                let name = element.name.text
+                let name = element.name.unescapedText
                 let tag = tagOverride ?? name
                 if let other = tags[tag] {
                     sink.add(
@@ -67,7 +67,7 @@ struct EnumCodeGenerator {
                 tags[tag] = name
                 var values: [Value] = []
                 for (index, parameter) in (element.parameterClause?.parameters ?? []).enumerated() {
-                    let label = parameter.firstName.map { $0.text == "_" ? nil : $0.text } ?? nil
+                    let label = parameter.firstName.map { $0.text == "_" ? nil : $0.unescapedText } ?? nil
                     let key = label ?? "_\(index)"
                     if key == discriminator {
                         sink.add(

@@ -84,14 +84,23 @@ struct ModelCodeGenerator {
             if !inheritsCoding { lines.append("_ = try decoder.container(keyedBy: CodingKeys.self)") }
         } else {
             lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)")
-            let statements = decoded.map(decodeStatement)
-            if statements.contains(where: \.throws) {
+            // Properties under the same key-only prefix share one nested container, opened
+            // before the first of them, as a hand-written init(from:) would.
+            var nested = NestedContainers(decoded, reference: caseReference)
+            var body: [String] = []
+            var anyThrows = false
+            for (index, property) in decoded.enumerated() {
+                if index > 0 { body.append("failingProperty = \(index)") }
+                let parent = nested.parent(of: property, opening: &body)
+                let statement = decodeStatement(property, parent: parent)
+                body.append(statement.code)
+                anyThrows = anyThrows || statement.throws
+            }
+            anyThrows = anyThrows || nested.opensStrictly
+            if anyThrows {
                 if decoded.count > 1 { lines.append("var failingProperty = 0") }
                 lines.append("do {")
-                for (index, statement) in statements.enumerated() {
-                    if index > 0 { lines.append("failingProperty = \(index)") }
-                    lines.append(statement.code)
-                }
+                lines += body
                 lines.append("} catch {")
                 let info = decoded.map {
                     "(\($0.name.swiftLiteral), \($0.keyPathText.swiftLiteral), \($0.typeDescription.swiftLiteral))"
@@ -107,7 +116,7 @@ struct ModelCodeGenerator {
                 )
                 lines.append("}")
             } else {
-                lines += statements.map(\.code)
+                lines += body.filter { !$0.hasPrefix("failingProperty = ") }
             }
         }
         if inheritsCoding { lines.append("try super.init(from: decoder)") }
@@ -119,7 +128,7 @@ struct ModelCodeGenerator {
         case call(String)
     }
 
-    private func decodeStatement(_ property: ModelProperty) -> (code: String, throws: Bool) {
+    private func decodeStatement(_ property: ModelProperty, parent: String?) -> (code: String, throws: Bool) {
         let base = property.shape.isOptional ? property.shape.base.trimmedDescription : property.shape.type.trimmedDescription
         var raw = base
         var conversions: [Conversion] = []
@@ -151,11 +160,20 @@ struct ModelCodeGenerator {
         }
 
         let required = !property.shape.isOptional && property.defaultValue == nil
-        var expression = "container." + (required ? "decode" : "decodeIfPresent") + "(\(raw).self, "
+        var expression: String
         if property.path.count == 1, case .key(let key) = property.path[0] {
-            expression += "forKey: \(caseReference(key)))"
+            expression = "container.\(required ? "decode" : "decodeIfPresent")(\(raw).self, forKey: \(caseReference(key)))"
+        } else if let parent, case .key(let key) = property.path.last {
+            let keyReference = caseReference(key)
+            if required {
+                // Without the parent, walk the path again: it throws the precise missing step.
+                expression =
+                    "(\(parent)?.decode(\(raw).self, forKey: \(keyReference)) ?? container.decode(\(raw).self, at: [\(pathLiteral(property.path))]))"
+            } else {
+                expression = "\(parent)?.decodeIfPresent(\(raw).self, forKey: \(keyReference))"
+            }
         } else {
-            expression += "at: [\(pathLiteral(property.path))])"
+            expression = "container.\(required ? "decode" : "decodeIfPresent")(\(raw).self, at: [\(pathLiteral(property.path))])"
         }
         for conversion in conversions {
             switch (conversion, required) {
@@ -176,6 +194,62 @@ struct ModelCodeGenerator {
         guard let fallback = property.defaultValue else { return ("\(target) = try \(expression)", true) }
         if property.defaultOnInvalid { return ("\(target) = (try? \(expression)) ?? \(fallback)", false) }
         return ("\(target) = try \(expression) ?? \(fallback)", true)
+    }
+
+    /// The nested containers for key-only path prefixes, opened on first use.
+    private struct NestedContainers {
+        private var names: [[String]: String] = [:]
+        private var lenient: [[String]: Bool] = [:]
+        private(set) var opensStrictly = false
+        private let reference: (String) -> String
+
+        init(_ properties: [ModelProperty], reference: @escaping (String) -> String) {
+            self.reference = reference
+            for property in properties {
+                guard let keys = Self.keys(property.path), keys.count > 1 else { continue }
+                for length in 1..<keys.count {
+                    let prefix = Array(keys[..<length])
+                    lenient[prefix] = (lenient[prefix] ?? true) && property.defaultOnInvalid
+                }
+            }
+        }
+
+        static func keys(_ path: [PathStep]) -> [String]? {
+            var keys: [String] = []
+            for step in path {
+                guard case .key(let key) = step else { return nil }
+                keys.append(key)
+            }
+            return keys
+        }
+
+        /// The variable holding the property's parent container, emitting the statements that open
+        /// it (and its own parents) the first time.
+        mutating func parent(of property: ModelProperty, opening lines: inout [String]) -> String? {
+            guard let keys = Self.keys(property.path), keys.count > 1 else { return nil }
+            return open(Array(keys.dropLast()), lines: &lines)
+        }
+
+        private mutating func open(_ prefix: [String], lines: inout [String]) -> String {
+            if let name = names[prefix] { return name }
+            let keyReference = reference(prefix[prefix.count - 1])
+            let call: String
+            if prefix.count == 1 {
+                call = "container.nestedContainerIfPresent(forKey: \(keyReference))"
+            } else {
+                let parent = open(Array(prefix.dropLast()), lines: &lines)
+                call = "\(parent)?.nestedContainerIfPresent(forKey: \(keyReference))"
+            }
+            let name = "nested\(names.count + 1)"
+            names[prefix] = name
+            if lenient[prefix] ?? false {
+                lines.append("let \(name) = try? \(call)")
+            } else {
+                opensStrictly = true
+                lines.append("let \(name) = try \(call)")
+            }
+            return name
+        }
     }
 
     private func pathLiteral(_ path: [PathStep]) -> String {

@@ -47,7 +47,7 @@ struct PropertyReader {
         }
 
         for (binding, type) in entries {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unescapedText else { continue }
             let initializer = binding.initializer
             if annotations.contains(where: { $0.0 == .ignore }) || isLazy {
                 if let (_, attribute) = annotations.first(where: { $0.0 == .ignore }), initializer == nil,
@@ -336,7 +336,7 @@ struct PropertyReader {
         for member in members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings
-            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unescapedText == name {
                 return binding
             }
         }

@@ -112,3 +112,12 @@ extension String {
         "Type", "Protocol",
     ]
 }
+
+extension TokenSyntax {
+    /// The identifier without backticks (`` `default` `` → `default`).
+    var unescapedText: String {
+        let text = self.text
+        guard text.count >= 2, text.hasPrefix("`"), text.hasSuffix("`") else { return text }
+        return String(text.dropFirst().dropLast())
+    }
+}

@@ -84,7 +84,8 @@ struct JSONModelExpansionTests {
                     do {
                         self.firstName = try container.decode(String.self, forKey: .firstName)
                         failingProperty = 1
-                        self.zipCode = try container.decode(Int.self, at: [.key(.address), .key(.zipCode)])
+                        let nested1 = try container.nestedContainerIfPresent(forKey: .address)
+                        self.zipCode = try (nested1?.decode(Int.self, forKey: .zipCode) ?? container.decode(Int.self, at: [.key(.address), .key(.zipCode)]))
                         failingProperty = 2
                         self.first = try container.decodeIfPresent(String.self, at: [.key(.a), .key(.b), .index(0)])
                         failingProperty = 3
@@ -575,6 +576,66 @@ struct JSONModelExpansionTests {
             diagnostics: [
                 DiagnosticSpec(message: "@Key has no effect outside a @JSONModel type", line: 2, column: 5, severity: .warning)
             ])
+    }
+
+
+    @Test func siblingPathsShareNestedContainers() {
+        assertExpansion(
+            #"""
+            @JSONModel
+            struct Mixed {
+                @Key("a.b.c") let deep: Int
+                @Key("a.b.d") @Default(0, onInvalid: true) let lenient: Int
+                @Key("x.y") @Default(1, onInvalid: true) let onlyLenient: Int
+            }
+            """#,
+            expandedSource: #"""
+            struct Mixed {
+                let deep: Int
+                let lenient: Int
+                let onlyLenient: Int
+            }
+
+            extension Mixed: Decodable, Encodable {
+                enum CodingKeys: String, CodingKey {
+                    case a
+                    case b
+                    case c
+                    case d
+                    case x
+                    case y
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    var failingProperty = 0
+                    do {
+                        let nested1 = try container.nestedContainerIfPresent(forKey: .a)
+                        let nested2 = try nested1?.nestedContainerIfPresent(forKey: .b)
+                        self.deep = try (nested2?.decode(Int.self, forKey: .c) ?? container.decode(Int.self, at: [.key(.a), .key(.b), .key(.c)]))
+                        failingProperty = 1
+                        self.lenient = (try? nested2?.decodeIfPresent(Int.self, forKey: .d)) ?? 0
+                        failingProperty = 2
+                        let nested3 = try? container.nestedContainerIfPresent(forKey: .x)
+                        self.onlyLenient = (try? nested3?.decodeIfPresent(Int.self, forKey: .y)) ?? 1
+                    } catch {
+                        let properties: [(String, String, String)] = [("deep", "a.b.c", "Int"), ("lenient", "a.b.d", "Int"), ("onlyLenient", "x.y", "Int")]
+                        let (property, keyPath, type) = properties[failingProperty]
+                        throw JSONModelRuntime.decodingFailure(error, model: "Mixed", property: property, keyPath: keyPath, type: type, in: container)
+                    }
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    var nested1 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .a)
+                    var nested2 = nested1.nestedContainer(keyedBy: CodingKeys.self, forKey: .b)
+                    try nested2.encode(self.deep, forKey: .c)
+                    try nested2.encode(self.lenient, forKey: .d)
+                    var nested3 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .x)
+                    try nested3.encode(self.onlyLenient, forKey: .y)
+                }
+            }
+            """#)
     }
 
 }

@@ -84,3 +84,61 @@ struct JSONModelKeyTests {
         }
     }
 }
+
+@JSONModel
+struct OddKeys: Equatable {
+    var `default`: Int
+    @Key("user-name") var userName: String
+    @Key("class") var kind: String
+    @Key("quote\"d") var quoted: Bool
+    @Key("nested.user-name") var nestedName: String?
+}
+
+@Suite("@JSONModel odd keys")
+struct JSONModelOddKeyTests {
+    @Test func keywordsPunctuationAndQuotesInKeys() throws {
+        let text = #"{"default": 1, "user-name": "a", "class": "b", "quote\"d": true, "nested": {"user-name": "c"}}"#
+        let value = try JSONModelFixture.decode(OddKeys.self, from: text)
+        #expect(value == OddKeys(default: 1, userName: "a", kind: "b", quoted: true, nestedName: "c"))
+        let json = try JSONModelFixture.encoded(value)
+        #expect(json.keys.sorted() == ["class", "default", "nested", "quote\"d", "user-name"])
+        #expect(try JSONModelFixture.roundTrip(value) == value)
+    }
+}
+
+@JSONModel
+struct SharedPrefixes: Equatable {
+    @Key("a.b.c") let deep: Int
+    @Key("a.b.d") @Default(0, onInvalid: true) let lenient: Int
+    @Key("x.y") @Default(1, onInvalid: true) let onlyLenient: Int
+    @Key("a.e") let sibling: String?
+}
+
+@Suite("@JSONModel shared prefixes")
+struct JSONModelSharedPrefixTests {
+    @Test func siblingsShareTheParentAndKeepTheirOwnRules() throws {
+        let full = try JSONModelFixture.decode(
+            SharedPrefixes.self, from: #"{"a": {"b": {"c": 1, "d": 2}, "e": "s"}, "x": {"y": 3}}"#)
+        #expect(full == SharedPrefixes(deep: 1, lenient: 2, onlyLenient: 3, sibling: "s"))
+        let lenient = try JSONModelFixture.decode(
+            SharedPrefixes.self, from: #"{"a": {"b": {"c": 1, "d": "two"}}, "x": "not an object"}"#)
+        #expect(lenient == SharedPrefixes(deep: 1, lenient: 0, onlyLenient: 1, sibling: nil))
+        #expect(try JSONModelFixture.roundTrip(full) == full)
+    }
+
+    @Test func requiredPropertyUnderAMissingParentNamesTheMissingStep() throws {
+        #expect {
+            try JSONModelFixture.decode(SharedPrefixes.self, from: #"{"a": {"e": "s"}}"#)
+        } throws: { error in
+            guard case DecodingError.keyNotFound(let key, let context) = error else { return false }
+            return key.stringValue == "b" && context.codingPath.map(\.stringValue) == ["a"]
+                && context.debugDescription.contains("SharedPrefixes.deep")
+        }
+        #expect {
+            try JSONModelFixture.decode(SharedPrefixes.self, from: #"{"a": {"b": []}}"#)
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["a", "b"]
+        }
+    }
+}
