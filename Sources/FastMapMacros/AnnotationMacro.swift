@@ -5,6 +5,7 @@ import SwiftSyntaxMacros
 /// `@Key`, `@Default`, `@Lossless`, … : markers that `@JSONModel` reads. On their own they write
 /// nothing; outside a `@JSONModel` type they warn that they have no effect.
 public struct AnnotationMacro: PeerMacro {
+    /// Writes nothing; warns when the annotated declaration is not inside a `@JSONModel` type.
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext

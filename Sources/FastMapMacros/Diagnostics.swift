@@ -42,7 +42,8 @@ struct DiagnosticSink {
         }
         let fixed = variable.with(\.attributes, kept).with(\.leadingTrivia, variable.leadingTrivia)
         return FixIt(
-            message: ModelFixIt(message: message), changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(fixed))])
+            message: ModelFixIt(message: message),
+            changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(fixed))])
     }
 
     /// A fix-it that replaces `old` with `new`.

@@ -52,7 +52,8 @@ struct EnumCodeGenerator {
                     sink.add(
                         .error(
                             "enumCaseAnnotation",
-                            "on an enum case, only @Key(\"value\") is allowed: it sets the case's \"\(discriminator)\" value"),
+                            "on an enum case, only @Key(\"value\") is allowed: it sets the case's \"\(discriminator)\" value"
+                        ),
                         at: attribute)
                 }
             }
@@ -61,7 +62,9 @@ struct EnumCodeGenerator {
                 let tag = tagOverride ?? name
                 if let other = tags[tag] {
                     sink.add(
-                        .error("duplicateTag", "cases '\(other)' and '\(name)' have the same \"\(discriminator)\" value \"\(tag)\""),
+                        .error(
+                            "duplicateTag",
+                            "cases '\(other)' and '\(name)' have the same \"\(discriminator)\" value \"\(tag)\""),
                         at: element)
                 }
                 tags[tag] = name
@@ -73,7 +76,8 @@ struct EnumCodeGenerator {
                         sink.add(
                             .error(
                                 "valueNamedLikeDiscriminator",
-                                "associated value '\(key)' of case '\(name)' has the discriminator's key \"\(discriminator)\""),
+                                "associated value '\(key)' of case '\(name)' has the discriminator's key \"\(discriminator)\""
+                            ),
                             at: parameter)
                     }
                     values.append(
@@ -128,7 +132,8 @@ struct EnumCodeGenerator {
                     let type = value.shape.isOptional ? value.shape.base : value.shape.type
                     var read: String
                     if value.shape.isOptional || value.defaultValue != nil {
-                        read = "try container.decodeIfPresent(\(type.trimmedDescription).self, forKey: \(reference(value.key)))"
+                        read =
+                            "try container.decodeIfPresent(\(type.trimmedDescription).self, forKey: \(reference(value.key)))"
                         if let fallback = value.defaultValue { read += " ?? \(fallback)" }
                     } else {
                         read = "try container.decode(\(type.trimmedDescription).self, forKey: \(reference(value.key)))"

@@ -7,6 +7,7 @@ import SwiftSyntaxMacros
 /// extension (so a struct keeps its memberwise initializer); classes get them in the body, where
 /// designated and `required` initializers must live.
 public struct JSONModelMacro: MemberMacro, ExtensionMacro {
+    /// For a class: `CodingKeys`, `required init(from:)` and `encode(to:)` in the class body.
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -17,6 +18,7 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
         return plan.declarations
     }
 
+    /// The `Codable` conformance, and for structs and enums the coding members; reports misuse.
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
@@ -41,7 +43,8 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
         var declarations: [DeclSyntax]
     }
 
-    static func plan(_ node: AttributeSyntax, _ declaration: some DeclGroupSyntax, sink: inout DiagnosticSink) -> Plan? {
+    static func plan(_ node: AttributeSyntax, _ declaration: some DeclGroupSyntax, sink: inout DiagnosticSink) -> Plan?
+    {
         let arguments = node.argumentList
         var discriminator: String?
         var inheritsCoding: Bool?
@@ -51,7 +54,9 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
                 guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
                     let text = literal.representedLiteralValue, !text.isEmpty
                 else {
-                    sink.add(.error("discriminatorNotLiteral", "discriminator: takes a non-empty string literal"), at: argument)
+                    sink.add(
+                        .error("discriminatorNotLiteral", "discriminator: takes a non-empty string literal"),
+                        at: argument)
                     return nil
                 }
                 discriminator = text
@@ -84,12 +89,17 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
         if let enumDecl = declaration.as(EnumDeclSyntax.self) {
             guard let discriminator else {
                 let fixed = node.with(\.leftParen, .leftParenToken()).with(
-                    \.arguments, .argumentList([LabeledExprSyntax(label: "discriminator", expression: ExprSyntax(StringLiteralExprSyntax(content: "type")))])
+                    \.arguments,
+                    .argumentList([
+                        LabeledExprSyntax(
+                            label: "discriminator", expression: ExprSyntax(StringLiteralExprSyntax(content: "type")))
+                    ])
                 ).with(\.rightParen, .rightParenToken())
                 sink.add(
                     .error(
                         "enumNeedsDiscriminator",
-                        "@JSONModel on an enum needs the key that names the case, as in @JSONModel(discriminator: \"type\")"),
+                        "@JSONModel on an enum needs the key that names the case, as in @JSONModel(discriminator: \"type\")"
+                    ),
                     at: node, fixIts: [DiagnosticSink.replacing(node, with: fixed, "Add discriminator: \"type\"")])
                 return nil
             }
@@ -176,7 +186,8 @@ enum SuperclassGuess {
         if first.is(AttributedTypeSyntax.self) { return false }
         let name = first.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
         if knownProtocols.contains(name) { return false }
-        return !(name.hasSuffix("able") || name.hasSuffix("ible") || name.hasSuffix("Protocol")
+        return
+            !(name.hasSuffix("able") || name.hasSuffix("ible") || name.hasSuffix("Protocol")
             || name.hasSuffix("Convertible") || name.hasSuffix("Delegate"))
     }
 }

@@ -129,7 +129,8 @@ struct ModelCodeGenerator {
     }
 
     private func decodeStatement(_ property: ModelProperty, parent: String?) -> (code: String, throws: Bool) {
-        let base = property.shape.isOptional ? property.shape.base.trimmedDescription : property.shape.type.trimmedDescription
+        let base =
+            property.shape.isOptional ? property.shape.base.trimmedDescription : property.shape.type.trimmedDescription
         var raw = base
         var conversions: [Conversion] = []
         func scalar(_ type: String) {
@@ -162,7 +163,8 @@ struct ModelCodeGenerator {
         let required = !property.shape.isOptional && property.defaultValue == nil
         var expression: String
         if property.path.count == 1, case .key(let key) = property.path[0] {
-            expression = "container.\(required ? "decode" : "decodeIfPresent")(\(raw).self, forKey: \(caseReference(key)))"
+            expression =
+                "container.\(required ? "decode" : "decodeIfPresent")(\(raw).self, forKey: \(caseReference(key)))"
         } else if let parent, case .key(let key) = property.path.last {
             let keyReference = caseReference(key)
             if required {
@@ -173,7 +175,8 @@ struct ModelCodeGenerator {
                 expression = "\(parent)?.decodeIfPresent(\(raw).self, forKey: \(keyReference))"
             }
         } else {
-            expression = "container.\(required ? "decode" : "decodeIfPresent")(\(raw).self, at: [\(pathLiteral(property.path))])"
+            expression =
+                "container.\(required ? "decode" : "decodeIfPresent")(\(raw).self, at: [\(pathLiteral(property.path))])"
         }
         for conversion in conversions {
             switch (conversion, required) {
@@ -284,7 +287,8 @@ struct ModelCodeGenerator {
         return "\(raw: header) {\n\(raw: lines.joined(separator: "\n"))\n}"
     }
 
-    private func emitObject(_ node: EncodeTree.Node, into container: String, lines: inout [String], counter: inout Int) {
+    private func emitObject(_ node: EncodeTree.Node, into container: String, lines: inout [String], counter: inout Int)
+    {
         for child in node.children {
             guard case .key(let key) = child.step else { continue }
             let keyReference = caseReference(key)
@@ -341,7 +345,8 @@ struct ModelCodeGenerator {
         let template: String
         switch property.reading {
         case .plain: return value
-        case .date(let format, let numeric): template = numeric ? "\(format).number(from: \u{1})" : "\(format).string(from: \u{1})"
+        case .date(let format, let numeric):
+            template = numeric ? "\(format).number(from: \u{1})" : "\(format).string(from: \u{1})"
         case .customDate(let coding): template = "try \(coding).jsonValue(for: \u{1})"
         case .transform(let transformer): template = "try \(transformer).encode(\u{1})"
         }

@@ -85,7 +85,8 @@ extension PropertyReader {
         ).with(
             \.typeAnnotation,
             TypeAnnotationSyntax(
-                colon: .colonToken(trailingTrivia: .space), type: TypeSyntax(IdentifierTypeSyntax(name: .identifier(type))),
+                colon: .colonToken(trailingTrivia: .space),
+                type: TypeSyntax(IdentifierTypeSyntax(name: .identifier(type))),
                 trailingTrivia: .space))
         return [DiagnosticSink.replacing(binding, with: annotated, "Add ': \(type)'")]
     }
@@ -101,9 +102,12 @@ extension PropertyReader {
             || TypeShape.generic(shape.base, named: "Set") != nil
         {
             value = "[]"
-        } else if shape.base.is(DictionaryTypeSyntax.self) || TypeShape.generic(shape.base, named: "Dictionary") != nil {
+        } else if shape.base.is(DictionaryTypeSyntax.self) || TypeShape.generic(shape.base, named: "Dictionary") != nil
+        {
             value = "[:]"
-        } else if let name = shape.baseName, TypeShape.integerNames.contains(name) || TypeShape.floatNames.contains(name) {
+        } else if let name = shape.baseName,
+            TypeShape.integerNames.contains(name) || TypeShape.floatNames.contains(name)
+        {
             value = "0"
         } else if shape.baseName == "String" {
             value = "\"\""

@@ -43,11 +43,14 @@ struct PropertyReader {
             } else if binding.initializer != nil {
                 laterType = nil
             }
-            entries.insert((binding, binding.typeAnnotation?.type ?? (binding.initializer == nil ? laterType : nil)), at: 0)
+            entries.insert(
+                (binding, binding.typeAnnotation?.type ?? (binding.initializer == nil ? laterType : nil)), at: 0)
         }
 
         for (binding, type) in entries {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unescapedText else { continue }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unescapedText else {
+                continue
+            }
             let initializer = binding.initializer
             if annotations.contains(where: { $0.0 == .ignore }) || isLazy {
                 if let (_, attribute) = annotations.first(where: { $0.0 == .ignore }), initializer == nil,
@@ -105,7 +108,9 @@ struct PropertyReader {
         }
     }
 
-    private mutating func checkDuplicates(_ annotations: [(Annotation, AttributeSyntax)], in variable: VariableDeclSyntax)
+    private mutating func checkDuplicates(
+        _ annotations: [(Annotation, AttributeSyntax)], in variable: VariableDeclSyntax
+    )
         -> Bool
     {
         var seen: Set<Annotation> = []
@@ -175,7 +180,8 @@ struct PropertyReader {
                 property.reading = .transform(transformer: base.trimmedDescription)
             } else {
                 sink.add(
-                    .error("transformNotType", "@Transform takes a transformer type, as in @Transform(URLFromString.self)"),
+                    .error(
+                        "transformNotType", "@Transform takes a transformer type, as in @Transform(URLFromString.self)"),
                     at: expression)
             }
         case .ignore:
@@ -196,13 +202,16 @@ struct PropertyReader {
                 path.append(.index(index))
             } else {
                 sink.add(
-                    .error("keyNotLiteral", "@Key takes string and integer literals, as in @Key(\"a.b\") or @Key(\"a\", 0)"),
+                    .error(
+                        "keyNotLiteral", "@Key takes string and integer literals, as in @Key(\"a.b\") or @Key(\"a\", 0)"
+                    ),
                     at: argument.expression)
                 return nil
             }
         }
         guard case .key = path.first else {
-            sink.add(.error("keyStartsWithIndex", "a @Key path must start with a key, not an array index"), at: attribute)
+            sink.add(
+                .error("keyStartsWithIndex", "a @Key path must start with a key, not an array index"), at: attribute)
             return nil
         }
         if path.contains(.key("")) {
@@ -268,7 +277,9 @@ struct PropertyReader {
                 argument.declName.baseName.text == "self", let coding = argument.base
             else {
                 sink.add(
-                    .error("dateFormatCustomType", "@DateFormat(.custom(...)) takes a JSONDateCoding type, as in .custom(MyDates.self)"),
+                    .error(
+                        "dateFormatCustomType",
+                        "@DateFormat(.custom(...)) takes a JSONDateCoding type, as in .custom(MyDates.self)"),
                     at: expression)
                 return
             }
@@ -291,7 +302,9 @@ struct PropertyReader {
         _ property: ModelProperty, _ annotations: [(Annotation, AttributeSyntax)], in variable: VariableDeclSyntax
     ) {
         let names = Set(annotations.map(\.0))
-        let clashes: [(Annotation, Annotation)] = [(.dateFormat, .transform), (.lossy, .transform), (.lossy, .dateFormat)]
+        let clashes: [(Annotation, Annotation)] = [
+            (.dateFormat, .transform), (.lossy, .transform), (.lossy, .dateFormat),
+        ]
         for (first, second) in clashes where names.contains(first) && names.contains(second) {
             guard let attribute = annotations.first(where: { $0.0 == second })?.1 else { continue }
             sink.add(

@@ -13,20 +13,22 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Counts {
-                let views: Int
-            }
-            """#,
+                struct Counts {
+                    let views: Int
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Default value \"5\" is a string, but 'views' is Int", line: 3, column: 14, severity: .error, fixIts: [FixItSpec(message: "Use 5")])
+                DiagnosticSpec(
+                    message: "@Default value \"5\" is a string, but 'views' is Int", line: 3, column: 14,
+                    severity: .error, fixIts: [FixItSpec(message: "Use 5")])
             ],
             applyFixIts: ["Use 5"],
             fixedSource: #"""
-            @JSONModel
-            struct Counts {
-                @Default(5) let views: Int
-            }
-            """#)
+                @JSONModel
+                struct Counts {
+                    @Default(5) let views: Int
+                }
+                """#)
     }
 
     @Test func defaultOfWrongIntegerType() {
@@ -38,20 +40,22 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Counts {
-                let label: String
-            }
-            """#,
+                struct Counts {
+                    let label: String
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Default value 5 is an integer, but 'label' is String", line: 3, column: 14, severity: .error, fixIts: [FixItSpec(message: "Use \"5\"")])
+                DiagnosticSpec(
+                    message: "@Default value 5 is an integer, but 'label' is String", line: 3, column: 14,
+                    severity: .error, fixIts: [FixItSpec(message: "Use \"5\"")])
             ],
             applyFixIts: ["Use \"5\""],
             fixedSource: #"""
-            @JSONModel
-            struct Counts {
-                @Default("5") let label: String
-            }
-            """#)
+                @JSONModel
+                struct Counts {
+                    @Default("5") let label: String
+                }
+                """#)
     }
 
     @Test func defaultOfWrongFloatAndBoolType() {
@@ -64,14 +68,18 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Counts {
-                let views: Int
-                let flag: Bool
-            }
-            """#,
+                struct Counts {
+                    let views: Int
+                    let flag: Bool
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Default value 2.0 is a floating-point number, but 'views' is Int", line: 3, column: 14, severity: .error, fixIts: [FixItSpec(message: "Use 2")]),
-                DiagnosticSpec(message: "@Default value \"yes\" is a string, but 'flag' is Bool", line: 4, column: 14, severity: .error)
+                DiagnosticSpec(
+                    message: "@Default value 2.0 is a floating-point number, but 'views' is Int", line: 3, column: 14,
+                    severity: .error, fixIts: [FixItSpec(message: "Use 2")]),
+                DiagnosticSpec(
+                    message: "@Default value \"yes\" is a string, but 'flag' is Bool", line: 4, column: 14,
+                    severity: .error),
             ])
     }
 
@@ -84,20 +92,22 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Tags {
-                let tag: String
-            }
-            """#,
+                struct Tags {
+                    let tag: String
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Lossy applies to arrays, sets and dictionaries, not to 'String'", line: 3, column: 5, severity: .error, fixIts: [FixItSpec(message: "Remove @Lossy")])
+                DiagnosticSpec(
+                    message: "@Lossy applies to arrays, sets and dictionaries, not to 'String'", line: 3, column: 5,
+                    severity: .error, fixIts: [FixItSpec(message: "Remove @Lossy")])
             ],
             applyFixIts: ["Remove @Lossy"],
             fixedSource: #"""
-            @JSONModel
-            struct Tags {
-                let tag: String
-            }
-            """#)
+                @JSONModel
+                struct Tags {
+                    let tag: String
+                }
+                """#)
     }
 
     @Test func twoKeys() {
@@ -109,20 +119,22 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct User {
-                let firstName: String
-            }
-            """#,
+                struct User {
+                    let firstName: String
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "a property can have only one @Key", line: 3, column: 24, severity: .error, fixIts: [FixItSpec(message: "Remove this @Key")])
+                DiagnosticSpec(
+                    message: "a property can have only one @Key", line: 3, column: 24, severity: .error,
+                    fixIts: [FixItSpec(message: "Remove this @Key")])
             ],
             applyFixIts: ["Remove this @Key"],
             fixedSource: #"""
-            @JSONModel
-            struct User {
-                @Key("first_name") let firstName: String
-            }
-            """#)
+                @JSONModel
+                struct User {
+                    @Key("first_name") let firstName: String
+                }
+                """#)
     }
 
     @Test func ignoreWithoutInitialValue() {
@@ -134,20 +146,22 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct User {
-                var cache: [String: Int]
-            }
-            """#,
+                struct User {
+                    var cache: [String: Int]
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Ignore property 'cache' needs an initial value", line: 3, column: 5, severity: .error, fixIts: [FixItSpec(message: "Add '= [:]'")])
+                DiagnosticSpec(
+                    message: "@Ignore property 'cache' needs an initial value", line: 3, column: 5, severity: .error,
+                    fixIts: [FixItSpec(message: "Add '= [:]'")])
             ],
             applyFixIts: ["Add '= [:]'"],
             fixedSource: #"""
-            @JSONModel
-            struct User {
-                @Ignore var cache: [String: Int] = [:]
-            }
-            """#)
+                @JSONModel
+                struct User {
+                    @Ignore var cache: [String: Int] = [:]
+                }
+                """#)
     }
 
     @Test func ignoredLetWithoutInitialValue() {
@@ -159,12 +173,14 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct User {
-                let token: String
-            }
-            """#,
+                struct User {
+                    let token: String
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Ignore property 'token' needs an initial value", line: 3, column: 5, severity: .error, fixIts: [FixItSpec(message: "Add '= \"\"'")])
+                DiagnosticSpec(
+                    message: "@Ignore property 'token' needs an initial value", line: 3, column: 5, severity: .error,
+                    fixIts: [FixItSpec(message: "Add '= \"\"'")])
             ])
     }
 
@@ -177,20 +193,23 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Event {
-                let start: Date
-            }
-            """#,
+                struct Event {
+                    let start: Date
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "date format \"yyyy-MM-ddTHH:mm\" has unknown pattern letter 'T'; put literal text in single quotes", line: 3, column: 25, severity: .error, fixIts: [FixItSpec(message: "Quote 'T' as literal text")])
+                DiagnosticSpec(
+                    message:
+                        "date format \"yyyy-MM-ddTHH:mm\" has unknown pattern letter 'T'; put literal text in single quotes",
+                    line: 3, column: 25, severity: .error, fixIts: [FixItSpec(message: "Quote 'T' as literal text")])
             ],
             applyFixIts: ["Quote 'T' as literal text"],
             fixedSource: #"""
-            @JSONModel
-            struct Event {
-                @DateFormat(.format("yyyy-MM-dd'T'HH:mm")) let start: Date
-            }
-            """#)
+                @JSONModel
+                struct Event {
+                    @DateFormat(.format("yyyy-MM-dd'T'HH:mm")) let start: Date
+                }
+                """#)
     }
 
     @Test func dateFormatMisuse() {
@@ -203,14 +222,19 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Event {
-                let start: String
-                let end: Date
-            }
-            """#,
+                struct Event {
+                    let start: String
+                    let end: Date
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@DateFormat applies to Date properties, not to 'String'", line: 3, column: 5, severity: .error),
-                DiagnosticSpec(message: "@DateFormat takes .iso8601, .iso8601WithFractionalSeconds, .rfc3339, .rfc2822, .secondsSince1970, .millisecondsSince1970, .format(\"…\") or .custom(Type.self)", line: 4, column: 17, severity: .error)
+                DiagnosticSpec(
+                    message: "@DateFormat applies to Date properties, not to 'String'", line: 3, column: 5,
+                    severity: .error),
+                DiagnosticSpec(
+                    message:
+                        "@DateFormat takes .iso8601, .iso8601WithFractionalSeconds, .rfc3339, .rfc2822, .secondsSince1970, .millisecondsSince1970, .format(\"…\") or .custom(Type.self)",
+                    line: 4, column: 17, severity: .error),
             ])
     }
 
@@ -223,20 +247,22 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct User {
-                var count = 0
-            }
-            """#,
+                struct User {
+                    var count = 0
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@JSONModel needs the type of 'count' spelled out", line: 3, column: 9, severity: .error, fixIts: [FixItSpec(message: "Add ': Int'")])
+                DiagnosticSpec(
+                    message: "@JSONModel needs the type of 'count' spelled out", line: 3, column: 9, severity: .error,
+                    fixIts: [FixItSpec(message: "Add ': Int'")])
             ],
             applyFixIts: ["Add ': Int'"],
             fixedSource: #"""
-            @JSONModel
-            struct User {
-                var count: Int = 0
-            }
-            """#)
+                @JSONModel
+                struct User {
+                    var count: Int = 0
+                }
+                """#)
     }
 
     @Test func annotatedLetWithInitialValue() {
@@ -248,20 +274,23 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct User {
-                let version = 2
-            }
-            """#,
+                struct User {
+                    let version = 2
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Key has no effect: 'version' is a 'let' with an initial value, which decoding cannot set", line: 3, column: 5, severity: .error, fixIts: [FixItSpec(message: "Make 'version' a 'var'")])
+                DiagnosticSpec(
+                    message:
+                        "@Key has no effect: 'version' is a 'let' with an initial value, which decoding cannot set",
+                    line: 3, column: 5, severity: .error, fixIts: [FixItSpec(message: "Make 'version' a 'var'")])
             ],
             applyFixIts: ["Make 'version' a 'var'"],
             fixedSource: #"""
-            @JSONModel
-            struct User {
-                @Key("v") var version = 2
-            }
-            """#)
+                @JSONModel
+                struct User {
+                    @Key("v") var version = 2
+                }
+                """#)
     }
 
     @Test func conflictingKeyPaths() {
@@ -274,13 +303,16 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct User {
-                let address: String
-                let zip: Int
-            }
-            """#,
+                struct User {
+                    let address: String
+                    let zip: Int
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "key path \"address.zip\" of 'zip' conflicts with \"address\" of 'address': one path is inside the other's value", line: 4, column: 29, severity: .error)
+                DiagnosticSpec(
+                    message:
+                        "key path \"address.zip\" of 'zip' conflicts with \"address\" of 'address': one path is inside the other's value",
+                    line: 4, column: 29, severity: .error)
             ])
     }
 
@@ -293,20 +325,23 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            enum Shape {
-                case circle(radius: Double)
-            }
-            """#,
+                enum Shape {
+                    case circle(radius: Double)
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@JSONModel on an enum needs the key that names the case, as in @JSONModel(discriminator: \"type\")", line: 1, column: 1, severity: .error, fixIts: [FixItSpec(message: "Add discriminator: \"type\"")])
+                DiagnosticSpec(
+                    message:
+                        "@JSONModel on an enum needs the key that names the case, as in @JSONModel(discriminator: \"type\")",
+                    line: 1, column: 1, severity: .error, fixIts: [FixItSpec(message: "Add discriminator: \"type\"")])
             ],
             applyFixIts: ["Add discriminator: \"type\""],
             fixedSource: #"""
-            @JSONModel(discriminator: "type")
-            enum Shape {
-                case circle(radius: Double)
-            }
-            """#)
+                @JSONModel(discriminator: "type")
+                enum Shape {
+                    case circle(radius: Double)
+                }
+                """#)
     }
 
     @Test func discriminatorOnStruct() {
@@ -318,12 +353,15 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Shape {
-                let radius: Double
-            }
-            """#,
+                struct Shape {
+                    let radius: Double
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "discriminator: \"kind\" applies to enums with associated values; structs and classes use @JSONModel", line: 1, column: 1, severity: .error)
+                DiagnosticSpec(
+                    message:
+                        "discriminator: \"kind\" applies to enums with associated values; structs and classes use @JSONModel",
+                    line: 1, column: 1, severity: .error)
             ])
     }
 
@@ -339,15 +377,18 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct User {
-                enum CodingKeys: String, CodingKey {
-                    case name
+                struct User {
+                    enum CodingKeys: String, CodingKey {
+                        case name
+                    }
+                    let name: String
                 }
-                let name: String
-            }
-            """#,
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@JSONModel writes CodingKeys itself; remove this one and describe the mapping with annotations", line: 3, column: 10, severity: .error)
+                DiagnosticSpec(
+                    message:
+                        "@JSONModel writes CodingKeys itself; remove this one and describe the mapping with annotations",
+                    line: 3, column: 10, severity: .error)
             ])
     }
 
@@ -361,14 +402,18 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct User {
-                let name: String
-                let first: String
-            }
-            """#,
+                struct User {
+                    let name: String
+                    let first: String
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Key takes string and integer literals, as in @Key(\"a.b\") or @Key(\"a\", 0)", line: 3, column: 10, severity: .error),
-                DiagnosticSpec(message: "a @Key path must start with a key, not an array index", line: 4, column: 5, severity: .error)
+                DiagnosticSpec(
+                    message: "@Key takes string and integer literals, as in @Key(\"a.b\") or @Key(\"a\", 0)", line: 3,
+                    column: 10, severity: .error),
+                DiagnosticSpec(
+                    message: "a @Key path must start with a key, not an array index", line: 4, column: 5,
+                    severity: .error),
             ])
     }
 
@@ -383,16 +428,22 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Event {
-                let start: Date
-                let name: String
-                var computed: Int { 1 }
-            }
-            """#,
+                struct Event {
+                    let start: Date
+                    let name: String
+                    var computed: Int { 1 }
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@DateFormat and @Transform cannot be combined on 'start'", line: 3, column: 27, severity: .error, fixIts: [FixItSpec(message: "Remove @Transform")]),
-                DiagnosticSpec(message: "@EncodeNil has no effect on non-optional 'name'", line: 4, column: 5, severity: .warning, fixIts: [FixItSpec(message: "Remove @EncodeNil")]),
-                DiagnosticSpec(message: "@Key applies to stored instance properties", line: 5, column: 5, severity: .error, fixIts: [FixItSpec(message: "Remove @Key")])
+                DiagnosticSpec(
+                    message: "@DateFormat and @Transform cannot be combined on 'start'", line: 3, column: 27,
+                    severity: .error, fixIts: [FixItSpec(message: "Remove @Transform")]),
+                DiagnosticSpec(
+                    message: "@EncodeNil has no effect on non-optional 'name'", line: 4, column: 5, severity: .warning,
+                    fixIts: [FixItSpec(message: "Remove @EncodeNil")]),
+                DiagnosticSpec(
+                    message: "@Key applies to stored instance properties", line: 5, column: 5, severity: .error,
+                    fixIts: [FixItSpec(message: "Remove @Key")]),
             ])
     }
 
@@ -407,15 +458,19 @@ struct JSONModelDiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            enum Shape {
-                case circle(type: Double)
-                case one
-                case two
-            }
-            """#,
+                enum Shape {
+                    case circle(type: Double)
+                    case one
+                    case two
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "associated value 'type' of case 'circle' has the discriminator's key \"type\"", line: 3, column: 17, severity: .error),
-                DiagnosticSpec(message: "cases 'one' and 'two' have the same \"type\" value \"a\"", line: 5, column: 20, severity: .error)
+                DiagnosticSpec(
+                    message: "associated value 'type' of case 'circle' has the discriminator's key \"type\"", line: 3,
+                    column: 17, severity: .error),
+                DiagnosticSpec(
+                    message: "cases 'one' and 'two' have the same \"type\" value \"a\"", line: 5, column: 20,
+                    severity: .error),
             ])
     }
 

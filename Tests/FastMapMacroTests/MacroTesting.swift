@@ -8,7 +8,9 @@ let jsonModelMacros: [String: MacroSpec] = {
     var specs: [String: MacroSpec] = [
         "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["Decodable", "Encodable"])
     ]
-    for name in ["Key", "Default", "Lossless", "Lossy", "DateFormat", "Modify", "Validate", "EncodeNil", "Transform", "Ignore"] {
+    for name in [
+        "Key", "Default", "Lossless", "Lossy", "DateFormat", "Modify", "Validate", "EncodeNil", "Transform", "Ignore",
+    ] {
         specs[name] = MacroSpec(type: AnnotationMacro.self)
     }
     return specs

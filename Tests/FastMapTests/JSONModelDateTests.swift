@@ -72,7 +72,9 @@ struct JSONModelDateTests {
         #expect(try rfc.date(from: "19 Dec 1996 16:39 -0800").description == "1996-12-20 00:39:00 +0000")
         #expect(try rfc.date(from: "Thu,  19 Dec 96 16:39:57 EST").description == "1996-12-19 21:39:57 +0000")
         #expect(rfc.string(from: Date(timeIntervalSince1970: -1)) == "Wed, 31 Dec 1969 23:59:59 +0000")
-        #expect(JSONDateFormat.iso8601WithFractionalSeconds.string(from: Date(timeIntervalSince1970: -0.25)) == "1969-12-31T23:59:59.750Z")
+        #expect(
+            JSONDateFormat.iso8601WithFractionalSeconds.string(from: Date(timeIntervalSince1970: -0.25))
+                == "1969-12-31T23:59:59.750Z")
     }
 
     @Test func badDatesAreRejected() throws {
@@ -83,7 +85,10 @@ struct JSONModelDateTests {
         for text in bad {
             #expect(throws: FastMapError.self, "\(text)") { try JSONDateFormat.iso8601.date(from: text) }
         }
-        for text in ["Thu, 32 Dec 1996 16:39:57 GMT", "Thx, 19 Dec 1996 16:39:57 GMT", "19 Dez 1996 16:39:57 GMT", "19 Dec 1996 16:39:57 XYZ", "19 Dec 1996"] {
+        for text in [
+            "Thu, 32 Dec 1996 16:39:57 GMT", "Thx, 19 Dec 1996 16:39:57 GMT", "19 Dez 1996 16:39:57 GMT",
+            "19 Dec 1996 16:39:57 XYZ", "19 Dec 1996",
+        ] {
             #expect(throws: FastMapError.self, "\(text)") { try JSONDateFormat.rfc2822.date(from: text) }
         }
         #expect(throws: FastMapError.self) { try JSONDateFormat.iso8601.date(from: 12) }

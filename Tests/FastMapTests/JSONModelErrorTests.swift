@@ -63,7 +63,8 @@ struct JSONModelErrorTests {
     @Test func indexInPathIsReported() throws {
         let text = Self.valid.replacingOccurrences(of: #"{"quantity": 2}"#, with: #"{"quantity": [2]}"#)
         let (_, context) = try failure(text)
-        #expect(context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue } == ["lines", "[1]", "quantity"])
+        #expect(
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue } == ["lines", "[1]", "quantity"])
         let underlying = try #require(context.underlyingError as? FastMapError)
         #expect(underlying.pathDescription == "$.lines[1].quantity")
         #expect(underlying.foundKind == .array)
@@ -90,7 +91,8 @@ struct JSONModelErrorTests {
         let text = Self.valid.replacingOccurrences(of: #""quantity": 1}]"#, with: #""quantity": -3}]"#)
         let (error, context) = try failure(text)
         guard case .dataCorrupted = error else { Issue.record("\(error)"); return }
-        #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["items", "0", "quantity"])
+        #expect(
+            context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["items", "0", "quantity"])
         #expect(context.debugDescription.hasPrefix("Order.items"))
         #expect(context.debugDescription.contains("OrderItem.quantity"))
         #expect(context.debugDescription.contains("validation failed for -3"))

@@ -34,7 +34,11 @@ struct MissingNested: Equatable {
 struct JSONModelKeyTests {
     @Test func customAndNestedKeysAsKodableShows() throws {
         let user = try JSONModelFixture.decode(KeyedUser.self)
-        #expect(user == KeyedUser(identifier: "1234", social: "123456789987654321", firstName: "John", phone: "+1 123456789", zipCode: 94040))
+        #expect(
+            user
+                == KeyedUser(
+                    identifier: "1234", social: "123456789987654321", firstName: "John", phone: "+1 123456789",
+                    zipCode: 94040))
         #expect(try JSONModelFixture.roundTrip(user) == user)
     }
 

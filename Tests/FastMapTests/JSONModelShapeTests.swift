@@ -27,9 +27,12 @@ struct WithConstants: Equatable {
     static let shared = "not coded"
 }
 
+/// A public model: the generated members must be public too.
 @JSONModel
 public struct PublicModel: Equatable, Sendable {
+    /// The identifier.
     public let id: Int
+    /// A label, `none` when missing.
     @Default("none") public let label: String
 }
 
@@ -67,7 +70,8 @@ struct JSONModelShapeTests {
         #expect(json["seen"]?.isNull == true)
         #expect(json["a"]?["b"]?.isNull == true)
         #expect(try JSONModelFixture.roundTrip(value) == value)
-        let full = NullEncoding(firstName: "a", lastName: "b", nickname: "c", nested: 1, seen: Date(timeIntervalSince1970: 0))
+        let full = NullEncoding(
+            firstName: "a", lastName: "b", nickname: "c", nested: 1, seen: Date(timeIntervalSince1970: 0))
         #expect(try JSONModelFixture.encoded(full)["seen"]?.string == "1970-01-01T00:00:00Z")
         #expect(try JSONModelFixture.roundTrip(full) == full)
     }

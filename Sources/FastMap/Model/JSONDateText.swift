@@ -3,7 +3,9 @@ import Foundation
 /// Hand-written parsers and printers for the fixed date formats: no formatter objects, no locks,
 /// safe to call from any thread.
 enum JSONDateText {
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let monthNames = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
     private static let dayNames = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
 
     static func quoted(_ text: String) -> String {

@@ -42,7 +42,8 @@ enum JSONModelPath {
             guard keyed.contains(key) else {
                 if !required { return nil }
                 throw DecodingError.keyNotFound(
-                    key, .init(codingPath: keyed.codingPath, debugDescription: "No value for key \"\(key.stringValue)\"."))
+                    key,
+                    .init(codingPath: keyed.codingPath, debugDescription: "No value for key \"\(key.stringValue)\"."))
             }
             if try keyed.decodeNil(forKey: key) {
                 if !required { return nil }

@@ -9,7 +9,8 @@
 /// `init(from:)` and `encode(to:)` with the same coder; say so explicitly with
 /// ``JSONModel(inheritsCoding:)``.
 @attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
-@attached(extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(
+    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
 public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// `@JSONModel` for a class, saying whether its superclass is `Codable`.
@@ -18,7 +19,8 @@ public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONMo
 /// `super.encode(to: encoder)`, both on the same coder, so the superclass's properties share the
 /// model's JSON object. With `false`, the superclass (if any) is initialized with `super.init()`.
 @attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
-@attached(extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(
+    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
 public macro JSONModel(inheritsCoding: Bool) = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// `@JSONModel` for an enum with associated values: each case is a JSON object whose
@@ -26,7 +28,8 @@ public macro JSONModel(inheritsCoding: Bool) = #externalMacro(module: "FastMapMa
 /// the associated values, by label (`_0`, `_1` for unlabeled ones). A case with one unlabeled
 /// associated value shares the object with that value (`{"type": "circle", "radius": 2}` for
 /// `case circle(Circle)`).
-@attached(extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(
+    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
 public macro JSONModel(discriminator: String) = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// The JSON key of a property, or a path to a nested value: `@Key("first_name")`,

@@ -69,21 +69,27 @@ extension JSONModifier where Value: RangeReplaceableCollection & SendableMetatyp
     }
 
     /// Sorts by the value at `keyPath`, descending.
-    public static func descending<Key: Comparable & SendableMetatype>(by keyPath: KeyPath<Value.Element, Key> & Sendable)
+    public static func descending<Key: Comparable & SendableMetatype>(
+        by keyPath: KeyPath<Value.Element, Key> & Sendable
+    )
         -> JSONModifier
     {
         sorted { $0[keyPath: keyPath] > $1[keyPath: keyPath] }
     }
 
     /// Sorts by the optional value at `keyPath`, ascending, `nil` last.
-    public static func ascending<Key: Comparable & SendableMetatype>(by keyPath: KeyPath<Value.Element, Key?> & Sendable)
+    public static func ascending<Key: Comparable & SendableMetatype>(
+        by keyPath: KeyPath<Value.Element, Key?> & Sendable
+    )
         -> JSONModifier
     {
         sorted { JSONSort.nilsLast($0[keyPath: keyPath], $1[keyPath: keyPath], ascending: true) }
     }
 
     /// Sorts by the optional value at `keyPath`, descending, `nil` last.
-    public static func descending<Key: Comparable & SendableMetatype>(by keyPath: KeyPath<Value.Element, Key?> & Sendable)
+    public static func descending<Key: Comparable & SendableMetatype>(
+        by keyPath: KeyPath<Value.Element, Key?> & Sendable
+    )
         -> JSONModifier
     {
         sorted { JSONSort.nilsLast($0[keyPath: keyPath], $1[keyPath: keyPath], ascending: false) }
