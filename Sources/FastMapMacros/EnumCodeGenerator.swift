@@ -126,7 +126,7 @@ struct EnumCodeGenerator {
                 lines.append("self = .\(name)")
             } else if enumCase.isInline {
                 let type = enumCase.values[0].shape.type.trimmedDescription
-                lines.append("self = .\(name)(try decoder.singleValueContainer().decode(\(type).self))")
+                lines += guarded(enumCase, "self = .\(name)(try decoder.singleValueContainer().decode(\(type).self))")
             } else {
                 let arguments = enumCase.values.map { value -> String in
                     let type = value.shape.isOptional ? value.shape.base : value.shape.type
@@ -140,7 +140,7 @@ struct EnumCodeGenerator {
                     }
                     return value.label.map { "\($0): \(read)" } ?? read
                 }
-                lines.append("self = .\(name)(\(arguments.joined(separator: ", ")))")
+                lines += guarded(enumCase, "self = .\(name)(\(arguments.joined(separator: ", ")))")
             }
         }
         let expected = cases.map { $0.tag.swiftLiteral.dropFirst().dropLast() }.map { "\\\"\($0)\\\"" }
@@ -150,6 +150,19 @@ struct EnumCodeGenerator {
         )
         lines.append("}")
         return "\(raw: access)init(from decoder: any Decoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}"
+    }
+
+    /// `statement` inside a `do`/`catch` that names the enum and the case in the error.
+    private func guarded(_ enumCase: Case, _ statement: String) -> [String] {
+        let values = enumCase.values.map { value in
+            (value.label.map { "\($0): " } ?? "") + value.shape.type.trimmedDescription
+        }
+        let type = "case \(enumCase.name)(\(values.joined(separator: ", ")))"
+        return [
+            "do {", statement, "} catch {",
+            "throw JSONModelRuntime.decodingFailure(error, model: \(modelName.swiftLiteral), property: \(enumCase.name.swiftLiteral), keyPath: \"\", type: \(type.swiftLiteral), in: container)",
+            "}",
+        ]
     }
 
     var encoder: DeclSyntax {

@@ -490,11 +490,23 @@ struct JSONModelExpansionTests {
                         let tag = try container.decode(String.self, forKey: .type)
                         switch tag {
                         case "circle":
-                            self = .circle(try decoder.singleValueContainer().decode(Circle.self))
+                            do {
+                                self = .circle(try decoder.singleValueContainer().decode(Circle.self))
+                            } catch {
+                                throw JSONModelRuntime.decodingFailure(error, model: "Shape", property: "circle", keyPath: "", type: "case circle(Circle)", in: container)
+                            }
                         case "rectangle":
-                            self = .rectangle(width: try container.decode(Double.self, forKey: .width), height: try container.decodeIfPresent(Double.self, forKey: .height))
+                            do {
+                                self = .rectangle(width: try container.decode(Double.self, forKey: .width), height: try container.decodeIfPresent(Double.self, forKey: .height))
+                            } catch {
+                                throw JSONModelRuntime.decodingFailure(error, model: "Shape", property: "rectangle", keyPath: "", type: "case rectangle(width: Double, height: Double?)", in: container)
+                            }
                         case "sq":
-                            self = .square(side: try container.decodeIfPresent(Double.self, forKey: .side) ?? 1)
+                            do {
+                                self = .square(side: try container.decodeIfPresent(Double.self, forKey: .side) ?? 1)
+                            } catch {
+                                throw JSONModelRuntime.decodingFailure(error, model: "Shape", property: "square", keyPath: "", type: "case square(side: Double)", in: container)
+                            }
                         case "point":
                             self = .point
                         default:

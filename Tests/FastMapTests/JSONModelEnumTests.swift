@@ -64,3 +64,18 @@ struct JSONModelEnumTests {
         }
     }
 }
+
+@Suite("@JSONModel enum errors")
+struct JSONModelEnumErrorTests {
+    @Test func failingAssociatedValueNamesTheEnumAndCase() throws {
+        #expect {
+            try JSONDecoder().decode(
+                Shape.self, from: Data(#"{"type": "rectangle", "width": "wide", "height": 1}"#.utf8))
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["width"]
+                && context.debugDescription.contains("Shape.rectangle (case rectangle(width: Double, height: Double))")
+                && context.debugDescription.contains("found string \"wide\"")
+        }
+    }
+}

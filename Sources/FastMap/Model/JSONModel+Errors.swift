@@ -30,7 +30,9 @@ extension JSONModelRuntime {
         let found = foundValue(error: error, context: context, codingPath: codingPath, container: container)
         let isInside = codingPath.count > propertyPath.count
         let location = JSONKeyPath.rootedDescription(of: JSONModelProbe.components(of: codingPath))
-        let head = "\(model).\(property) (key path \"\(keyPath)\", \(type))"
+        let head =
+            keyPath.isEmpty
+            ? "\(model).\(property) (\(type))" : "\(model).\(property) (key path \"\(keyPath)\", \(type))"
         let message: String
         let summary: String
         if isInside, let context, context.underlyingError is FastMapError {
@@ -38,7 +40,15 @@ extension JSONModelRuntime {
             message = head + " → " + context.debugDescription
             summary = message
         } else if isInside {
-            message = head + " at \(location): " + (context?.debugDescription ?? "\(error)")
+            var detail = context?.debugDescription ?? "\(error)"
+            switch error {
+            case DecodingError.typeMismatch(let expected, _), DecodingError.valueNotFound(let expected, _):
+                detail = "expected \(expected), found \(found.text). " + detail
+            default:
+                break
+            }
+            while detail.hasSuffix(".") { detail.removeLast() }
+            message = head + " at \(location): " + detail
             summary = message
         } else {
             var core: String
