@@ -158,3 +158,22 @@ struct JSONModelIsolationTests {
         #expect(try JSONModelFixture.roundTrip(page) == page)
     }
 }
+
+@JSONModel
+struct AlreadyCodable: Codable, Equatable {
+    @Key("v") let value: Int
+}
+
+@JSONModel
+struct AlreadyDecodable: Decodable, Equatable {
+    @Key("v") let value: Int
+}
+
+@Suite("@JSONModel with declared conformances")
+struct JSONModelDeclaredConformanceTests {
+    @Test func declaredCodableConformanceIsKept() throws {
+        #expect(try JSONModelFixture.roundTrip(AlreadyCodable(value: 1)) == AlreadyCodable(value: 1))
+        #expect(try JSONModelFixture.encoded(AlreadyDecodable(value: 2))["v"]?.int == 2)
+        #expect(try JSONModelFixture.decode(AlreadyDecodable.self, from: #"{"v": 3}"#) == AlreadyDecodable(value: 3))
+    }
+}
