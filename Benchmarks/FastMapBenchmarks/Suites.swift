@@ -70,7 +70,10 @@ enum Suites {
                 Benchmark(
                     task: "encode models", corpus: name, bytes: encodedSize,
                     competitors: [
-                        Competitor(name: "JSONEncoder", isFoundation: true) { consume(try JSONEncoder().encode(value)) }
+                        Competitor(name: "FastJSONEncoder", isFoundation: false) {
+                            consume(try FastJSONEncoder().encode(value))
+                        },
+                        Competitor(name: "JSONEncoder", isFoundation: true) { consume(try JSONEncoder().encode(value)) },
                     ]))
         }
         return benchmarks

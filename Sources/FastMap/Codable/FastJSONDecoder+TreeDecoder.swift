@@ -1,0 +1,214 @@
+import Foundation
+
+/// The `Decoder` handed to `init(from:)`: one instance per `decode` call, pointed at the value
+/// being decoded and moved down and back up the tree as values nest (as Foundation does), so
+/// decoding a nested value allocates nothing but the container boxes Swift itself requires.
+final class JSONTreeDecoder: Decoder {
+    let document: JSONDocument
+    let options: FastJSONDecoder.Options
+    let lossy: FastJSONDecoder.LossyCoercions
+    /// The value `init(from:)` and the single value container read.
+    @exclusivity(unchecked) var node: JSONNode
+    /// The coding path of `node`; containers remember how much of it is theirs.
+    @exclusivity(unchecked) var path: [CodingPathComponent]
+    /// Exact number texts, shared with the decoders `superDecoder` makes.
+    let numberTexts: NumberTextSource
+    /// snake_case key -> converted key, shared by all objects of one `decode` call.
+    var convertedKeys: [String: String] = [:]
+    /// Whether `[String: T]` (under a key strategy) or `[T]` (skipping invalid elements) need
+    /// their own decoding; checking a type's conformance costs a runtime lookup, so only then.
+    let hasSpecialCollections: Bool
+
+    init(root: JSON, options: FastJSONDecoder.Options, input: UnsafeRawBufferPointer?) {
+        self.document = root.document
+        self.node = root.node
+        self.options = options
+        self.lossy = options.lossyCoercions
+        self.hasSpecialCollections =
+            !options.keyDecodingStrategy.isDefault || options.lossyCoercions.contains(.skipInvalidArrayElements)
+        self.path = []
+        self.numberTexts = NumberTextSource(input: input, root: root.document.root)
+        path.reserveCapacity(16)
+    }
+
+    /// A decoder of its own for `superDecoder()`: it may outlive the container that made it,
+    /// so it takes a copy of the path instead of sharing the stack.
+    init(sharing parent: JSONTreeDecoder, node: JSONNode, path: [CodingPathComponent]) {
+        self.document = parent.document
+        self.options = parent.options
+        self.lossy = parent.lossy
+        self.hasSpecialCollections = parent.hasSpecialCollections
+        self.node = node
+        self.path = path
+        self.numberTexts = parent.numberTexts
+        parent.numberTexts.isShared = true
+    }
+
+    var codingPath: [any CodingKey] { path.map(\.codingKey) }
+
+    private(set) lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
+
+    var root: JSON { JSON(document: document) }
+
+    func json(_ node: JSONNode) -> JSON { JSON(document: document, node: node) }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try container(keyedBy: type, node: node, at: currentPath, nil)
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try unkeyedContainer(node: node, at: currentPath, nil)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    func container<Key: CodingKey>(
+        keyedBy type: Key.Type, node: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> KeyedDecodingContainer<Key> {
+        guard node.isObject else {
+            throw containerMismatch([String: Any].self, node: node, at: reference, step)
+        }
+        var position = reference
+        if let step { position = reference.appending(step) }
+        return KeyedDecodingContainer(try JSONKeyedContainer<Key>(decoder: self, object: node, path: position))
+    }
+
+    func unkeyedContainer(
+        node: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> any UnkeyedDecodingContainer {
+        guard node.isArray else {
+            throw containerMismatch([Any].self, node: node, at: reference, step)
+        }
+        var position = reference
+        if let step { position = reference.appending(step) }
+        return JSONUnkeyedContainer(decoder: self, array: node, path: position)
+    }
+
+    // MARK: Moving through the tree
+
+    /// Runs `body` with the decoder pointed at `child`, whose path is `reference` + `step`.
+    @inline(__always)
+    func with<Result>(
+        _ child: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?,
+        _ body: () throws -> Result
+    ) throws -> Result {
+        let savedNode = node
+        let savedCount = path.count
+        if let tail = reference.tail { path += tail.components }
+        if let step { path.append(step) }
+        defer {
+            node = savedNode
+            path.removeLast(path.count - savedCount)
+        }
+        if path.count > options.maximumDepth {
+            // Only trees built in code get here: parsing already stops at this depth.
+            throw tooDeep(at: currentPath)
+        }
+        node = child
+        do {
+            return try body()
+        } catch let error as DecodingError {
+            throw enrich(error, near: child, depth: path.count)
+        }
+    }
+
+    /// Decodes `child` as `T`, reading scalars and Foundation's special types directly.
+    ///
+    /// One flat chain of metatype comparisons with direct returns: unspecialized generic code
+    /// would look up runtime metadata for every `T?` it produced along the way.
+    func unwrap<T: Decodable>(
+        _ child: JSONNode, as type: T.Type, at reference: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> T {
+        // Scalars: the same reads the single value container does, minus the round trip
+        // through `init(from:)`.
+        if T.self == String.self { return unsafeBitCast(try readString(child, at: reference, step), to: T.self) }
+        if T.self == Double.self {
+            return unsafeBitCast(try readFloat(child, Double.self, at: reference, step), to: T.self)
+        }
+        if T.self == Int.self {
+            return unsafeBitCast(try readInteger(child, Int.self, at: reference, step), to: T.self)
+        }
+        if T.self == Bool.self { return unsafeBitCast(try readBool(child, at: reference, step), to: T.self) }
+        if T.self == Int64.self {
+            return unsafeBitCast(try readInteger(child, Int64.self, at: reference, step), to: T.self)
+        }
+        if T.self == UInt64.self {
+            return unsafeBitCast(try readInteger(child, UInt64.self, at: reference, step), to: T.self)
+        }
+        if T.self == Float.self {
+            return unsafeBitCast(try readFloat(child, Float.self, at: reference, step), to: T.self)
+        }
+        if T.self == Int32.self {
+            return unsafeBitCast(try readInteger(child, Int32.self, at: reference, step), to: T.self)
+        }
+        if T.self == UInt.self {
+            return unsafeBitCast(try readInteger(child, UInt.self, at: reference, step), to: T.self)
+        }
+        if T.self == UInt32.self {
+            return unsafeBitCast(try readInteger(child, UInt32.self, at: reference, step), to: T.self)
+        }
+        if T.self == Int16.self {
+            return unsafeBitCast(try readInteger(child, Int16.self, at: reference, step), to: T.self)
+        }
+        if T.self == UInt16.self {
+            return unsafeBitCast(try readInteger(child, UInt16.self, at: reference, step), to: T.self)
+        }
+        if T.self == Int8.self {
+            return unsafeBitCast(try readInteger(child, Int8.self, at: reference, step), to: T.self)
+        }
+        if T.self == UInt8.self {
+            return unsafeBitCast(try readInteger(child, UInt8.self, at: reference, step), to: T.self)
+        }
+        // Foundation's special types, FastMap's JSON, and the opt-in special cases.
+        if T.self == JSON.self { return unsafeBitCast(json(child), to: T.self) }
+        if T.self == Date.self { return unsafeBitCast(try decodeDate(child, at: reference, step), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try decodeData(child, at: reference, step), to: T.self) }
+        if T.self == URL.self { return unsafeBitCast(try decodeURL(child, at: reference, step), to: T.self) }
+        if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(child, at: reference, step), to: T.self) }
+        if isScalarArray(T.self) { return try scalarArray(child, as: type, at: reference, step) }
+        if hasSpecialCollections {
+            if !options.keyDecodingStrategy.isDefault, let dictionary = T.self as? any StringKeyedDictionary.Type {
+                return (try dictionary.decodeExemptFromKeyStrategy(self, child, at: reference, step) as! T)
+            }
+            if lossy.contains(.skipInvalidArrayElements), let array = T.self as? any LossyArray.Type {
+                return (try array.decodeSkippingInvalidElements(self, child, at: reference, step) as! T)
+            }
+        }
+        return try with(child, at: reference, step) { try T(from: self) }
+    }
+
+    /// Walks `keyPath` from the root for `decode(_:from:at:)`, recording it as the coding path.
+    func resolve(_ keyPath: JSONKeyPath) throws -> JSONNode {
+        var current = node
+        for component in keyPath.components {
+            let here = currentPath
+            switch component {
+            case .key(let name):
+                guard current.isObject else {
+                    throw containerMismatch([String: Any].self, node: current, at: here, nil)
+                }
+                let key = FastCodingKey(stringValue: name)
+                guard let next = current.member(name) else { throw keyNotFound(key, in: current, at: here) }
+                path.append(.key(key))
+                current = next
+            case .index(let index):
+                guard current.isArray else { throw containerMismatch([Any].self, node: current, at: here, nil) }
+                guard let next = current.element(at: index) else {
+                    throw indexOutOfBounds(index, in: current, at: here)
+                }
+                path.append(.index(index))
+                current = next
+            }
+        }
+        return current
+    }
+}
+
+extension JSONDecoder.KeyDecodingStrategy {
+    var isDefault: Bool {
+        if case .useDefaultKeys = self { return true }
+        return false
+    }
+}
