@@ -8,7 +8,7 @@ enum LoremDates: JSONDateCoding {
 }
 
 @JSONModel
-struct Dates: Equatable {
+struct ModelDates: Equatable {
     @DateFormat(.iso8601) var iso8601: Date
     @Key("iso8601") @DateFormat(.iso8601) var isoDate: Date?
     @Key("iso8601_millisecond_date") @DateFormat(.iso8601WithFractionalSeconds) var isoMillisecondDate: Date?
@@ -27,7 +27,7 @@ struct Dates: Equatable {
 @Suite("@JSONModel dates")
 struct JSONModelDateTests {
     @Test func eachStrategyGivesKodablesDates() throws {
-        let value = try JSONModelFixture.decode(Dates.self)
+        let value = try JSONModelFixture.decode(ModelDates.self)
         #expect(value.iso8601.description == "1996-12-20 00:39:57 +0000")
         #expect(value.isoDate?.description == "1996-12-20 00:39:57 +0000")
         #expect(value.isoMillisecondDate?.description == "2021-08-30 18:35:19 +0000")
@@ -44,7 +44,7 @@ struct JSONModelDateTests {
     }
 
     @Test func datesAreWrittenInTheirFormat() throws {
-        let value = try JSONModelFixture.decode(Dates.self)
+        let value = try JSONModelFixture.decode(ModelDates.self)
         let json = try JSONModelFixture.encoded(value)
         #expect(json["iso8601"]?.string == "1996-12-20T00:39:57Z")
         #expect(json["iso8601_millisecond_date"]?.string == "2021-08-30T18:35:19.001Z")
@@ -97,11 +97,11 @@ struct JSONModelDateTests {
 
     @Test func unparsableDateInAModelNamesTheFormat() throws {
         #expect {
-            try JSONModelFixture.decode(Dates.self, from: #"{"iso8601": "yesterday"}"#)
+            try JSONModelFixture.decode(ModelDates.self, from: #"{"iso8601": "yesterday"}"#)
         } throws: { error in
             guard case DecodingError.dataCorrupted(let context) = error else { return false }
             return context.codingPath.map(\.stringValue) == ["iso8601"]
-                && context.debugDescription.contains("Dates.iso8601")
+                && context.debugDescription.contains("ModelDates.iso8601")
                 && context.debugDescription.contains("ISO 8601")
                 && context.debugDescription.contains("\"yesterday\"")
         }

@@ -7,7 +7,7 @@ struct Circle: Codable, Equatable {
 }
 
 @JSONModel(discriminator: "type")
-enum Shape: Equatable {
+enum ModelShape: Equatable {
     case circle(Circle)
     case rectangle(width: Double, height: Double)
     @Key("sq") case square(side: Double, label: String? = nil)
@@ -26,7 +26,7 @@ struct JSONModelEnumTests {
              {"type": "pair", "_0": 1, "_1": 2},
              {"type": "point"}]
             """#
-        let shapes = try JSONDecoder().decode([Shape].self, from: Data(text.utf8))
+        let shapes = try JSONDecoder().decode([ModelShape].self, from: Data(text.utf8))
         #expect(
             shapes == [
                 .circle(Circle(radius: 2)), .rectangle(width: 3, height: 4), .square(side: 5),
@@ -36,7 +36,7 @@ struct JSONModelEnumTests {
     }
 
     @Test func encodesTheDiscriminatorBesideTheValues() throws {
-        let json = try JSONModelFixture.encoded([Shape.circle(Circle(radius: 1)), .square(side: 2), .point])
+        let json = try JSONModelFixture.encoded([ModelShape.circle(Circle(radius: 1)), .square(side: 2), .point])
         #expect(json[0]?["type"]?.string == "circle")
         #expect(json[0]?["radius"]?.double == 1)
         #expect(json[1]?["type"]?.string == "sq")
@@ -46,21 +46,21 @@ struct JSONModelEnumTests {
 
     @Test func unknownOrMissingDiscriminatorThrows() throws {
         #expect {
-            try JSONDecoder().decode(Shape.self, from: Data(#"{"type": "hexagon"}"#.utf8))
+            try JSONDecoder().decode(ModelShape.self, from: Data(#"{"type": "hexagon"}"#.utf8))
         } throws: { error in
             guard case DecodingError.dataCorrupted(let context) = error else { return false }
             return context.codingPath.map(\.stringValue) == ["type"]
-                && context.debugDescription.contains("Shape: unknown \"type\" value \"hexagon\"")
+                && context.debugDescription.contains("ModelShape: unknown \"type\" value \"hexagon\"")
                 && context.debugDescription.contains("\"sq\"")
         }
         #expect {
-            try JSONDecoder().decode(Shape.self, from: Data(#"{"radius": 1}"#.utf8))
+            try JSONDecoder().decode(ModelShape.self, from: Data(#"{"radius": 1}"#.utf8))
         } throws: { error in
             guard case DecodingError.keyNotFound(let key, _) = error else { return false }
             return key.stringValue == "type"
         }
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(Shape.self, from: Data(#"{"type": "rectangle", "width": 3}"#.utf8))
+            try JSONDecoder().decode(ModelShape.self, from: Data(#"{"type": "rectangle", "width": 3}"#.utf8))
         }
     }
 }
@@ -70,11 +70,11 @@ struct JSONModelEnumErrorTests {
     @Test func failingAssociatedValueNamesTheEnumAndCase() throws {
         #expect {
             try JSONDecoder().decode(
-                Shape.self, from: Data(#"{"type": "rectangle", "width": "wide", "height": 1}"#.utf8))
+                ModelShape.self, from: Data(#"{"type": "rectangle", "width": "wide", "height": 1}"#.utf8))
         } throws: { error in
             guard case DecodingError.typeMismatch(_, let context) = error else { return false }
             return context.codingPath.map(\.stringValue) == ["width"]
-                && context.debugDescription.contains("Shape.rectangle (case rectangle(width: Double, height: Double))")
+                && context.debugDescription.contains("ModelShape.rectangle (case rectangle(width: Double, height: Double))")
                 && context.debugDescription.contains("found string \"wide\"")
         }
     }

@@ -53,14 +53,68 @@ enum JSONModelFixture {
 
     static var data: Data { Data(text.utf8) }
 
-    /// Decodes with Foundation's `JSONDecoder`.
-    static func decode<Model: Decodable>(_ type: Model.Type, from text: String = text) throws -> Model {
-        try JSONDecoder().decode(type, from: Data(text.utf8))
+    /// Decodes with Foundation's `JSONDecoder`, and checks that `FastJSONDecoder` succeeds or fails
+    /// alike (with the same error case).
+    static func decode<Model: Decodable>(
+        _ type: Model.Type, from text: String = text, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Model {
+        try decodeWithBoth(type, from: text, sourceLocation: sourceLocation).foundation
+    }
+
+    /// ``decode(_:from:sourceLocation:)`` that also requires both decoders to give equal values.
+    static func decode<Model: Decodable & Equatable>(
+        _ type: Model.Type, from text: String = text, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Model {
+        let (foundation, fast) = try decodeWithBoth(type, from: text, sourceLocation: sourceLocation)
+        #expect(fast == foundation, "FastJSONDecoder decoded a different value", sourceLocation: sourceLocation)
+        return foundation
+    }
+
+    private static func decodeWithBoth<Model: Decodable>(
+        _ type: Model.Type, from text: String, sourceLocation: SourceLocation
+    ) throws -> (foundation: Model, fast: Model?) {
+        let data = Data(text.utf8)
+        let fast = Result { try FastJSONDecoder().decode(type, from: data) }
+        do {
+            let foundation = try JSONDecoder().decode(type, from: data)
+            if case .failure(let error) = fast {
+                Issue.record("FastJSONDecoder failed where JSONDecoder did not: \(error)", sourceLocation: sourceLocation)
+            }
+            return (foundation, try? fast.get())
+        } catch {
+            if case .success = fast {
+                Issue.record("FastJSONDecoder succeeded where JSONDecoder failed: \(error)", sourceLocation: sourceLocation)
+            } else if case .failure(let fastError) = fast, caseName(fastError) != caseName(error) {
+                Issue.record(
+                    "FastJSONDecoder threw \(caseName(fastError)), JSONDecoder \(caseName(error))", sourceLocation: sourceLocation)
+            }
+            throw error
+        }
+    }
+
+    private static func caseName(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch: "typeMismatch"
+        case DecodingError.valueNotFound: "valueNotFound"
+        case DecodingError.keyNotFound: "keyNotFound"
+        case DecodingError.dataCorrupted: "dataCorrupted"
+        default: "\(type(of: error))"
+        }
     }
 
     /// Encodes with `JSONEncoder` and decodes the result again.
     static func roundTrip<Model: Codable>(_ value: Model) throws -> Model {
         try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(value))
+    }
+
+    /// Round trip through Foundation's coders, and checks that FastMap's coders give the same value.
+    static func roundTrip<Model: Codable & Equatable>(
+        _ value: Model, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Model {
+        let foundation = try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(value))
+        let fast = try FastJSONDecoder().decode(Model.self, from: FastJSONEncoder().encode(value))
+        #expect(fast == foundation, "FastJSONEncoder/FastJSONDecoder round trip differs", sourceLocation: sourceLocation)
+        return foundation
     }
 
     /// The encoded value as a `JSON`, to look at its shape.

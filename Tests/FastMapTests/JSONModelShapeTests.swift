@@ -37,7 +37,7 @@ public struct PublicModel: Equatable, Sendable {
 }
 
 @JSONModel
-class Animal {
+class ModelAnimal {
     var name: String?
     @Key("legs") @Default(4) var legCount: Int
 
@@ -48,7 +48,7 @@ class Animal {
 }
 
 @JSONModel
-final class Dog: Animal {
+final class ModelDog: ModelAnimal {
     @Lossless var social: String?
     var phoneNumber: String?
 }
@@ -108,7 +108,7 @@ struct JSONModelShapeTests {
     }
 
     @Test func subclassesShareTheObjectWithTheirSuperclass() throws {
-        let dog = try JSONModelFixture.decode(Dog.self)
+        let dog = try JSONModelFixture.decode(ModelDog.self)
         #expect(dog.name == "John Doe")
         #expect(dog.legCount == 4)
         #expect(dog.social == "123456789987654321")
@@ -117,7 +117,7 @@ struct JSONModelShapeTests {
         #expect(json.keys.sorted() == ["legs", "name", "social"])
         let again = try JSONModelFixture.roundTrip(dog)
         #expect(again.name == dog.name && again.legCount == 4 && again.social == dog.social)
-        let animal: Animal = again
+        let animal: ModelAnimal = again
         #expect(animal.name == "John Doe")
     }
 
