@@ -95,7 +95,7 @@ let plainCases: [EncoderCase] = [
     EncoderCase(name: "enum keys and raw values", value: EnumKeyed()),
     EncoderCase(
         name: "enums with associated values",
-        value: [Shape.circle(radius: 1.5), .rectangle(width: 2, height: 3), .point, .labeled("x", 1)]),
+        value: [EncodedShape.circle(radius: 1.5), .rectangle(width: 2, height: 3), .point, .labeled("x", 1)]),
     EncoderCase(name: "recursive enum", value: Tree.node(.leaf(1), .node(.leaf(2), .leaf(3)))),
     EncoderCase(name: "generic box", value: Box(value: Scalars(), values: [Scalars(), Scalars()])),
     EncoderCase(name: "renamed keys", value: RenamedKeys()),
@@ -111,10 +111,10 @@ let plainCases: [EncoderCase] = [
     EncoderCase(name: "empty containers", value: EmptyContainers()),
     EncoderCase(name: "nested containers in order", value: NestedContainers()),
     EncoderCase(name: "unkeyed points", value: [Point(x: 1, y: -2.5), Point(x: 0.1, y: 1e21)]),
-    EncoderCase(name: "class with superEncoder()", value: Dog()),
-    EncoderCase(name: "class with superEncoder(forKey:)", value: Cat()),
-    EncoderCase(name: "class sharing its container", value: Bird()),
-    EncoderCase(name: "classes in an array", value: [Dog(), Dog()] as [Animal]),
+    EncoderCase(name: "class with superEncoder()", value: EncodedDog()),
+    EncoderCase(name: "class with superEncoder(forKey:)", value: EncodedCat()),
+    EncoderCase(name: "class sharing its container", value: EncodedBird()),
+    EncoderCase(name: "classes in an array", value: [EncodedDog(), EncodedDog()] as [EncodedAnimal]),
     EncoderCase(name: "unkeyed superEncoder()", value: UnkeyedSupers()),
     EncoderCase(name: "unused superEncoder()", value: UnusedSupers()),
     EncoderCase(name: "conditional encoding and encode(contentsOf:)", value: ConditionalAndGeneric()),
@@ -174,7 +174,7 @@ let strategyCases: [EncoderCase] =
                 name: "nested containers, \(name)", value: NestedContainers(),
                 setup: setup { $0.keyStrategy = strategy }),
             EncoderCase(
-                name: "superEncoder, \(name)", value: [Dog(), Cat()] as [Animal],
+                name: "superEncoder, \(name)", value: [EncodedDog(), EncodedCat()] as [EncodedAnimal],
                 setup: setup { $0.keyStrategy = strategy }),
             EncoderCase(name: "enum keys, \(name)", value: EnumKeyed(), setup: setup { $0.keyStrategy = strategy }),
             EncoderCase(name: "realistic, \(name)", value: Realistic(), setup: setup { $0.keyStrategy = strategy }),
@@ -222,7 +222,7 @@ struct EncoderDifferentialTests {
         let nested = try JSON(data: encoder.encode(NestedContainers()))
         #expect(objectKeyOrders(nested) == [["name", "address", "after"], ["street", "lines", "number"], ["flag"]])
 
-        let cat = try JSON(data: encoder.encode(Cat()))
+        let cat = try JSON(data: encoder.encode(EncodedCat()))
         #expect(objectKeyOrders(cat) == [["parent", "lives"], ["name", "legs"]])
     }
 

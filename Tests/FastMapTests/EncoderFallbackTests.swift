@@ -102,7 +102,7 @@ struct LateSuperEncoders: Encodable, Sendable {
         var container = encoder.container(keyedBy: AnyKey.self)
         let late = container.superEncoder()
         try container.encode(1, forKey: AnyKey("a"))
-        try Animal().encode(to: late)
+        try EncodedAnimal().encode(to: late)
         var list = container.nestedUnkeyedContainer(forKey: AnyKey("list"))
         try list.encode(1)
         let lateElement = list.superEncoder()

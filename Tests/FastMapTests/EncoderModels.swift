@@ -124,7 +124,7 @@ struct EnumKeyed: Codable, Sendable {
     var rank = Rank.king
 }
 
-enum Shape: Codable, Sendable {
+enum EncodedShape: Codable, Sendable {
     case circle(radius: Double)
     case rectangle(width: Int, height: Int)
     case point
@@ -285,7 +285,7 @@ struct Point: Encodable, Sendable {
     }
 }
 
-class Animal: Encodable, @unchecked Sendable {
+class EncodedAnimal: Encodable, @unchecked Sendable {
     var name = "generic"
     var legs = 4
     private enum CodingKeys: String, CodingKey { case name, legs }
@@ -297,7 +297,7 @@ class Animal: Encodable, @unchecked Sendable {
 }
 
 /// The classic pattern: the superclass goes under `"super"`.
-final class Dog: Animal, @unchecked Sendable {
+final class EncodedDog: EncodedAnimal, @unchecked Sendable {
     var breed = "collie"
     private enum CodingKeys: String, CodingKey { case breed }
     override func encode(to encoder: any Encoder) throws {
@@ -308,7 +308,7 @@ final class Dog: Animal, @unchecked Sendable {
 }
 
 /// The superclass under a key of the subclass's choice.
-final class Cat: Animal, @unchecked Sendable {
+final class EncodedCat: EncodedAnimal, @unchecked Sendable {
     var lives = 9
     private enum CodingKeys: String, CodingKey { case lives, parent }
     override func encode(to encoder: any Encoder) throws {
@@ -319,7 +319,7 @@ final class Cat: Animal, @unchecked Sendable {
 }
 
 /// Subclass and superclass sharing one keyed container.
-final class Bird: Animal, @unchecked Sendable {
+final class EncodedBird: EncodedAnimal, @unchecked Sendable {
     var wingspan = 0.35
     private enum CodingKeys: String, CodingKey { case wingspan }
     override func encode(to encoder: any Encoder) throws {
@@ -334,7 +334,7 @@ struct UnkeyedSupers: Encodable, Sendable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(1)
-        try Animal().encode(to: container.superEncoder())
+        try EncodedAnimal().encode(to: container.superEncoder())
         try container.encode(2)
         _ = container.superEncoder()
         try container.encode(3)
@@ -354,7 +354,7 @@ struct UnusedSupers: Encodable, Sendable {
 }
 
 struct ConditionalAndGeneric: Encodable, Sendable {
-    var animal = Dog()
+    var animal = EncodedDog()
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyKey.self)
         try container.encodeConditional(animal, forKey: AnyKey("conditional"))
