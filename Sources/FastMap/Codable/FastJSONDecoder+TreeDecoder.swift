@@ -115,6 +115,9 @@ final class JSONTreeDecoder: Decoder {
     ) throws -> T {
         if let scalar = try unwrapScalar(child, as: type, at: reference, step) { return scalar }
         if let special = try unwrapSpecial(child, as: type, at: reference, step) { return special }
+        if options.jsonCodable != nil, let model = try unwrapJSONCodable(child, as: type, at: reference, step) {
+            return model
+        }
         return try with(child, at: reference, step) { try T(from: self) }
     }
 
