@@ -446,6 +446,57 @@ struct LadybugTransformerTests {
         #expect(failure.message.hasPrefix("property `high` of Day: "))
     }
 
+    /// A whole container written by one property wins over a part of it written by another,
+    /// whatever their order; members keep the order of the properties.
+    @Test func wholeValuesWinOverTheirParts() throws {
+        struct Tagged: JSONCodable, Equatable {
+            let first: String
+            let tags: [String]
+            let inner: Int
+            let box: [String: Int]
+            static let transformersByPropertyKey: [PropertyKey: JSONTransformer] = [
+                "first": JSONKeyPath("tags", 0), "inner": "box.b",
+            ]
+        }
+        let tagged = try Tagged(data: Data(#"{"tags": ["x", "y"], "box": {"a": 1, "b": 2}}"#.utf8))
+        #expect(tagged == Tagged(first: "x", tags: ["x", "y"], inner: 2, box: ["a": 1, "b": 2]))
+        let written = try JSON(data: tagged.toData())
+        #expect(written.keys == ["tags", "box"])
+        #expect(written["tags"] == ["x", "y"])
+        #expect(written["box"]?["a"] == 1 && written["box"]?["b"] == 2)
+        #expect(try Tagged(data: tagged.toData()) == tagged)
+    }
+
+    /// Recursive models: the same transformers at every depth.
+    @Test func recursiveModels() throws {
+        final class Node: JSONCodable, Equatable {
+            let name: String
+            let children: [Node]
+            let parentName: String?
+            static let transformersByPropertyKey: [PropertyKey: JSONTransformer] = [
+                "name": "label.text", "children": "kids", "parentName": "up",
+            ]
+            static func == (lhs: Node, rhs: Node) -> Bool {
+                lhs.name == rhs.name && lhs.children == rhs.children && lhs.parentName == rhs.parentName
+            }
+        }
+        let json = """
+            {"label": {"text": "root"}, "kids": [
+                {"label": {"text": "a"}, "up": "root", "kids": [{"label": {"text": "a1"}, "up": "a", "kids": []}]},
+                {"label": {"text": "b"}, "up": "root", "kids": []}]}
+            """
+        let root = try Node(data: Data(json.utf8))
+        #expect(root.name == "root" && root.parentName == nil)
+        #expect(root.children.map(\.name) == ["a", "b"])
+        #expect(root.children[0].children.map(\.name) == ["a1"])
+        #expect(root.children[0].children[0].parentName == "a")
+        #expect(try Node(data: root.toData()) == root)
+        let broken = json.replacingOccurrences(of: #"{"text": "a1"}"#, with: #"{"text": 1}"#)
+        let (_, failure) = try #require(decodingFailure { try Node(data: Data(broken.utf8)) })
+        #expect(failure.pathDescription == "$.kids[0].kids[0].label.text")
+        #expect(failure.message == "property `name` of Node: expected String, found number 1")
+    }
+
     @Test func compositionIsFlatAndOrdered() throws {
         struct Layered: JSONCodable {
             let value: Int

@@ -9,3 +9,16 @@ extension JSONNode {
         _ = json_array_set_new(raw, index, child.raw)
     }
 }
+
+extension JSONNode {
+    /// Sets member `key` to `child`, replacing (and releasing) the value there while keeping
+    /// the member's position; takes over the caller's reference to `child`.
+    func replaceMember(_ key: String, with child: JSONNode) {
+        var key = key
+        key.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                _ = json_object_setn_new_nocheck(raw, chars.baseAddress ?? emptyCString, chars.count, child.raw)
+            }
+        }
+    }
+}

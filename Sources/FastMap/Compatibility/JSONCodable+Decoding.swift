@@ -124,8 +124,7 @@ extension JSONTreeDecoder {
     ) throws -> T? {
         // Models without transformers still go through the transforming container, which names
         // their properties in errors.
-        guard let session = options.jsonCodable, let model = type as? any JSONCodable.Type else { return nil }
-        let plan = session.plans.plan(for: model)
+        guard let plan = options.jsonCodable?.plans.plan(ifJSONCodable: type) else { return nil }
         if !plan.dictionaryRules.isEmpty && child.isObject {
             return try decodeRewritten(child, as: type, plan: plan, at: reference, step)
         }

@@ -15,17 +15,17 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     var codingPath: [any CodingKey] { encoder.codingPath + prefix }
 
     private func destination(_ key: Key) -> (path: [JSONKeyPath.Component], rule: PropertyRule?) {
-        if let plan, let rule = plan.rules[key.stringValue] { return (rule.encodingPath, rule) }
+        if let plan, let rule = plan.rule(for: key.stringValue) { return (rule.encodingPath, rule) }
         return ([.key(key.stringValue)], nil)
     }
 
-    /// Puts a finished node for `key` in place, taking over the reference.
+    /// Puts a finished node for `key` in place, taking over the reference. Decode-only
+    /// properties wait for the model to finish.
     private func put(_ node: JSONNode, _ key: Key) {
         let (path, rule) = destination(key)
         let session = encoder.session
         if let rule, rule.decodeOnly {
-            session.keep(node)
-            encoder.deferred.append((path, node))
+            encoder.defer(node, at: path)
             return
         }
         if session.place(node, at: path, in: object) {

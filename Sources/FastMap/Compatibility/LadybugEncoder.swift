@@ -88,13 +88,20 @@ final class LadybugEncodingSession {
 
     // MARK: Placing values at key paths
 
+    /// Containers made on the way to a key path rather than written by a property: a property
+    /// written at their place replaces them (`tags` after `tags[0]`: the whole list wins).
+    private var madeOnTheWay: Set<UnsafeMutableRawPointer> = []
+
     /// Puts `node` at `path` below `object`, creating the objects and arrays on the way (arrays
     /// padded with `null`), and takes over the caller's reference. Returns false, without taking
     /// it, when the place is taken or a value of another kind is in the way: the first property
-    /// written to a place keeps it.
-    func place(_ node: JSONNode, at path: [JSONKeyPath.Component], in object: JSONNode) -> Bool {
+    /// written to a place keeps it, except over containers made on the way (unless `replacing`
+    /// is false).
+    func place(
+        _ node: JSONNode, at path: [JSONKeyPath.Component], in object: JSONNode, replacing: Bool = true
+    ) -> Bool {
         guard let last = path.last, let parent = parent(of: path, in: object) else { return false }
-        return attach(node, at: last, in: parent)
+        return attach(node, at: last, in: parent, replacing: replacing)
     }
 
     /// The object (or array) at `path` below `object`, made when missing; nil when a value of
@@ -107,7 +114,7 @@ final class LadybugEncodingSession {
             return (array ? existing.isArray : existing.isObject) ? existing : nil
         }
         let made: JSONNode = array ? .makeArray() : .makeObject()
-        guard attach(made, at: last, in: parent) else {
+        guard attach(made, at: last, in: parent, replacing: false) else {
             made.release()
             return nil
         }
@@ -126,34 +133,51 @@ final class LadybugEncodingSession {
                 continue
             }
             let made: JSONNode = wantsArray ? .makeArray() : .makeObject()
-            guard attach(made, at: path[index], in: current) else {
+            guard attach(made, at: path[index], in: current, replacing: false) else {
                 made.release()
                 return nil
             }
+            madeOnTheWay.insert(made.identity)
             current = made
         }
         return current
     }
 
-    /// Adds `node` to `container` as member or element `component`; array slots holding `null`
-    /// (padding) can be filled.
-    private func attach(_ node: JSONNode, at component: JSONKeyPath.Component, in container: JSONNode) -> Bool {
+    /// Adds `node` to `container` as member or element `component`. Array slots holding `null`
+    /// (padding) can be filled, and with `replacing`, containers made on the way replaced.
+    private func attach(
+        _ node: JSONNode, at component: JSONKeyPath.Component, in container: JSONNode, replacing: Bool
+    ) -> Bool {
         switch component {
         case .key(let name):
-            guard container.isObject, container.member(name) == nil else { return false }
-            container.setFirst(name, node)
+            guard container.isObject else { return false }
+            guard let existing = container.member(name) else {
+                container.setFirst(name, node)
+                return true
+            }
+            guard replacing, takeOver(existing) else { return false }
+            container.replaceMember(name, with: node)
             return true
         case .index(let index):
             guard container.isArray, index >= 0 else { return false }
             while container.arrayCount < index { container.append(.makeNull()) }
-            if index < container.arrayCount {
-                guard container.element(at: index)?.isNull == true else { return false }
-                container.replaceElement(at: index, with: node)
-            } else {
+            guard let existing = container.element(at: index) else {
                 container.append(node)
+                return true
             }
+            guard existing.isNull || (replacing && takeOver(existing)) else { return false }
+            container.replaceElement(at: index, with: node)
             return true
         }
+    }
+
+    /// Whether `existing` was made on the way and may be replaced; if so the session keeps it
+    /// alive, since a nested container may still be writing into it.
+    private func takeOver(_ existing: JSONNode) -> Bool {
+        guard madeOnTheWay.remove(existing.identity) != nil else { return false }
+        existing.retain()
+        keep(existing)
+        return true
     }
 }
 
@@ -183,8 +207,8 @@ final class LadybugTreeEncoder: Encoder {
     let depth: Int
     /// The value, once made; the tree (or the session) owns it.
     private(set) var node: JSONNode?
-    /// Decode-only properties of this model and where they go.
-    var deferred: [(path: [JSONKeyPath.Component], node: JSONNode)] = []
+    /// Decode-only properties of this model and where they go, waiting for the model to finish.
+    private var deferred: [(path: [JSONKeyPath.Component], node: JSONNode)] = []
 
     init(
         session: LadybugEncodingSession, parent: LadybugTreeEncoder?, keys: [any CodingKey], placement: Placement,
@@ -228,8 +252,7 @@ final class LadybugTreeEncoder: Encoder {
         case .element(let array, let index):
             array.replaceElement(at: index, with: node)
         case .deferred(let owner, let path):
-            session.keep(node)
-            owner.deferred.append((path, node))
+            owner.defer(node, at: path)
         case .forward(let target):
             target.store(node)
         }
@@ -245,9 +268,15 @@ final class LadybugTreeEncoder: Encoder {
         }
     }
 
+    /// Keeps `node` (taking over the reference) for a place at `path` in this model's object.
+    func `defer`(_ node: JSONNode, at path: [JSONKeyPath.Component]) {
+        session.keep(node)
+        deferred.append((path, node))
+    }
+
     /// Called once the value's `encode(to:)` returned: a value that encoded nothing becomes an
     /// empty object (as in `JSONEncoder`), and the model's decode-only properties take the places
-    /// still free.
+    /// nothing else was written to.
     func finish() throws {
         if node == nil, !isRoot { store(.makeObject()) }
         guard !deferred.isEmpty else { return }
@@ -256,7 +285,7 @@ final class LadybugTreeEncoder: Encoder {
         guard let object = node, object.isObject else { return }
         for (path, value) in pending {
             value.retain()
-            if session.place(value, at: path, in: object) {
+            if session.place(value, at: path, in: object, replacing: false) {
                 session.noteDepth(depth + path.count)
             } else {
                 value.release()
@@ -269,7 +298,7 @@ final class LadybugTreeEncoder: Encoder {
         return false
     }
 
-    /// A child encoder for a value at `path` below `object` (or deferred, for decode-only).
+    /// A child encoder for a value going to `placement`.
     func child<T>(for type: T.Type, keys: [any CodingKey], placement: Placement, depth: Int) -> LadybugTreeEncoder {
         LadybugTreeEncoder(
             session: session, parent: self, keys: keys, placement: placement, plan: session.plans.plan(ifModel: type),

@@ -66,8 +66,9 @@ extension CompositeTransformer: TreeTransformer {
     }
 }
 
-/// What one property's transformer compiles to.
-struct PropertyRule {
+/// What one property's transformer compiles to. A class: the decoder fetches one per property
+/// decoded, and a reference costs one retain where a struct of arrays would cost several.
+final class PropertyRule {
     let steps: [TransformStep]
     /// Set when the transformer is a single key path, the common case, read without the loop.
     let directPath: [JSONKeyPath.Component]?
@@ -157,10 +158,18 @@ final class TransformerPlan {
     var isEmpty: Bool { rules.isEmpty }
 
     /// The rule of `propertyKey`, if it has a transformer.
+    ///
+    /// A model's `init(from:)` asks for its properties in the same order for every object, with
+    /// the same key strings, so the answers are replayed from a short memo in that order: most
+    /// lookups are one string identity check instead of hashing the key.
     @inline(__always)
     func rule(for propertyKey: String) -> PropertyRule? {
-        rules.isEmpty ? nil : rules[propertyKey]
+        guard !rules.isEmpty else { return nil }
+        if let rule = memo.next(propertyKey) { return rule }
+        return memo.lookUp(propertyKey, in: rules)
     }
+
+    private let memo = RuleMemo()
 
     /// The plan for an object whose dictionary transformers already ran: those properties now
     /// sit under their own keys.
@@ -193,12 +202,94 @@ final class TransformerPlans {
 
     /// The plan of `type` when it is a ``JSONCodable`` model with transformers.
     func plan<T>(ifModel type: T.Type) -> TransformerPlan? {
-        guard let model = type as? any JSONCodable.Type else { return nil }
-        let plan = plan(for: model)
+        guard let plan = plan(ifJSONCodable: type) else { return nil }
         return plan.isEmpty ? nil : plan
+    }
+
+    private var checked: [ObjectIdentifier: TransformerPlan?] = [:]
+    /// The last type asked about and its answer, behind a pointer like ``RuleMemo``'s state.
+    private let lastChecked = UnsafeMutablePointer<(type: ObjectIdentifier?, plan: TransformerPlan?)>.allocate(
+        capacity: 1)
+
+    init() {
+        lastChecked.initialize(to: (nil, nil))
+    }
+
+    deinit {
+        lastChecked.deinitialize(count: 1)
+        lastChecked.deallocate()
+    }
+
+    /// The plan of `type` when it is a ``JSONCodable`` model (possibly without transformers).
+    /// The decoder asks for every object and array it meets, so answers are remembered rather
+    /// than asking the runtime for the conformance each time.
+    @inline(__always)
+    func plan<T>(ifJSONCodable type: T.Type) -> TransformerPlan? {
+        let id = ObjectIdentifier(type)
+        if id == lastChecked.pointee.type { return lastChecked.pointee.plan }
+        return check(id, type)
+    }
+
+    private func check<T>(_ id: ObjectIdentifier, _ type: T.Type) -> TransformerPlan? {
+        let plan: TransformerPlan?
+        if let known = checked[id] {
+            plan = known
+        } else {
+            plan = (type as? any JSONCodable.Type).map { self.plan(for: $0) }
+            checked[id] = plan
+        }
+        lastChecked.pointee = (id, plan)
+        return plan
     }
 
     func finish() {
         formatters.giveBack()
+    }
+}
+
+/// The memo of ``TransformerPlan/rule(for:)``. Its state sits behind pointers because it changes
+/// on every property decoded: a class's stored `var`s would cost a dynamic exclusivity check on
+/// each access. Only the thread running the call that owns the plan uses it.
+final class RuleMemo {
+    private typealias Entry = (key: String, rule: PropertyRule?)
+    private static let capacity = 64
+    private let entries = UnsafeMutablePointer<Entry>.allocate(capacity: RuleMemo.capacity)
+    /// How many entries are set, and the one expected next.
+    private let state = UnsafeMutablePointer<(count: Int, cursor: Int)>.allocate(capacity: 1)
+
+    init() {
+        state.initialize(to: (0, 0))
+    }
+
+    deinit {
+        entries.deinitialize(count: state.pointee.count)
+        entries.deallocate()
+        state.deallocate()
+    }
+
+    /// The answer for `key` if it is the one expected next: `.some(rule)`, where `rule` itself
+    /// is nil for a property without transformer; nil when the memo cannot tell.
+    @inline(__always)
+    func next(_ key: String) -> PropertyRule?? {
+        let cursor = state.pointee.cursor
+        guard cursor < state.pointee.count, entries[cursor].key == key else { return nil }
+        state.pointee.cursor = cursor + 1
+        return .some(entries[cursor].rule)
+    }
+
+    func lookUp(_ key: String, in rules: [String: PropertyRule]) -> PropertyRule? {
+        let count = state.pointee.count
+        for index in 0..<count where entries[index].key == key {
+            state.pointee.cursor = index + 1
+            return entries[index].rule
+        }
+        let rule = rules[key]
+        if count < Self.capacity {
+            (entries + count).initialize(to: (key, rule))
+            state.pointee = (count + 1, count + 1)
+        } else {
+            state.pointee.cursor = 0
+        }
+        return rule
     }
 }

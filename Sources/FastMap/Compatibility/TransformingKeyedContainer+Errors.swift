@@ -21,7 +21,7 @@ extension TransformingKeyedContainer {
 
     private static var marker: String { "property `" }
 
-    private func annotate(_ error: DecodingError, _ key: Key, source: [JSONKeyPath.Component]?) -> DecodingError {
+    func annotate(_ error: DecodingError, _ key: Key, source: [JSONKeyPath.Component]?) -> DecodingError {
         guard let (context, rebuild) = error.contextAndRebuild, var failure = context.underlyingError as? FastMapError
         else { return error }
         if let source {

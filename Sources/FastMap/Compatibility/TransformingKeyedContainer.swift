@@ -41,59 +41,144 @@ struct TransformingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         }
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(type, key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(type, key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(type, key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(type, key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(type, key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(type, key) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try value(type, key) }
-
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try valueIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try valueIfPresent(type, key) }
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try valueIfPresent(type, key)
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try scalar(type, key, { try $0.decode(type, forKey: key) }) { try decoder.readBool($0, at: path, .key(key)) }
     }
 
-    @inline(__always)
-    private func value<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        guard let rule = plan.rule(for: key.stringValue) else {
-            return try annotating(key, source: nil) { try plain.decode(type, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try scalar(type, key, { try $0.decode(type, forKey: key) }) { try decoder.readString($0, at: path, .key(key)) }
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try float(type, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try float(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try scalar(type, key, { try $0.decode(type, forKey: key) }) {
+            try decoder.unwrap($0, as: type, at: path, .key(key))
         }
-        return try decode(type, resolve(rule, key), rule, key)
     }
 
     @inline(__always)
-    private func valueIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+    private func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+        try scalar(type, key, { try $0.decode(type, forKey: key) }) {
+            try decoder.readInteger($0, type, at: path, .key(key))
+        }
+    }
+
+    @inline(__always)
+    private func float<T: BinaryFloatingPoint & Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+        try scalar(type, key, { try $0.decode(type, forKey: key) }) {
+            try decoder.readFloat($0, type, at: path, .key(key))
+        }
+    }
+
+    /// One property: keys without a transformer go to the plain container (`plainRead`), values
+    /// found in the document are read with `read` (the reader of the requested type, without
+    /// going through `T.init(from:)`), and converted values go the generic way.
+    @inline(__always)
+    private func scalar<T: Decodable>(
+        _ type: T.Type, _ key: Key, _ plainRead: (JSONKeyedContainer<Key>) throws -> T, read: (JSONNode) throws -> T
+    ) throws -> T {
         guard let rule = plan.rule(for: key.stringValue) else {
-            return try annotating(key, source: nil) { try plain.decodeIfPresent(type, forKey: key) }
+            do {
+                return try plainRead(plain)
+            } catch let error as DecodingError {
+                throw annotate(error, key, source: nil)
+            }
+        }
+        let slot = resolve(rule, key)
+        if case .node(let node, let source) = slot {
+            do {
+                return try read(node)
+            } catch let error as DecodingError {
+                throw annotate(error, key, source: source)
+            }
+        }
+        return try decodeConverted(type, slot, rule, key)
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try scalarIfPresent(type, key, { try $0.decodeIfPresent(type, forKey: key) }) {
+            try decoder.readBool($0, at: path, .key(key))
+        }
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try scalarIfPresent(type, key, { try $0.decodeIfPresent(type, forKey: key) }) {
+            try decoder.readString($0, at: path, .key(key))
+        }
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try floatIfPresent(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try floatIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(type, key) }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try scalarIfPresent(type, key, { try $0.decodeIfPresent(type, forKey: key) }) {
+            try decoder.unwrap($0, as: type, at: path, .key(key))
+        }
+    }
+
+    @inline(__always)
+    private func integerIfPresent<T: FixedWidthInteger & Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        try scalarIfPresent(type, key, { try $0.decodeIfPresent(type, forKey: key) }) {
+            try decoder.readInteger($0, type, at: path, .key(key))
+        }
+    }
+
+    @inline(__always)
+    private func floatIfPresent<T: BinaryFloatingPoint & Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        try scalarIfPresent(type, key, { try $0.decodeIfPresent(type, forKey: key) }) {
+            try decoder.readFloat($0, type, at: path, .key(key))
+        }
+    }
+
+    /// ``scalar(_:_:_:read:)`` for `decodeIfPresent`: nil when missing or null.
+    @inline(__always)
+    private func scalarIfPresent<T: Decodable>(
+        _ type: T.Type, _ key: Key, _ plainRead: (JSONKeyedContainer<Key>) throws -> T?, read: (JSONNode) throws -> T
+    ) throws -> T? {
+        guard let rule = plan.rule(for: key.stringValue) else {
+            do {
+                return try plainRead(plain)
+            } catch let error as DecodingError {
+                throw annotate(error, key, source: nil)
+            }
         }
         let slot = resolve(rule, key)
         switch slot {
-        case .missing: return nil
-        case .node(let node, _) where node.isNull: return nil
-        case .value(let json) where json.isNull: return nil
-        default: return try decode(type, slot, rule, key)
+        case .missing:
+            return nil
+        case .node(let node, let source):
+            if node.isNull { return nil }
+            do {
+                return try read(node)
+            } catch let error as DecodingError {
+                throw annotate(error, key, source: source)
+            }
+        case .value(let json) where json.isNull:
+            return nil
+        default:
+            return try decodeConverted(type, slot, rule, key)
         }
     }
 
@@ -250,13 +335,19 @@ extension TransformingKeyedContainer {
         }
     }
 
-    /// Decodes the property from its resolved value.
-    private func decode<T: Decodable>(
+    /// The values that are not nodes of the document. Kept apart from the common case, which
+    /// then needs no `Optional<T>` metadata (fetched from the runtime at each call).
+    @inline(never)
+    private func decodeConverted<T: Decodable>(
         _ type: T.Type, _ slot: TransformedValue, _ rule: PropertyRule, _ key: Key
     ) throws -> T {
         switch slot {
         case .node(let node, let source):
-            return try annotating(key, source: source) { try decoder.unwrap(node, as: type, at: path, .key(key)) }
+            do {
+                return try decoder.unwrap(node, as: type, at: path, .key(key))
+            } catch let error as DecodingError {
+                throw annotate(error, key, source: source)
+            }
         case .missing:
             throw missingValue(rule, key)
         case .value(let json):
@@ -277,8 +368,15 @@ extension TransformingKeyedContainer {
     }
 
     /// Decodes a value that is not part of the document (a default, a converted value) with a
-    /// tree decoder of its own, at the property's coding path.
+    /// tree decoder of its own, at the property's coding path. Defaults are mostly plain
+    /// scalars of the property's type: those are read directly.
     private func decodeDetached<T: Decodable>(_ json: JSON, as type: T.Type, _ key: Key) throws -> T {
+        if T.self == Bool.self, let value = json.bool { return unsafeBitCast(value, to: T.self) }
+        if T.self == String.self, let value = json.string { return unsafeBitCast(value, to: T.self) }
+        if T.self == Int.self, json.node.isInteger, let value = json.int { return unsafeBitCast(value, to: T.self) }
+        if T.self == Double.self, json.node.isReal || json.node.isInteger, let value = json.double {
+            return unsafeBitCast(value, to: T.self)
+        }
         let detached = JSONTreeDecoder(root: json, options: decoder.options, input: nil)
         detached.path = decoder.components(path, nil)
         return try annotating(key, source: nil) {
