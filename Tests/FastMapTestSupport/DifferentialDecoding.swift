@@ -61,7 +61,9 @@ public struct DecodingFailure: Equatable, CustomStringConvertible {
 
     /// Reduces `error`.
     public init(_ error: DecodingError) {
-        func keys(_ path: [any CodingKey]) -> [Key] { path.map { Key(stringValue: $0.stringValue, intValue: $0.intValue) } }
+        func keys(_ path: [any CodingKey]) -> [Key] {
+            path.map { Key(stringValue: $0.stringValue, intValue: $0.intValue) }
+        }
         let context: DecodingError.Context
         switch error {
         case .typeMismatch(_, let c):

@@ -105,7 +105,8 @@ struct DecoderDifferentialTests {
         #"{"d":1,"f":1e-50}"#, #"{"d":18446744073709551615,"f":18446744073709551615}"#,
         #"{"d":-9223372036854775808,"f":16777217}"#, #"{"d":0.30000000000000001,"f":0.0}"#,
         #"{"d":"NaN","f":1}"#, #"{"d":1,"f":"Infinity"}"#, #"{"d":"1.5","f":1}"#, #"{"d":[],"f":1}"#,
-        #"{"d":null,"f":1}"#,
+        #"{"d":null,"f":1}"#, #"{"d":-0.0e-2,"f":1}"#, #"{"d":0.0e-2,"f":-0.00e5}"#, #"{"d":0e5,"f":0E+1}"#,
+        #"{"d":1,"f":0.000e-12}"#, #"{"d":-0.0000e1,"f":1}"#, #"{"d":2.5e-324,"f":1}"#, #"{"d":1,"f":1e-46}"#,
     ])
     func floats(_ json: String) {
         assertSameDecoding(Floats.self, json)
@@ -384,6 +385,22 @@ struct DecoderDifferentialTests {
         assertSameDecoding([Decimal].self, "[1, 0.1, 3.14159265358979323846]")
         assertSameDecoding(Date.self, "12.5")
         assertSameDecoding(URL.self, #""https://swift.org""#)
+    }
+
+    /// Decimals, big integers and zeros whose exact text FastJSONDecoder reads back from the
+    /// input: under escaped keys, repeated keys (the first wins) and deep nesting.
+    @Test func exactNumberTexts() {
+        assertSameDecoding([String: Decimal].self, #"{"\u0061":0.30000000000000001,"b\"c":3.14159265358979323846}"#)
+        assertSameDecoding([String: Decimal].self, #"{"a":0.1,"a":0.30000000000000001}"#)
+        assertSameDecoding([String: Decimal].self, #"{"a":0.30000000000000001,"a":0.1}"#)
+        assertSameDecoding([String: [Decimal]].self, #"{"a":[1,{"x":2}],"a":[0.30000000000000001]}"#)
+        assertSameDecoding([String: [Decimal]].self, #"{"k\ud83d\ude00":[[],0.12345678901234567890123]}"#)
+        assertSameDecoding([[[Decimal]]].self, #"[[[1e-100, 8.70e-127, 8.7e-127, 1.50e127, 9.99e127]]]"#)
+        assertSameDecoding([Int64].self, #"[9007199254740993.0, 9007199254740993.5, -9007199254740993.9]"#)
+        assertSameDecoding(
+            [UInt64].self, #"[18446744073709551615.0, 1.8446744073709551615e19, 12345678901234567890.5]"#)
+        assertSameDecoding([Double].self, #"[0.0, -0.0, 0e0, 0.0e-0, 1e-400]"#)
+        assertSameDecoding(Decimal.self, "  -3.14159265358979323846  ")
     }
 
     @Test func otherInputEncodings() {

@@ -6,6 +6,12 @@ import Testing
 /// with transformers; and the entry points' handling of inputs that are not JSON objects.
 @Suite("Ladybug classes and inputs")
 struct LadybugClassTests {
+    typealias Tree = LadybugReadme.Tree
+    typealias Flight = LadybugReadme.Flight
+    typealias Shirt1 = LadybugReadme.Shirt1
+    typealias Shirt2 = LadybugReadme.Shirt2
+    typealias Jacket = LadybugReadme.Jacket
+
     static let shirtJSON = #"{"cost": 19.99, "size": "large"}"#
 
     @Test func classWithDefaultValues() throws {

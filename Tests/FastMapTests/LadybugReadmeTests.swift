@@ -6,6 +6,15 @@ import Testing
 /// `toData()` / `toJSON()`, and the error for a broken payload.
 @Suite("Ladybug README examples")
 struct LadybugReadmeTests {
+    typealias Tree = LadybugReadme.Tree
+    typealias Flight = LadybugReadme.Flight
+    typealias SomeDates = LadybugReadme.SomeDates
+    typealias ReadmeBottlesOfBeerOnTheWall = LadybugReadme.ReadmeBottlesOfBeerOnTheWall
+    typealias BottlesOfBeerOnTheWall = LadybugReadme.BottlesOfBeerOnTheWall
+    typealias FibonacciSequence = LadybugReadme.FibonacciSequence
+    typealias Tweet = LadybugReadme.Tweet
+    typealias ContentProvider = LadybugReadme.ContentProvider
+
     static let treeJSON = """
         {
             "tree_names": {

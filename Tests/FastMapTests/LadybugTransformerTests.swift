@@ -5,6 +5,9 @@ import Testing
 /// Ladybug's transformer semantics, on the parsed tree and on dictionaries.
 @Suite("Ladybug transformers")
 struct LadybugTransformerTests {
+    typealias Tree = LadybugReadme.Tree
+    typealias Flight = LadybugReadme.Flight
+
     // MARK: Default
 
     struct Settings: JSONCodable, Equatable {

@@ -1,8 +1,40 @@
+/// The input of one `decode` call and, once built, its ``NumberTextIndex``. Every decoder of the
+/// call shares it; the input is dropped when the call returns, so a decoder that escapes into a
+/// model (a stored `superDecoder()`) can never read freed memory.
+final class NumberTextSource {
+    private var input: UnsafeRawBufferPointer?
+    private var index: NumberTextIndex?
+    private let root: JSONNode
+
+    init(input: UnsafeRawBufferPointer?, root: JSONNode) {
+        self.input = input
+        self.root = root
+    }
+
+    func text(of node: JSONNode) -> String? {
+        if index == nil {
+            guard let input else { return nil }
+            index = NumberTextIndex(input: input, root: root)
+        }
+        return index?.texts[node.identity]
+    }
+
+    /// Set when a `superDecoder()` shares this source: it may outlive the `decode` call.
+    var isShared = false
+
+    /// Forgets the input, first building the index when someone may still ask for it.
+    func endOfInput(keepingTexts: Bool) {
+        if keepingTexts, index == nil, let input { index = NumberTextIndex(input: input, root: root) }
+        input = nil
+    }
+}
+
 /// The original text of the real numbers whose stored double does not tell their exact value:
-/// more than 15 significant digits (`3.14159265358979323846`, `0.30000000000000001`) or
-/// non-zero digits that underflowed to zero (`1e-400`). Every other real's exact value is the
-/// shortest text of its double, so `Decimal`, large integers and underflow checks can read it
-/// without the input.
+/// more than 15 significant digits (`3.14159265358979323846`, `0.30000000000000001`),
+/// zeros with non-zero digits (`1e-400`, `0.0e-2`), or magnitudes near the ends of
+/// `Decimal`'s range (where `8.70e-127` fails and `8.7e-127` does not). Every other real's exact
+/// value is the shortest text of its double, so `Decimal`, large integers and underflow checks
+/// can read it without the input.
 ///
 /// The tree does not keep the text, so this walks the input and the tree side by side once,
 /// the first time a `decode` call needs it (a `Decimal`, a huge integer written with a fraction
@@ -29,7 +61,10 @@ struct NumberTextIndex {
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { continue }
             if significant > 0 || byte != UInt8(ascii: "0") { significant += 1 }
         }
-        return significant > 15 || (value == 0 && significant > 0)
+        if significant > 15 { return true }
+        if value == 0 { return text.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") } }
+        // Near the ends of Decimal's exponent range, trailing zeros decide whether a text fits.
+        return value.magnitude > 1e90 || (value != 0 && value.magnitude < 1e-90)
     }
 
     /// A minimal scanner for input the parser has already accepted. It never trusts that: every

@@ -125,17 +125,33 @@ extension JSONTreeDecoder {
     }
 
     /// The original text of a real number when its double does not tell the exact value.
-    func exactText(ofReal node: JSONNode) -> String? {
-        if numberTexts == nil {
-            guard let input else { return nil }
-            numberTexts = NumberTextIndex(input: input, root: document.root)
-        }
-        return numberTexts?.texts[node.identity]
+    func exactText(ofReal node: JSONNode) -> String? { numberTexts.text(of: node) }
+
+    /// `true` for a real stored as zero that `JSONDecoder` refuses as a `Double` or `Float`
+    /// because its text does not read as zero (`1e-400`).
+    func underflowed(_ node: JSONNode) -> Bool {
+        guard node.realValue == 0, let text = exactText(ofReal: node) else { return false }
+        return !Self.readsAsZero(Array(text.utf8))
     }
 
-    /// `true` for a real stored as zero whose text has non-zero digits (`1e-400`).
-    func underflowed(_ node: JSONNode) -> Bool {
-        node.realValue == 0 && exactText(ofReal: node) != nil
+    /// Foundation's test for "this text is a true zero": the first non-zero digit says no, the
+    /// first exponent marker says yes. Like Foundation it reads whole groups of four bytes in
+    /// order and the last one to three bytes from the end backwards, so `-0.0e-2` (whose `2` is
+    /// read before its `e`) does not read as zero; matching that keeps the two decoders agreeing.
+    static func readsAsZero(_ text: [UInt8]) -> Bool {
+        func verdict(_ byte: UInt8) -> Bool? {
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+            if byte | 0x20 == UInt8(ascii: "e") { return true }
+            return nil
+        }
+        let whole = text.count - text.count % 4
+        for byte in text[..<whole] {
+            if let result = verdict(byte) { return result }
+        }
+        for byte in text[whole...].reversed() {
+            if let result = verdict(byte) { return result }
+        }
+        return true
     }
 }
 

@@ -65,7 +65,7 @@ extension JSONTreeDecoder {
         }
         if node.isReal {
             let double = node.realValue
-            guard !underflowed(node), let value = Decimal(string: exactText(ofReal: node) ?? "\(double)") else {
+            guard let value = Decimal(string: exactText(ofReal: node) ?? "\(double)") else {
                 throw notRepresentable(Decimal.self, node: node, at: path, step)
             }
             return value

@@ -8,22 +8,26 @@ final class JSONTreeDecoder: Decoder {
     let options: FastJSONDecoder.Options
     let lossy: FastJSONDecoder.LossyCoercions
     /// The value `init(from:)` and the single value container read.
-    var node: JSONNode
+    @exclusivity(unchecked) var node: JSONNode
     /// The coding path of `node`; containers remember how much of it is theirs.
-    var path: [CodingPathComponent]
-    /// The input text, while `decode` runs; see ``NumberTextIndex``.
-    var input: UnsafeRawBufferPointer?
-    var numberTexts: NumberTextIndex?
+    @exclusivity(unchecked) var path: [CodingPathComponent]
+    /// Exact number texts, shared with the decoders `superDecoder` makes.
+    let numberTexts: NumberTextSource
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
     var convertedKeys: [String: String] = [:]
+    /// Whether `[String: T]` (under a key strategy) or `[T]` (skipping invalid elements) need
+    /// their own decoding; checking a type's conformance costs a runtime lookup, so only then.
+    let hasSpecialCollections: Bool
 
     init(root: JSON, options: FastJSONDecoder.Options, input: UnsafeRawBufferPointer?) {
         self.document = root.document
         self.node = root.node
         self.options = options
         self.lossy = options.lossyCoercions
+        self.hasSpecialCollections =
+            !options.keyDecodingStrategy.isDefault || options.lossyCoercions.contains(.skipInvalidArrayElements)
         self.path = []
-        self.input = input
+        self.numberTexts = NumberTextSource(input: input, root: root.document.root)
         path.reserveCapacity(16)
     }
 
@@ -33,10 +37,11 @@ final class JSONTreeDecoder: Decoder {
         self.document = parent.document
         self.options = parent.options
         self.lossy = parent.lossy
+        self.hasSpecialCollections = parent.hasSpecialCollections
         self.node = node
         self.path = path
-        self.input = parent.input
         self.numberTexts = parent.numberTexts
+        parent.numberTexts.isShared = true
     }
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
@@ -110,27 +115,20 @@ final class JSONTreeDecoder: Decoder {
     }
 
     /// Decodes `child` as `T`, reading scalars and Foundation's special types directly.
+    ///
+    /// One flat chain of metatype comparisons with direct returns: unspecialized generic code
+    /// would look up runtime metadata for every `T?` it produced along the way.
     func unwrap<T: Decodable>(
         _ child: JSONNode, as type: T.Type, at reference: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> T {
-        if let scalar = try unwrapScalar(child, as: type, at: reference, step) { return scalar }
-        if let special = try unwrapSpecial(child, as: type, at: reference, step) { return special }
-        if options.jsonCodable != nil, let model = try unwrapJSONCodable(child, as: type, at: reference, step) {
-            return model
-        }
-        return try with(child, at: reference, step) { try T(from: self) }
-    }
-
-    /// Numbers, strings and booleans without going through `T.init(from:)`: the same reads the
-    /// single value container would do, minus the round trip.
-    @inline(__always)
-    private func unwrapScalar<T>(
-        _ child: JSONNode, as type: T.Type, at reference: CodingPathReference, _ step: CodingPathComponent?
-    ) throws -> T? {
+        // Scalars: the same reads the single value container does, minus the round trip
+        // through `init(from:)`.
         if T.self == String.self { return unsafeBitCast(try readString(child, at: reference, step), to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try readInteger(child, Int.self, at: reference, step), to: T.self) }
         if T.self == Double.self {
             return unsafeBitCast(try readFloat(child, Double.self, at: reference, step), to: T.self)
+        }
+        if T.self == Int.self {
+            return unsafeBitCast(try readInteger(child, Int.self, at: reference, step), to: T.self)
         }
         if T.self == Bool.self { return unsafeBitCast(try readBool(child, at: reference, step), to: T.self) }
         if T.self == Int64.self {
@@ -139,11 +137,15 @@ final class JSONTreeDecoder: Decoder {
         if T.self == UInt64.self {
             return unsafeBitCast(try readInteger(child, UInt64.self, at: reference, step), to: T.self)
         }
-        if T.self == Float.self { return unsafeBitCast(try readFloat(child, Float.self, at: reference, step), to: T.self) }
+        if T.self == Float.self {
+            return unsafeBitCast(try readFloat(child, Float.self, at: reference, step), to: T.self)
+        }
         if T.self == Int32.self {
             return unsafeBitCast(try readInteger(child, Int32.self, at: reference, step), to: T.self)
         }
-        if T.self == UInt.self { return unsafeBitCast(try readInteger(child, UInt.self, at: reference, step), to: T.self) }
+        if T.self == UInt.self {
+            return unsafeBitCast(try readInteger(child, UInt.self, at: reference, step), to: T.self)
+        }
         if T.self == UInt32.self {
             return unsafeBitCast(try readInteger(child, UInt32.self, at: reference, step), to: T.self)
         }
@@ -153,30 +155,31 @@ final class JSONTreeDecoder: Decoder {
         if T.self == UInt16.self {
             return unsafeBitCast(try readInteger(child, UInt16.self, at: reference, step), to: T.self)
         }
-        if T.self == Int8.self { return unsafeBitCast(try readInteger(child, Int8.self, at: reference, step), to: T.self) }
+        if T.self == Int8.self {
+            return unsafeBitCast(try readInteger(child, Int8.self, at: reference, step), to: T.self)
+        }
         if T.self == UInt8.self {
             return unsafeBitCast(try readInteger(child, UInt8.self, at: reference, step), to: T.self)
         }
-        return nil
-    }
-
-    /// Foundation's special cases (Date, Data, URL, Decimal, string-keyed dictionaries under a
-    /// key strategy), FastMap's `JSON`, and lossy arrays.
-    private func unwrapSpecial<T: Decodable>(
-        _ child: JSONNode, as type: T.Type, at reference: CodingPathReference, _ step: CodingPathComponent?
-    ) throws -> T? {
+        // Foundation's special types, FastMap's JSON, and the opt-in special cases.
         if T.self == JSON.self { return unsafeBitCast(json(child), to: T.self) }
         if T.self == Date.self { return unsafeBitCast(try decodeDate(child, at: reference, step), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try decodeData(child, at: reference, step), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try decodeURL(child, at: reference, step), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(child, at: reference, step), to: T.self) }
-        if !options.keyDecodingStrategy.isDefault, let dictionary = T.self as? any StringKeyedDictionary.Type {
-            return (try dictionary.decodeExemptFromKeyStrategy(self, child, at: reference, step) as! T)
+        if isScalarArray(T.self) { return try scalarArray(child, as: type, at: reference, step) }
+        if hasSpecialCollections {
+            if !options.keyDecodingStrategy.isDefault, let dictionary = T.self as? any StringKeyedDictionary.Type {
+                return (try dictionary.decodeExemptFromKeyStrategy(self, child, at: reference, step) as! T)
+            }
+            if lossy.contains(.skipInvalidArrayElements), let array = T.self as? any LossyArray.Type {
+                return (try array.decodeSkippingInvalidElements(self, child, at: reference, step) as! T)
+            }
         }
-        if lossy.contains(.skipInvalidArrayElements), let array = T.self as? any LossyArray.Type {
-            return (try array.decodeSkippingInvalidElements(self, child, at: reference, step) as! T)
+        if let plan = options.jsonCodable?.plans.plan(ifJSONCodable: T.self) {
+            return try decodeJSONCodable(child, as: type, plan: plan, at: reference, step)
         }
-        return nil
+        return try with(child, at: reference, step) { try T(from: self) }
     }
 
     /// Walks `keyPath` from the root for `decode(_:from:at:)`, recording it as the coding path.

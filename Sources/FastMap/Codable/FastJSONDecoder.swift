@@ -34,7 +34,7 @@ public final class FastJSONDecoder: @unchecked Sendable {
         var lossyCoercions: LossyCoercions = []
         var maximumDepth: Int = JSON.defaultMaximumDepth
         /// Set by `JSONCodable` decoding only: models apply their transformers (see
-        /// `unwrapJSONCodable`). Plain `decode` calls leave it nil and behave as `JSONDecoder`.
+        /// `decodeJSONCodable`). Plain `decode` calls leave it nil and behave as `JSONDecoder`.
         var jsonCodable: JSONCodableDecoding? = nil
     }
 
@@ -148,7 +148,8 @@ public final class FastJSONDecoder: @unchecked Sendable {
             let json: JSON
             do throws(FastMapError) {
                 json = try JSON(
-                    bytes: utf8, options: JSON.ReadingOptions(parser: options.parser, maximumDepth: options.maximumDepth))
+                    bytes: utf8,
+                    options: JSON.ReadingOptions(parser: options.parser, maximumDepth: options.maximumDepth))
             } catch {
                 throw DecodingError.invalidJSON(error)
             }
@@ -160,10 +161,13 @@ public final class FastJSONDecoder: @unchecked Sendable {
         _ type: T.Type, tree: JSON, input: UnsafeRawBufferPointer?, at path: JSONKeyPath?,
         options: Options? = nil
     ) throws -> T {
-        let decoder = JSONTreeDecoder(root: tree, options: options ?? self.options, input: input)
-        // The input buffer is only valid during this call; a decoder that escapes into a model
-        // must not read it later.
-        defer { decoder.input = nil }
+        var decoder = JSONTreeDecoder(root: tree, options: options ?? self.options, input: input)
+        defer {
+            // The input buffer is only valid during this call. A decoder or container that a
+            // model kept (to decode from later) gets the number texts it may need now.
+            let escaped = !isKnownUniquelyReferenced(&decoder) || decoder.numberTexts.isShared
+            decoder.numberTexts.endOfInput(keepingTexts: escaped)
+        }
         var start = tree.node
         if let path {
             start = try decoder.resolve(path)

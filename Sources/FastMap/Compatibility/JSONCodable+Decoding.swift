@@ -64,8 +64,13 @@ enum LadybugDecoding {
         var options = FastJSONDecoder.Options()
         options.dateDecodingStrategy = .millisecondsSince1970
         options.jsonCodable = JSONCodableDecoding(plans: plans)
-        let decoder = JSONTreeDecoder(root: json, options: options, input: input)
-        defer { decoder.input = nil }
+        var decoder = JSONTreeDecoder(root: json, options: options, input: input)
+        defer {
+            // As in FastJSONDecoder: the input is only valid during this call, so a decoder a
+            // model kept gets the number texts it may need now.
+            let escaped = !isKnownUniquelyReferenced(&decoder) || decoder.numberTexts.isShared
+            decoder.numberTexts.endOfInput(keepingTexts: escaped)
+        }
         return try decoder.unwrap(json.node, as: type, at: decoder.currentPath, nil)
     }
 
@@ -116,15 +121,13 @@ final class JSONCodableDecoding: @unchecked Sendable {
 }
 
 extension JSONTreeDecoder {
-    /// The hook FastJSONDecoder calls before `T.init(from:)`: when transformers are on and `T`
-    /// is a `JSONCodable` model, the model decodes through a keyed container that applies its
-    /// transformers. Returns nil to let the decoder go on as usual.
-    func unwrapJSONCodable<T: Decodable>(
-        _ child: JSONNode, as type: T.Type, at reference: CodingPathReference, _ step: CodingPathComponent?
-    ) throws -> T? {
-        // Models without transformers still go through the transforming container, which names
-        // their properties in errors.
-        guard let plan = options.jsonCodable?.plans.plan(ifJSONCodable: type) else { return nil }
+    /// What FastJSONDecoder calls instead of `T.init(from:)` when transformers are on (only in
+    /// `JSONCodable` decoding) and `T` is a `JSONCodable` model: the model decodes through a
+    /// keyed container that applies its transformers (and names its properties in errors).
+    func decodeJSONCodable<T: Decodable>(
+        _ child: JSONNode, as type: T.Type, plan: TransformerPlan, at reference: CodingPathReference,
+        _ step: CodingPathComponent?
+    ) throws -> T {
         if !plan.dictionaryRules.isEmpty && child.isObject {
             return try decodeRewritten(child, as: type, plan: plan, at: reference, step)
         }

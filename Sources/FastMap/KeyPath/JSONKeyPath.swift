@@ -74,10 +74,11 @@ public struct JSONKeyPath: Hashable, Sendable, CustomStringConvertible,
     /// `a.b[0].c`.
     public var description: String {
         var text = ""
-        for component in components {
+        for (position, component) in components.enumerated() {
             switch component {
             case .key(let key):
-                if !text.isEmpty { text += "." }
+                // Every key after the first gets its dot, even an empty one: `.b` is ["", "b"].
+                if position > 0 { text += "." }
                 text += key
             case .index(let index):
                 text += "[\(index)]"
