@@ -213,6 +213,9 @@ final class JSONTreeDecoder: Decoder {
         if hasStringKeyedDictionaryExemption, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return (try dictionary.decodeExemptFromKeyStrategy(self, child, at: reference, step) as! T)
         }
+        if let plan = options.jsonCodable?.plans.plan(ifJSONCodable: T.self) {
+            return try decodeJSONCodable(child, as: type, plan: plan, at: reference, step)
+        }
         return try with(child, at: reference, step) { try T(from: self) }
     }
 

@@ -33,6 +33,9 @@ public final class FastJSONDecoder: @unchecked Sendable {
         var parser: JSONParser = .yajl
         var lossyCoercions: LossyCoercions = []
         var maximumDepth: Int = JSON.defaultMaximumDepth
+        /// Set by `JSONCodable` decoding only: models apply their transformers (see
+        /// `decodeJSONCodable`). Plain `decode` calls leave it nil and behave as `JSONDecoder`.
+        var jsonCodable: JSONCodableDecoding? = nil
     }
 
     private let state = Mutex(Options())
