@@ -66,4 +66,7 @@ int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
 }
 #endif
 
+// Streaming (element-by-element) parsing.
+#include "fastmap_stream.h"
+
 #endif

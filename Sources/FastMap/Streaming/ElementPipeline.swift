@@ -1,0 +1,89 @@
+import Foundation
+
+/// Reads and parses a file on a thread of its own while the consumer maps the elements on
+/// another: the two halves of the work run on two cores, in order, with at most `capacity`
+/// batches of `batchSize` elements between them.
+final class ElementPipeline: Sendable {
+    static let defaultBatchSize = 256
+    static let defaultCapacity = 8
+
+    let channel: BatchChannel
+
+    /// Opens the file and starts the producer thread.
+    /// - Throws: ``FastMapError`` of kind `io` when the file cannot be opened.
+    init(
+        url: URL, mode: StreamingMode, maximumDepth: Int, chunkSize: Int = FileChunkReader.defaultChunkSize,
+        batchSize: Int = ElementPipeline.defaultBatchSize, capacity: Int = ElementPipeline.defaultCapacity
+    ) throws(FastMapError) {
+        let reader = try FileChunkReader(url: url, chunkSize: chunkSize)
+        let parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth)
+        let channel = BatchChannel(capacity: capacity)
+        self.channel = channel
+        let batchSize = max(1, batchSize)
+        let thread = Thread {
+            Self.produce(reader: reader, parser: parser, channel: channel, batchSize: batchSize)
+        }
+        thread.name = "FastMap.ElementPipeline"
+        thread.start()
+    }
+
+    deinit {
+        channel.cancel()
+    }
+
+    private static func produce(reader: FileChunkReader, parser: StreamingParser, channel: BatchChannel, batchSize: Int) {
+        defer { channel.producerDidExit() }
+        var batch: [StreamedElement] = []
+        batch.reserveCapacity(batchSize * 2)
+        do {
+            reading: while !channel.isCancelled {
+                var chunk = try reader.next()
+                if chunk.isEmpty {
+                    parser.finish(into: &batch)
+                    break
+                }
+                while !chunk.isEmpty {
+                    let used = parser.feed(chunk, into: &batch)
+                    chunk = UnsafeRawBufferPointer(rebasing: chunk[used...])
+                    if batch.count >= batchSize {
+                        guard channel.push(batch) else { return }
+                        batch = []
+                        batch.reserveCapacity(batchSize * 2)
+                    }
+                    if parser.failure != nil { break reading }
+                }
+            }
+        } catch {
+            if !batch.isEmpty { guard channel.push(batch) else { return } }
+            channel.close(.failed(error))
+            return
+        }
+        if channel.isCancelled { return }
+        if !batch.isEmpty { guard channel.push(batch) else { return } }
+        channel.close(parser.failure.map { .stopped($0) } ?? .finished)
+    }
+
+    /// Hands each element to `body` in order until it returns false. Stops the producer and
+    /// waits for it before returning or throwing, so nothing outlives the call.
+    /// - Throws: what `body` throws; then ``StreamingStop`` or ``FastMapError`` (I/O).
+    func forEach(_ body: (StreamedElement) throws -> Bool) throws {
+        defer {
+            channel.cancel()
+            channel.waitForProducer()
+        }
+        while true {
+            switch channel.pop() {
+            case .batch(let elements):
+                for element in elements {
+                    guard try body(element) else { return }
+                }
+            case .end(.finished), .cancelled:
+                return
+            case .end(.stopped(let stop)):
+                throw stop
+            case .end(.failed(let error)):
+                throw error
+            }
+        }
+    }
+}
