@@ -33,6 +33,12 @@ let package = Package(
             path: "Tests/FastMapTestSupport",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "StreamingBench",
+            dependencies: ["FastMap"],
+            path: "Benchmarks/StreamingBench",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "FastMapTests",
             dependencies: ["FastMap", "FastMapTestSupport"],
