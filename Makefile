@@ -16,8 +16,9 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# Tests run one at a time: the memory tests read the process's resident size.
 test: setup
-	$(SWIFT) test
+	$(SWIFT) test --no-parallel
 
 bench: setup
 	$(SWIFT) run -c release FastMapBenchmarks
@@ -31,6 +32,16 @@ lint:
 docs: setup
 	$(SWIFT) build --target FastMap -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
 	@echo "symbol graphs in .build/symbol-graphs (render with docc convert)"
+
+# The suite under AddressSanitizer with LeakSanitizer: any leak outside the suppressed
+# runtime/Foundation allocations (Tests/lsan.supp) fails the run.
+leaks: setup
+	ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
+	  $(SWIFT) test --no-parallel --sanitize=address --scratch-path .build-asan
+
+# The suite under AddressSanitizer, then under ThreadSanitizer.
+sanitize: leaks
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
 clean:
 	rm -rf .build

@@ -34,6 +34,12 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
+            name: "FastMapBenchmarks",
+            dependencies: ["FastMap"],
+            path: "Benchmarks/FastMapBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
             name: "StreamingBench",
             dependencies: ["FastMap"],
             path: "Benchmarks/StreamingBench",

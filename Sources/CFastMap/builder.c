@@ -448,6 +448,13 @@ void fm_builder_discard(fm_builder *b) {
     b->root = NULL;
 }
 
+size_t fm_first_non_json_space(const unsigned char *bytes, size_t length) {
+    const unsigned char *form_feed = memchr(bytes, '\f', length);
+    size_t limit = form_feed ? (size_t)(form_feed - bytes) : length;
+    const unsigned char *vertical_tab = memchr(bytes, '\v', limit);
+    return vertical_tab ? (size_t)(vertical_tab - bytes) : limit;
+}
+
 int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_document *out,
                   fm_parse_error *error) {
     memset(out, 0, sizeof *out);
@@ -466,9 +473,18 @@ int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_documen
     // FastMap validates UTF-8 itself, more strictly than yajl does.
     yajl_config(b.handle, yajl_dont_validate_strings, 1);
 
-    yajl_status status = yajl_parse(b.handle, b.input, length);
+    // yajl treats form feed and vertical tab as white space; JSON does not. Neither byte can
+    // appear raw inside a valid string either, so the first one ends the valid prefix.
+    size_t valid_prefix = fm_first_non_json_space(b.input, length);
+    yajl_status status = yajl_parse(b.handle, b.input, valid_prefix);
     size_t consumed = yajl_get_bytes_consumed(b.handle);
-    if (status == yajl_status_ok) {
+    if (status == yajl_status_ok && valid_prefix < length) {
+        error->kind = FM_ERROR_SYNTAX;
+        error->offset = valid_prefix;
+        snprintf(error->message, sizeof error->message,
+                 "lexical error: invalid character 0x%02x in json text", b.input[valid_prefix]);
+        status = yajl_status_error;
+    } else if (status == yajl_status_ok) {
         status = yajl_complete_parse(b.handle);
         consumed = length;
     }
@@ -541,7 +557,9 @@ int fm_parse_jansson(const char *bytes, size_t length, size_t max_depth, fm_docu
                      fm_parse_error *error) {
     memset(out, 0, sizeof *out);
     memset(error, 0, sizeof *error);
-    if (may_contain_negative_zero(bytes, length))
+    // jansson stops at a raw NUL and reads form feed as white space; yajl's path rejects both.
+    if (may_contain_negative_zero(bytes, length) || memchr(bytes, '\0', length) ||
+        memchr(bytes, '\f', length) || memchr(bytes, '\v', length))
         return fm_parse_yajl(bytes, length, max_depth, out, error);
     json_error_t jansson_error;
     json_t *root = json_loadb(bytes, length, JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES,

@@ -71,6 +71,10 @@ int fm_builder_string_bytes(fm_builder *b, const unsigned char *text, size_t len
                             const unsigned char **result, size_t *result_length,
                             unsigned char **owned);
 
+/// The length of the prefix free of form feed and vertical tab: yajl takes both for white
+/// space, JSON allows neither (not even inside strings, where no control character is valid).
+size_t fm_first_non_json_space(const unsigned char *bytes, size_t length);
+
 /// yajl callbacks whose context is an fm_builder.
 extern const yajl_callbacks fm_builder_callbacks;
 

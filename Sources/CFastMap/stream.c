@@ -19,8 +19,11 @@
 // reused yajl handle, so a bad line costs only itself.
 
 enum {
-    PIECE = 16 * 1024,  // bytes per yajl_parse call: bounds the elements one call can queue
-    BATCH = 256,        // a feed returns once this many elements are queued
+    PIECE = 16 * 1024,       // bytes per yajl_parse call: bounds the elements one call can queue
+    BATCH = 256,             // a feed returns once this many elements are queued
+    ARENA_SPAN = 16 * 1024,   // input bytes whose elements share one arena
+    ARENA_BYTES = 40 * 1024,  // size hint for fm_arena_create: its first chunk (about 3x) holds
+                              // the trees of ARENA_SPAN bytes of typical records (about 5x)
 };
 
 enum phase { SEEK, ELEMENTS, AFTER };
@@ -94,6 +97,17 @@ struct fm_stream {
     fm_parse_error pending;
 
     size_t line_number;  // lines mode: lines started so far
+
+    // Arenas. Elements are built in `arena` (all of an element in one arena); a new arena
+    // starts every ARENA_SPAN bytes. An arena belongs to the stream until an item built in it
+    // is handed over by fm_stream_clear.
+    int use_arenas;
+    fm_arena *arena;
+    size_t arena_start;
+    size_t arena_items;  // items built in `arena` and not handed over yet
+    int arena_handed;
+    fm_arena *outer;  // the thread's own current arena, restored when a call returns
+    int building;     // an element is being built in `arena`
 };
 
 // MARK: - Small helpers
@@ -290,6 +304,42 @@ static void yajl_failure(fm_stream *s) {
     fail(s, FM_ERROR_SYNTAX, offset, message);
 }
 
+// MARK: - Arenas
+
+// Makes the arena for an element starting at `offset` current on this thread.
+static int begin_arena(fm_stream *s, size_t offset) {
+    if (!s->use_arenas) return 1;
+    // An arena with queued items that were not handed over yet stays until they are, so
+    // that every arena the caller has not adopted is the current one.
+    int rotate = !s->arena || (offset - s->arena_start >= ARENA_SPAN &&
+                               (s->arena_handed || s->arena_items == 0));
+    if (rotate) {
+        if (s->arena && !s->arena_handed) fm_arena_destroy(s->arena);  // nothing of it escaped
+        s->arena = fm_arena_create(ARENA_BYTES);
+        if (!s->arena) return fail_out_of_memory(s);
+        s->arena_start = offset;
+        s->arena_items = 0;
+        s->arena_handed = 0;
+    }
+    fm_arena_set_current(s->arena);
+    s->building = 1;
+    return 1;
+}
+
+static void end_arena(fm_stream *s) {
+    if (!s->building) return;
+    fm_arena_set_current(s->outer);
+    s->building = 0;
+}
+
+// Around every entry point: elements being built allocate in their arena, nothing else does.
+static void enter_call(fm_stream *s) {
+    s->outer = fm_arena_current();
+    if (s->building) fm_arena_set_current(s->arena);
+}
+
+static void leave_call(fm_stream *s) { fm_arena_set_current(s->outer); }
+
 // MARK: - Queue
 
 static int push_item(fm_stream *s, json_t *root) {
@@ -297,6 +347,8 @@ static int push_item(fm_stream *s, json_t *root) {
         return 0;
     fm_stream_item *item = &s->items[s->item_count++];
     item->root = root;
+    item->arena = root && s->use_arenas ? s->arena : NULL;
+    if (item->arena) s->arena_items++;
     item->index = s->next_index++;
     item->offset = s->element_offset;
     item->line = s->element_line;
@@ -311,13 +363,15 @@ static int push_item(fm_stream *s, json_t *root) {
 static int complete_element(fm_stream *s) {
     json_t *root = s->builder.root;
     s->builder.root = NULL;
-    if (push_item(s, root)) return 1;
-    json_decref(root);
-    return fail_out_of_memory(s);
+    int pushed = push_item(s, root);
+    if (!pushed) json_decref(root);  // a no-op for arena nodes, freed with their arena
+    end_arena(s);
+    return pushed ? 1 : fail_out_of_memory(s);
 }
 
 static int complete_failed(fm_stream *s) {
     s->element_failed = 0;
+    end_arena(s);
     if (!reserve((void **)&s->errors, &s->error_capacity, s->error_count + 1, sizeof(fm_parse_error)) ||
         !push_item(s, NULL))
         return fail_out_of_memory(s);
@@ -372,6 +426,7 @@ static int element_event(fm_stream *s, int ev, const unsigned char *text, size_t
         }
         s->element_offset = token_start(s, ev, length, flag);
         locate(s, s->element_offset, &s->element_line, &s->element_column);
+        if (!begin_arena(s, s->element_offset)) return 0;
     }
     if (!build(s, ev, text, length, flag)) {
         if (s->scratch.kind == FM_ERROR_OUT_OF_MEMORY) return fail_from_scratch(s);
@@ -521,6 +576,12 @@ static const yajl_callbacks array_callbacks = {
     a_start_map, a_map_key, a_end_map, a_start_array, a_end_array,
 };
 
+static void fail_invalid_space(fm_stream *s, size_t offset, unsigned char byte) {
+    char message[80];
+    snprintf(message, sizeof message, "lexical error: invalid character 0x%02x in json text", byte);
+    fail(s, FM_ERROR_SYNTAX, offset, message);
+}
+
 static void parse_piece(fm_stream *s, const unsigned char *bytes, size_t length) {
     s->input = bytes;
     s->input_length = length;
@@ -528,9 +589,12 @@ static void parse_piece(fm_stream *s, const unsigned char *bytes, size_t length)
     s->builder.input = bytes;
     s->builder.input_length = length;
     s->builder.offset_base = s->base;
-    yajl_status status = yajl_parse(s->handle, bytes, length);
+    size_t valid = fm_first_non_json_space(bytes, length);
+    yajl_status status = yajl_parse(s->handle, bytes, valid);
     if (status != yajl_status_ok) {
         yajl_failure(s);
+    } else if (valid < length) {
+        fail_invalid_space(s, s->base + valid, bytes[valid]);
     } else if (!keep_carry(s)) {
         fail_out_of_memory(s);
     }
@@ -611,12 +675,23 @@ static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, 
     s->element_offset = offset + lead;
     s->element_line = s->line_number;
     s->element_column = lead + 1;
-    yajl_status status = yajl_parse(s->handle, bytes, length);
+    if (!begin_arena(s, s->element_offset)) return;
+    size_t valid = fm_first_non_json_space(bytes, length);
+    yajl_status status = yajl_parse(s->handle, bytes, valid);
+    if (status == yajl_status_ok && valid < length && s->scratch.kind == FM_OK) {
+        s->scratch.kind = FM_ERROR_SYNTAX;
+        s->scratch.offset = offset + valid;
+        snprintf(s->scratch.message, sizeof s->scratch.message,
+                 "lexical error: invalid character 0x%02x in json text", bytes[valid]);
+        status = yajl_status_error;
+    }
     if (status == yajl_status_ok && b->root && b->depth == 0) {
         complete_element(s);
         return;
     }
     if (s->scratch.kind == FM_ERROR_OUT_OF_MEMORY) {
+        fm_builder_discard(b);
+        end_arena(s);
         fail_from_scratch(s);
         return;
     }
@@ -677,10 +752,11 @@ static size_t feed_lines(fm_stream *s, const unsigned char *bytes, size_t length
 // MARK: - API
 
 fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_count,
-                            size_t max_depth) {
+                            size_t max_depth, int use_arenas) {
     fm_stream *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->mode = mode;
+    s->use_arenas = use_arenas != 0;
     s->max_depth = max_depth;
     s->path_count = mode == FM_STREAM_ARRAY ? path_count : 0;
     size_t key_bytes = 0;
@@ -721,9 +797,16 @@ fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_co
 void fm_stream_free(fm_stream *s) {
     if (!s) return;
     for (size_t i = 0; i < s->item_count; i++)
-        if (s->items[i].root) json_decref(s->items[i].root);
-    if (s->builder.stack) fm_builder_discard(&s->builder);
+        if (s->items[i].root && !s->items[i].arena) json_decref(s->items[i].root);
+    if (s->builder.stack) {
+        // A half-built element: with arenas its frees must be no-ops.
+        fm_arena *outer = fm_arena_current();
+        if (s->building) fm_arena_set_current(s->arena);
+        fm_builder_discard(&s->builder);
+        fm_arena_set_current(outer);
+    }
     fm_builder_destroy(&s->builder);
+    if (s->arena && !s->arena_handed) fm_arena_destroy(s->arena);
     if (s->handle) yajl_free(s->handle);
     fm_document_free_unsigned(&s->pool);
     free(s->items);
@@ -739,17 +822,19 @@ int fm_stream_feed(fm_stream *s, const unsigned char *bytes, size_t length, size
     *consumed = 0;
     if (s->failed) return -1;
     if (s->finished) return fail(s, FM_ERROR_SYNTAX, s->total, "input after the end of the stream"), -1;
+    enter_call(s);
     if (s->mode == FM_STREAM_LINES) {
         *consumed = feed_lines(s, bytes, length);
-        return s->failed ? -1 : 0;
+    } else {
+        size_t used = 0;
+        while (used < length && s->item_count < BATCH && !s->failed) {
+            size_t n = length - used < PIECE ? length - used : PIECE;
+            parse_piece(s, bytes + used, n);
+            used += n;
+        }
+        *consumed = used;
     }
-    size_t used = 0;
-    while (used < length && s->item_count < BATCH && !s->failed) {
-        size_t n = length - used < PIECE ? length - used : PIECE;
-        parse_piece(s, bytes + used, n);
-        used += n;
-    }
-    *consumed = used;
+    leave_call(s);
     return s->failed ? -1 : 0;
 }
 
@@ -760,7 +845,9 @@ int fm_stream_finish(fm_stream *s) {
     if (s->mode == FM_STREAM_LINES) {
         if (s->carry_length) {
             if (!carry_append(s, (const unsigned char *)"\n", 1)) return fail_out_of_memory(s), -1;
+            enter_call(s);
             parse_line(s, s->carry, s->carry_length, s->carry_start);
+            leave_call(s);
             s->carry_length = 0;
         }
         return s->failed ? -1 : 0;
@@ -772,7 +859,9 @@ int fm_stream_finish(fm_stream *s) {
     s->builder.input = NULL;
     s->builder.input_length = 0;
     s->builder.offset_base = s->total;
+    enter_call(s);
     yajl_status status = yajl_complete_parse(s->handle);
+    leave_call(s);
     if (s->failed) return -1;
     if (status != yajl_status_ok) {
         unsigned char *text = yajl_get_error(s->handle, 0, NULL, 0);
@@ -809,6 +898,9 @@ void fm_stream_clear(fm_stream *s) {
     s->element_unsigned = 0;
     s->item_count = 0;
     s->error_count = 0;
+    // The caller has adopted the arena its items named.
+    if (s->arena_items) s->arena_handed = 1;
+    s->arena_items = 0;
 }
 
 const fm_stream_failure *fm_stream_failure_info(const fm_stream *s) { return &s->failure; }

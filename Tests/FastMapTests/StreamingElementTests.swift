@@ -174,6 +174,20 @@ struct StreamingErrorTests {
         #expect(lexical.stop?.contains("lexical error") == true)
     }
 
+    @Test func formFeedAndVerticalTabAreNotWhiteSpace() throws {
+        for (byte, name) in [("\u{0C}", "0x0c"), ("\u{0B}", "0x0b")] {
+            let run = try runEveryChunking("[1,\n\(byte) 2]")
+            #expect(values(of: run) == ["1 int"])
+            #expect(run.stop == "syntax $ lexical error: invalid character \(name) in json text (line 2, column 1 (byte 4)) after 1")
+            let whole = try #require(throws: FastMapError.self) { try JSON(string: "[1,\n\(byte) 2]") }
+            #expect(whole.message == "lexical error: invalid character \(name) in json text")
+            let lines = try runEveryChunking("1\n\(byte)2\n3", mode: .lines)
+            #expect(lines.elements.count == 3)
+            #expect(lines.elements[1].hasPrefix("#1 @2 L2:1 FAIL syntax lexical error: invalid character \(name)"))
+            #expect(lines.elements[2] == "#2 @5 L3:1 3 int")
+        }
+    }
+
     @Test func invalidUTF8OutsideTheArrayStopsTheStream() throws {
         let bytes = Array(#"{"m": ""#.utf8) + [0xFF] + Array(#"", "data": [1]}"#.utf8)
         let run = try runStream([bytes], mode: .array("data"))

@@ -60,8 +60,10 @@ func describe(_ stop: StreamingStop, mode: StreamingMode) -> String {
 }
 
 /// Streams `bytes` fed as `chunks` and records everything that comes out.
-func runStream(_ chunks: [[UInt8]], mode: StreamingMode, maximumDepth: Int = 512) throws -> StreamRun {
-    let parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth)
+func runStream(
+    _ chunks: [[UInt8]], mode: StreamingMode, maximumDepth: Int = 512, usesArenas: Bool = true
+) throws -> StreamRun {
+    let parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth, usesArenas: usesArenas)
     var run = StreamRun()
     var elements: [StreamedElement] = []
     feeding: for chunk in chunks {
@@ -90,8 +92,8 @@ func runStream(_ text: String, mode: StreamingMode = .array(.root), chunkSize: I
         chunkSize.map { chunked(bytes, sizes: [$0]) } ?? [bytes], mode: mode, maximumDepth: maximumDepth)
 }
 
-/// Streams `text` whole, in 1-byte chunks, in small fixed chunks and in random chunks, and
-/// requires every run to agree. Returns the whole-input run.
+/// Streams `text` whole, in 1-byte chunks, in small fixed chunks and in random chunks, with
+/// and without arenas, and requires every run to agree. Returns the whole-input run.
 @discardableResult
 func runEveryChunking(
     _ text: String, mode: StreamingMode = .array(.root), maximumDepth: Int = 512,
@@ -102,8 +104,12 @@ func runEveryChunking(
     var chunkings: [[Int]] = [[1], [2], [3], [5], [7], [16]]
     for seed in 1...4 { chunkings.append(randomSizes(count: 64, limit: 24, seed: UInt64(seed))) }
     for sizes in chunkings {
-        let run = try runStream(chunked(bytes, sizes: sizes), mode: mode, maximumDepth: maximumDepth)
-        #expect(run == reference, "chunk sizes \(sizes.prefix(8))…", sourceLocation: sourceLocation)
+        for usesArenas in [true, false] {
+            let run = try runStream(
+                chunked(bytes, sizes: sizes), mode: mode, maximumDepth: maximumDepth, usesArenas: usesArenas)
+            #expect(
+                run == reference, "chunk sizes \(sizes.prefix(8))…, arenas: \(usesArenas)", sourceLocation: sourceLocation)
+        }
     }
     return reference
 }

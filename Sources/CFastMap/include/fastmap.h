@@ -59,6 +59,34 @@ void fm_document_free_unsigned(fm_document *document);
 /// nothing above U+10FFFF). Returns length when valid, else the index of the first bad byte.
 size_t fm_utf8_validate(const unsigned char *bytes, size_t length);
 
+/// A bump allocator that owns every node of the trees parsed into it.
+typedef struct fm_arena fm_arena;
+
+/// Creates an arena sized for about `expected_bytes` of JSON text.
+fm_arena *fm_arena_create(size_t expected_bytes);
+
+/// Frees every tree parsed into the arena at once. No node of those trees may be used after.
+void fm_arena_destroy(fm_arena *arena);
+
+/// Bytes the arena holds.
+size_t fm_arena_size(const fm_arena *arena);
+
+/// fm_parse_jansson (use_jansson != 0) or fm_parse_yajl, allocating every node in `arena`
+/// (or with malloc when `arena` is NULL). Nodes of an arena tree must never be released with
+/// json_decref: the tree lives exactly as long as the arena.
+int fm_parse_in_arena(const char *bytes, size_t length, int use_jansson, size_t max_depth,
+                      fm_arena *arena, fm_document *out, fm_parse_error *error);
+
+/// The calling thread's current arena, or NULL. While one is set, every jansson allocation on
+/// the thread comes from it and every jansson free is a no-op (fm_parse_in_arena sets it for
+/// one parse; the streaming parser sets it around each element it builds).
+fm_arena *fm_arena_current(void);
+void fm_arena_set_current(fm_arena *arena);
+
+/// Releases one reference to `root` like json_decref, without recursion: safe for trees of
+/// any depth.
+void fm_json_release_deep(json_t *root);
+
 /// Non-variadic wrapper around yajl_config.
 int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
 

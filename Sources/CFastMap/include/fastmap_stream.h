@@ -35,10 +35,15 @@ typedef struct fm_stream_step {
     int is_index;
 } fm_stream_step;
 
-/// A completed element. `root` holds one reference that the caller takes over; it is NULL
-/// when the element could not be built (see fm_stream_item_error).
+/// A completed element. It is NULL when the element could not be built (see
+/// fm_stream_item_error). Without arenas `root` holds one reference that the caller takes
+/// over. With arenas the tree lives in `arena`, shared by the elements of a stretch of input:
+/// the caller takes over each arena the first time an item names it (fm_stream_clear hands
+/// it over), keeps it until the stream names a different one, and never releases arena
+/// nodes with json_decref.
 typedef struct fm_stream_item {
     json_t *root;
+    fm_arena *arena;
     size_t index;           // 0-based element number (for lines: among the non-blank lines)
     size_t offset;          // absolute byte offset of the element's first byte
     size_t line;            // 1-based line of the element's first byte
@@ -58,9 +63,10 @@ typedef struct fm_stream_failure {
 } fm_stream_failure;
 
 /// A new stream; the path is copied. max_depth limits nesting in the whole document, as in
-/// fm_parse_yajl. Returns NULL when out of memory.
+/// fm_parse_yajl. With use_arenas, element trees are bump-allocated in arenas (see
+/// fm_stream_item). Returns NULL when out of memory.
 fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_count,
-                            size_t max_depth);
+                            size_t max_depth, int use_arenas);
 
 /// Frees the stream and every element still queued.
 void fm_stream_free(fm_stream *stream);
@@ -86,7 +92,8 @@ json_t *const *fm_stream_unsigned_nodes(const fm_stream *stream);
 /// Why a queued element failed (item->failure != 0).
 const fm_parse_error *fm_stream_item_error(const fm_stream *stream, const fm_stream_item *item);
 
-/// Empties the queue. The caller has taken over every item's root.
+/// Empties the queue. The caller has taken over every item's root (and every arena the items
+/// name).
 void fm_stream_clear(fm_stream *stream);
 
 /// The failure that stopped the stream (error.kind == FM_OK when none).

@@ -1,3 +1,4 @@
+internal import CFastMap
 internal import CJansson
 
 /// Creating and owning nodes. Each `make*` returns a node holding one reference that the caller
@@ -59,4 +60,7 @@ extension JSONNode {
 
     func retain() { _ = json_incref(raw) }
     func release() { json_decref(raw) }
+
+    /// `release()` for trees that may nest deeper than the C stack allows to recurse.
+    func releaseDeep() { fm_json_release_deep(raw) }
 }

@@ -4,17 +4,15 @@ internal import CJansson
 extension JSONDocument {
     /// Parses `bytes` into a new document with the chosen engine.
     static func parse(
-        _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int
+        _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, usesArena: Bool = true
     ) throws(FastMapError) -> JSONDocument {
         var document = fm_document()
         var error = fm_parse_error()
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? emptyCString
         let depth = max(1, maximumDepth)
-        let status =
-            switch parser {
-            case .yajl: fm_parse_yajl(base, bytes.count, depth, &document, &error)
-            case .jansson: fm_parse_jansson(base, bytes.count, depth, &document, &error)
-            }
+        let arena = usesArena ? JSONArena(expectedBytes: bytes.count) : nil
+        let status = fm_parse_in_arena(
+            base, bytes.count, parser == .jansson ? 1 : 0, depth, arena?.raw, &document, &error)
         guard status == 0, let root = document.root else {
             throw FastMapError(parseError: error)
         }
@@ -25,7 +23,7 @@ extension JSONDocument {
             }
         }
         fm_document_free_unsigned(&document)
-        return JSONDocument(owning: JSONNode(root), unsignedNodes: unsigned)
+        return JSONDocument(owning: JSONNode(root), unsignedNodes: unsigned, depth: depth, arena: arena)
     }
 }
 

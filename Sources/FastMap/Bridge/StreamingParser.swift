@@ -9,11 +9,18 @@ internal import CJansson
 final class StreamingParser: @unchecked Sendable {
     private let stream: OpaquePointer
     let mode: StreamingMode
+    private let maximumDepth: Int
     private(set) var failure: StreamingStop?
+    /// The arena the latest elements live in. Holding it keeps it alive while the C side may
+    /// still build elements in it; each element's document holds it too.
+    private var arena: JSONArena?
 
+    /// - Parameter usesArenas: build the elements of each stretch of input in one shared arena
+    ///   (no per-node `malloc`/`free`) instead of one allocation per node.
     /// - Throws: ``FastMapError`` of kind `outOfMemory`.
-    init(mode: StreamingMode, maximumDepth: Int) throws(FastMapError) {
+    init(mode: StreamingMode, maximumDepth: Int, usesArenas: Bool = true) throws(FastMapError) {
         self.mode = mode
+        self.maximumDepth = max(1, maximumDepth)
         var keys: [[CChar]] = []
         var steps: [fm_stream_step] = []
         if case .array(let path) = mode {
@@ -32,7 +39,7 @@ final class StreamingParser: @unchecked Sendable {
         let depth = max(1, maximumDepth)
         // fm_stream_create copies the keys, so pointers into `keys` only need to live for the call.
         let created = Self.withKeyPointers(keys, steps: steps) { steps in
-            fm_stream_create(cMode, steps.baseAddress, steps.count, depth)
+            fm_stream_create(cMode, steps.baseAddress, steps.count, depth, usesArenas ? 1 : 0)
         }
         guard let created else {
             throw FastMapError(kind: .outOfMemory, message: "out of memory while starting a stream")
@@ -102,7 +109,11 @@ final class StreamingParser: @unchecked Sendable {
                         if let node = unsignedNodes[index] { unsigned.insert(UnsafeMutableRawPointer(node)) }
                     }
                 }
-                payload = .value(JSON(document: JSONDocument(owning: JSONNode(root), unsignedNodes: unsigned)))
+                if let raw = item.arena, arena?.raw != raw { arena = JSONArena(adopting: raw) }
+                let document = JSONDocument(
+                    owning: JSONNode(root), unsignedNodes: unsigned, depth: maximumDepth,
+                    arena: item.arena == nil ? nil : arena)
+                payload = .value(JSON(document: document))
             } else {
                 let error = withUnsafePointer(to: item) { fm_stream_item_error(stream, $0) }
                 payload = .failure(error.map { FastMapError(parseError: $0.pointee) } ?? Self.unknownFailure)

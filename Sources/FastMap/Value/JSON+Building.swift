@@ -1,8 +1,36 @@
 /// Building values in code.
 extension JSON {
     /// A document holding only `node` (whose reference it takes over).
-    static func owning(_ node: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = []) -> JSON {
-        JSON(document: JSONDocument(owning: node, unsignedNodes: unsignedNodes))
+    static func owning(_ node: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = [], depth: Int = 0) -> JSON {
+        JSON(document: JSONDocument(owning: node, unsignedNodes: unsignedNodes, depth: depth))
+    }
+
+    /// A document whose tree shares the nodes `parts` adopted.
+    static func owning(_ node: JSONNode, parts: SharedParts) -> JSON {
+        JSON(
+            document: JSONDocument(
+                owning: node, unsignedNodes: parts.unsignedNodes, depth: parts.depth,
+                borrowedDocuments: parts.borrowedDocuments))
+    }
+
+    /// What a new tree takes on when it shares nodes of existing documents: their unsigned
+    /// markers, their depth, and (for arena-backed trees, which are never released node by
+    /// node) the documents themselves.
+    struct SharedParts {
+        var unsignedNodes: Set<UnsafeMutableRawPointer> = []
+        var depth = 0
+        var borrowedDocuments: [JSONDocument] = []
+
+        /// Returns `json`'s node with one more reference, for a container to take over.
+        mutating func adopt(_ json: JSON) -> JSONNode {
+            json.node.retain()
+            unsignedNodes.formUnion(json.document.unsignedNodes)
+            depth = max(depth, json.document.depth + 1)
+            if json.document.arena != nil || !json.document.borrowedDocuments.isEmpty {
+                borrowedDocuments.append(json.document)
+            }
+            return json.node
+        }
     }
 
     /// `null`.
@@ -41,25 +69,17 @@ extension JSON {
     /// An array of values (shared with their documents, not copied).
     public init(array elements: [JSON]) {
         let array = JSONNode.makeArray()
-        var unsigned: Set<UnsafeMutableRawPointer> = []
-        for element in elements {
-            element.node.retain()
-            array.append(element.node)
-            unsigned.formUnion(element.document.unsignedNodes)
-        }
-        self = .owning(array, unsignedNodes: unsigned)
+        var parts = SharedParts(depth: 1)
+        for element in elements { array.append(parts.adopt(element)) }
+        self = .owning(array, parts: parts)
     }
 
     /// An object from members in order; for a repeated key the first one wins.
     public init(members: [(key: String, value: JSON)]) {
         let object = JSONNode.makeObject()
-        var unsigned: Set<UnsafeMutableRawPointer> = []
-        for (key, value) in members {
-            value.node.retain()
-            object.setFirst(key, value.node)
-            unsigned.formUnion(value.document.unsignedNodes)
-        }
-        self = .owning(object, unsignedNodes: unsigned)
+        var parts = SharedParts(depth: 1)
+        for (key, value) in members { object.setFirst(key, parts.adopt(value)) }
+        self = .owning(object, parts: parts)
     }
 
     /// An object from a dictionary (member order follows the dictionary's iteration order).

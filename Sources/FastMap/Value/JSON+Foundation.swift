@@ -35,29 +35,25 @@ extension JSON {
     ///   no JSON form (another type, NaN or infinity, a non-string key), or (`depthLimit`) for
     ///   input nested deeper than ``defaultMaximumDepth``.
     public init(foundationObject: Any) throws(FastMapError) {
-        var unsigned: Set<UnsafeMutableRawPointer> = []
-        let node = try Self.makeNode(foundationObject, path: [], unsigned: &unsigned)
-        self = .owning(node, unsignedNodes: unsigned)
+        var parts = SharedParts(depth: JSON.defaultMaximumDepth + 1)
+        let node = try Self.makeNode(foundationObject, path: [], parts: &parts)
+        self = .owning(node, parts: parts)
     }
 
     private static func makeNode(
-        _ value: Any, path: [JSONKeyPath.Component], unsigned: inout Set<UnsafeMutableRawPointer>
+        _ value: Any, path: [JSONKeyPath.Component], parts: inout SharedParts
     ) throws(FastMapError) -> JSONNode {
         if path.count > defaultMaximumDepth {
             throw FastMapError(
                 kind: .depthLimit, message: "nested deeper than \(defaultMaximumDepth) levels", path: path)
         }
-        if let json = value as? JSON {
-            json.node.retain()
-            unsigned.formUnion(json.document.unsignedNodes)
-            return json.node
-        }
-        if let scalar = try makeScalar(value, path: path, unsigned: &unsigned) { return scalar }
+        if let json = value as? JSON { return parts.adopt(json) }
+        if let scalar = try makeScalar(value, path: path, parts: &parts) { return scalar }
         if let dictionary = value as? [String: Any] {
             let object = JSONNode.makeObject()
             for (key, member) in dictionary {
                 do {
-                    object.setFirst(key, try makeNode(member, path: path + [.key(key)], unsigned: &unsigned))
+                    object.setFirst(key, try makeNode(member, path: path + [.key(key)], parts: &parts))
                 } catch {
                     object.release()
                     throw error
@@ -69,7 +65,7 @@ extension JSON {
             let node = JSONNode.makeArray()
             for (index, element) in array.enumerated() {
                 do {
-                    node.append(try makeNode(element, path: path + [.index(index)], unsigned: &unsigned))
+                    node.append(try makeNode(element, path: path + [.index(index)], parts: &parts))
                 } catch {
                     node.release()
                     throw error
@@ -81,55 +77,52 @@ extension JSON {
     }
 
     private static func makeScalar(
-        _ value: Any, path: [JSONKeyPath.Component], unsigned: inout Set<UnsafeMutableRawPointer>
+        _ value: Any, path: [JSONKeyPath.Component], parts: inout SharedParts
     ) throws(FastMapError) -> JSONNode? {
         // Optionals arrive boxed in Any; unwrap one level at a time.
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
             guard let wrapped = mirror.children.first?.value else { return .makeNull() }
-            return try makeNode(wrapped, path: path, unsigned: &unsigned)
+            return try makeNode(wrapped, path: path, parts: &parts)
         }
         switch value {
         case is NSNull: return .makeNull()
         case let string as String: return .makeString(string)
         case let bool as Bool where type(of: value) == Bool.self: return .makeBool(bool)
         case let number as NSNumber where type(of: value) is NSNumber.Type:
-            return try makeNumber(number, path: path, unsigned: &unsigned)
+            return try makeNumber(number, path: path, parts: &parts)
         case let double as Double: return try finite(double, path: path)
         case let float as Float: return try finite(Double(float), path: path)
         case let integer as any BinaryInteger:
-            return makeInteger(integer, unsigned: &unsigned)
+            return makeInteger(integer, parts: &parts)
         case let decimal as Decimal:
-            return try makeNumber(NSDecimalNumber(decimal: decimal), path: path, unsigned: &unsigned)
+            return try makeNumber(NSDecimalNumber(decimal: decimal), path: path, parts: &parts)
         default: return nil
         }
     }
 
     private static func makeInteger(
-        _ integer: any BinaryInteger, unsigned: inout Set<UnsafeMutableRawPointer>
+        _ integer: any BinaryInteger, parts: inout SharedParts
     ) -> JSONNode {
-        let json = JSON(integer)
-        json.node.retain()
-        unsigned.formUnion(json.document.unsignedNodes)
-        return json.node
+        parts.adopt(JSON(integer))
     }
 
     private static func makeNumber(
-        _ number: NSNumber, path: [JSONKeyPath.Component], unsigned: inout Set<UnsafeMutableRawPointer>
+        _ number: NSNumber, path: [JSONKeyPath.Component], parts: inout SharedParts
     ) throws(FastMapError) -> JSONNode {
         if number === booleanTrueNumber { return .makeBool(true) }
         if number === booleanFalseNumber { return .makeBool(false) }
         if number is NSDecimalNumber {
             let text = number.description
             if let integer = Int64(text) { return .makeInteger(integer) }
-            if let large = UInt64(text) { return makeInteger(large, unsigned: &unsigned) }
+            if let large = UInt64(text) { return makeInteger(large, parts: &parts) }
             return try finite(number.doubleValue, path: path)
         }
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "f"), UInt8(ascii: "d"):
             return try finite(number.doubleValue, path: path)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
-            return makeInteger(number.uint64Value, unsigned: &unsigned)
+            return makeInteger(number.uint64Value, parts: &parts)
         default:
             return .makeInteger(number.int64Value)
         }

@@ -1,9 +1,10 @@
 import Foundation
 
 extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
-    /// The deepest nesting ``data(options:)`` writes; deeper trees (only buildable by nesting
-    /// values in code) throw instead of exhausting the stack.
-    public static let maximumWritingDepth = 4096
+    /// The deepest nesting ``data(options:)`` writes: Foundation's nesting limit, so every
+    /// document parsed with the default options can be written. Deeper trees (only buildable
+    /// by nesting values in code) throw instead of exhausting the stack.
+    public static let maximumWritingDepth = 512
 
     /// The value as JSON text, byte for byte what `JSONSerialization.data(withJSONObject:options:)`
     /// writes for the same value and options (numbers in shortest round-trip form, `/` escaped

@@ -9,15 +9,37 @@ final class JSONDocument: @unchecked Sendable {
     /// integers). Almost always empty, so the lookup costs nothing in the common case.
     let unsignedNodes: Set<UnsafeMutableRawPointer>
 
-    /// Takes over one reference to `root`.
-    init(owning root: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = []) {
+    /// An upper bound on how deeply the tree nests (0 for a scalar).
+    let depth: Int
+
+    /// When set, every node of the tree lives in this arena and is freed with it: the tree
+    /// is never released node by node.
+    let arena: JSONArena?
+    /// Arena-backed documents whose nodes this tree shares; kept alive as long as this one.
+    let borrowedDocuments: [JSONDocument]
+
+    /// Takes over one reference to `root` (or, with an arena, the arena holding the tree).
+    init(
+        owning root: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = [], depth: Int,
+        arena: JSONArena? = nil, borrowedDocuments: [JSONDocument] = []
+    ) {
         self.root = root
         self.unsignedNodes = unsignedNodes
+        self.depth = depth
+        self.arena = arena
+        self.borrowedDocuments = borrowedDocuments
     }
 
     deinit {
-        root.release()
+        // An arena frees the whole tree when this object's properties are released.
+        guard arena == nil else { return }
+        // jansson frees recursively; parsed trees are bounded by the parser's limit, but trees
+        // nested in code can be arbitrarily deep. Nodes borrowed from arena documents are
+        // referenced by their own tree too, so releasing ours never frees them.
+        if depth > JSONDocument.recursiveReleaseLimit { root.releaseDeep() } else { root.release() }
     }
+
+    static let recursiveReleaseLimit = 1024
 
     @inline(__always)
     func isUnsigned(_ node: JSONNode) -> Bool {

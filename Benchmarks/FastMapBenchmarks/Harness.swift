@@ -1,0 +1,71 @@
+import Foundation
+
+/// One way of doing a benchmark's job (FastMap, or a Foundation peer).
+struct Competitor {
+    let name: String
+    /// Whether this is a Foundation peer that FastMap's ratios are taken against.
+    let isFoundation: Bool
+    let run: () throws -> Void
+}
+
+/// A job done by several competitors on the same input, e.g. "decode twitter.json to models".
+struct Benchmark {
+    let task: String
+    let corpus: String
+    let bytes: Int
+    let competitors: [Competitor]
+}
+
+struct Measurement: Codable {
+    let task: String
+    let corpus: String
+    let competitor: String
+    let megabytesPerSecond: Double
+    let samples: Int
+}
+
+/// Runs competitors interleaved (A B C A B C ...) after a warm-up, so drift in machine speed
+/// hits all of them alike; reports the median throughput of each.
+struct Runner {
+    var rounds = 9
+    var minimumSampleSeconds = 0.05
+
+    func measure(_ benchmark: Benchmark) throws -> [Measurement] {
+        var iterations: [Int] = []
+        for competitor in benchmark.competitors {
+            // Warm up and size the sample so one sample takes about minimumSampleSeconds.
+            try competitor.run()
+            let once = try time(1, competitor.run)
+            iterations.append(max(1, Int(minimumSampleSeconds / max(once, 1e-6))))
+        }
+        var rates = Array(repeating: [Double](), count: benchmark.competitors.count)
+        for _ in 0..<rounds {
+            for (index, competitor) in benchmark.competitors.enumerated() {
+                let seconds = try time(iterations[index], competitor.run)
+                rates[index].append(Double(benchmark.bytes * iterations[index]) / seconds / 1_000_000)
+            }
+        }
+        return benchmark.competitors.enumerated().map { index, competitor in
+            Measurement(
+                task: benchmark.task, corpus: benchmark.corpus, competitor: competitor.name,
+                megabytesPerSecond: median(rates[index]), samples: rounds)
+        }
+    }
+
+    private func time(_ iterations: Int, _ body: () throws -> Void) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations { try body() }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
+
+/// Keeps results alive so the optimizer cannot drop the work.
+@inline(never)
+func consume<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+enum Report {
+    /// One compact table: every FastMap competitor with its MB/s and its ratio to each
+    /// Foundation peer of the same task, then the peers' own MB/s.
+    static func printTable(_ results: [Measurement], benchmarks: [Benchmark]) {
+        var lines: [String] = []
+        lines.append(pad("task", 16) + pad("corpus", 20) + pad("competitor", 28) + pad("MB/s", 9) + "ratios")
+        for benchmark in benchmarks {
+            let rows = results.filter { $0.task == benchmark.task && $0.corpus == benchmark.corpus }
+            guard !rows.isEmpty else { continue }
+            let peers = benchmark.competitors.filter(\.isFoundation).compactMap { peer in
+                rows.first { $0.competitor == peer.name }
+            }
+            var first = true
+            for competitor in benchmark.competitors {
+                guard let row = rows.first(where: { $0.competitor == competitor.name }) else { continue }
+                let ratios =
+                    competitor.isFoundation
+                    ? ""
+                    : peers.map {
+                        "\(format($0.megabytesPerSecond > 0 ? row.megabytesPerSecond / $0.megabytesPerSecond : 0, 2))× \($0.competitor)"
+                    }
+                    .joined(separator: "  ")
+                lines.append(
+                    pad(first ? benchmark.task : "", 16) + pad(first ? benchmark.corpus : "", 20)
+                        + pad(competitor.name, 28)
+                        + pad(format(row.megabytesPerSecond, 1), 9) + ratios)
+                first = false
+            }
+        }
+        print(lines.joined(separator: "\n"))
+    }
+
+    static func write(_ results: [Measurement], to url: URL) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try encoder.encode(results).write(to: url)
+            print("\nresults written to \(url.path)")
+        } catch {
+            print("\ncould not write \(url.path): \(error)")
+        }
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    static func format(_ value: Double, _ digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+}

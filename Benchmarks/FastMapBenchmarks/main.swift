@@ -1,0 +1,42 @@
+import FastMap
+import Foundation
+
+// `make bench`: FastMap against Foundation, every competitor in this one process, interleaved.
+// Flags: --quick (fewer rounds), --generated (ignore ../shared/bench-data), --filter TEXT.
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let generatedOnly = arguments.contains("--generated")
+let filter = arguments.firstIndex(of: "--filter").flatMap {
+    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+}
+
+var runner = Runner()
+if quick {
+    runner.rounds = 5
+    runner.minimumSampleSeconds = 0.02
+}
+
+var benchmarks: [Benchmark] = []
+for corpus in Corpora.load(generatedOnly: generatedOnly) {
+    benchmarks += Suites.all(for: corpus)
+}
+if let filter {
+    benchmarks = benchmarks.filter { "\($0.task) \($0.corpus)".contains(filter) }
+}
+
+var results: [Measurement] = []
+for benchmark in benchmarks {
+    FileHandle.standardError.write(Data("running \(benchmark.task) on \(benchmark.corpus)...\n".utf8))
+    do {
+        results += try runner.measure(benchmark)
+    } catch {
+        FileHandle.standardError.write(Data("  failed: \(error)\n".utf8))
+    }
+}
+
+Report.printTable(results, benchmarks: benchmarks)
+Report.write(
+    results,
+    to: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("results/latest.json"))
