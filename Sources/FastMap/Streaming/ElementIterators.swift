@@ -1,9 +1,16 @@
 import Foundation
 
+/// Where a stream's elements come from. A class, so that the public iterator can hold any
+/// source without knowing its type.
+protocol StreamedElementSource: AnyObject {
+    /// The next element; nil at the end.
+    func next() async throws -> StreamedElement?
+}
+
 /// Elements parsed from an `AsyncSequence` of byte chunks, strictly on demand: the next chunk
 /// is requested only when every element of the previous ones has been taken, and not at all
 /// once the consuming task is cancelled.
-struct ChunkElementIterator<Chunks: AsyncSequence> where Chunks.Element: ContiguousBytes {
+final class ChunkElementSource<Chunks: AsyncSequence>: StreamedElementSource where Chunks.Element: ContiguousBytes {
     private var source: Chunks.AsyncIterator
     private let parser: StreamingParser
     private var pending: [StreamedElement] = []
@@ -20,7 +27,8 @@ struct ChunkElementIterator<Chunks: AsyncSequence> where Chunks.Element: Contigu
     /// The next element; nil at the end.
     /// - Throws: ``StreamingStop`` when the input is not the expected document,
     ///   `CancellationError` when the task was cancelled, or what the chunk sequence throws.
-    mutating func next() async throws -> StreamedElement? {
+    func next() async throws -> StreamedElement? {
+        try Task.checkCancellation()
         while true {
             if head < pending.count {
                 head += 1
@@ -54,7 +62,7 @@ struct ChunkElementIterator<Chunks: AsyncSequence> where Chunks.Element: Contigu
 }
 
 /// Elements produced by an ``ElementPipeline`` (a file read and parsed on its own thread).
-struct PipelineElementIterator {
+final class PipelineElementSource: StreamedElementSource {
     private let pipeline: ElementPipeline
     private var batch: [StreamedElement] = []
     private var head = 0
@@ -66,7 +74,11 @@ struct PipelineElementIterator {
 
     /// The next element; nil at the end.
     /// - Throws: ``StreamingStop``, ``FastMapError`` (I/O) or `CancellationError`.
-    mutating func next() async throws -> StreamedElement? {
+    func next() async throws -> StreamedElement? {
+        if Task.isCancelled {
+            pipeline.channel.cancel()
+            throw CancellationError()
+        }
         while true {
             if head < batch.count {
                 head += 1

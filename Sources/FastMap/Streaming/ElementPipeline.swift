@@ -11,28 +11,54 @@ final class ElementPipeline: Sendable {
 
     /// Opens the file and starts the producer thread.
     /// - Throws: ``FastMapError`` of kind `io` when the file cannot be opened.
+    convenience init(url: URL, mode: StreamingMode, maximumDepth: Int) throws(FastMapError) {
+        self.init(
+            reader: try FileChunkReader(url: url), parser: try StreamingParser(mode: mode, maximumDepth: maximumDepth))
+    }
+
+    /// Starts the producer thread on `reader` and `parser`, which it releases when it ends.
     init(
-        url: URL, mode: StreamingMode, maximumDepth: Int, chunkSize: Int = FileChunkReader.defaultChunkSize,
-        batchSize: Int = ElementPipeline.defaultBatchSize, capacity: Int = ElementPipeline.defaultCapacity
-    ) throws(FastMapError) {
-        let reader = try FileChunkReader(url: url, chunkSize: chunkSize)
-        let parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth)
+        reader: FileChunkReader, parser: StreamingParser, batchSize: Int = ElementPipeline.defaultBatchSize,
+        capacity: Int = ElementPipeline.defaultCapacity
+    ) {
         let channel = BatchChannel(capacity: capacity)
         self.channel = channel
         let batchSize = max(1, batchSize)
+        let resources = ProducerResources(reader: reader, parser: parser)
         let thread = Thread {
-            Self.produce(reader: reader, parser: parser, channel: channel, batchSize: batchSize)
+            Self.produce(resources, channel: channel, batchSize: batchSize)
         }
         thread.name = "FastMap.ElementPipeline"
         thread.start()
+    }
+
+    /// What the producer owns. Emptied when it ends, so that the file is closed and the
+    /// parser (with the arena it builds in) freed at once, whoever still holds the thread.
+    private final class ProducerResources: @unchecked Sendable {
+        var reader: FileChunkReader?
+        var parser: StreamingParser?
+
+        init(reader: FileChunkReader, parser: StreamingParser) {
+            self.reader = reader
+            self.parser = parser
+        }
     }
 
     deinit {
         channel.cancel()
     }
 
-    private static func produce(reader: FileChunkReader, parser: StreamingParser, channel: BatchChannel, batchSize: Int) {
-        defer { channel.producerDidExit() }
+    private static func produce(_ resources: ProducerResources, channel: BatchChannel, batchSize: Int) {
+        if let reader = resources.reader, let parser = resources.parser {
+            resources.reader = nil
+            resources.parser = nil
+            run(reader: reader, parser: parser, channel: channel, batchSize: batchSize)
+        }
+        // `run` has returned: the reader and the parser are gone.
+        channel.producerDidExit()
+    }
+
+    private static func run(reader: FileChunkReader, parser: StreamingParser, channel: BatchChannel, batchSize: Int) {
         var batch: [StreamedElement] = []
         batch.reserveCapacity(batchSize * 2)
         do {
