@@ -39,12 +39,6 @@ let package = Package(
             path: "Benchmarks/FastMapBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        .executableTarget(
-            name: "StreamingBench",
-            dependencies: ["FastMap"],
-            path: "Benchmarks/StreamingBench",
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
         .testTarget(
             name: "FastMapTests",
             dependencies: ["FastMap", "FastMapTestSupport"],

@@ -179,3 +179,12 @@ func collect<T>(_ stream: FastJSONDecoder.ElementStream<T>) async -> (values: [T
         return (values, error)
     }
 }
+
+/// Hands the C allocator's free pages back to the system (glibc's `malloc_trim`), so that the
+/// resident size reflects what is allocated.
+func releaseFreeMemoryToSystem() {
+    #if canImport(Glibc)
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
+    #endif
+}

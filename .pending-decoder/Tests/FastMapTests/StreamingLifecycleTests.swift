@@ -129,7 +129,7 @@ struct StreamingLifecycleTests {
         let task = Task {
             var count = 0
             do {
-                while try await source.next() != nil {
+                while try await source.nextBatch() != nil {
                     count += 1
                     consumedSignal.yield()
                     for await _ in gate { break }
@@ -143,7 +143,7 @@ struct StreamingLifecycleTests {
         task.cancel()
         gateSignal.yield()
         let (count, error) = await task.value
-        #expect(count == 1)
+        #expect(count == 1, "one batch")
         #expect(error is CancellationError)
         // Returns only once the producer thread has ended.
         pipeline.channel.waitForProducer()
@@ -151,15 +151,20 @@ struct StreamingLifecycleTests {
     }
 
     @Test func earlyStopsKeepMemoryFlat() throws {
-        let file = try recordFile(count: 10_000)
+        let file = try recordFile(count: 3000)
         defer { file.remove() }
         let decoder = recordDecoder()
         func stopEarly() throws {
             try decoder.forEach(StreamRecord.self, contentsOf: file.url) { _, stop in stop = true }
         }
-        for _ in 0..<5 { try stopEarly() }
+        // Every call leaves its read-ahead to be freed on another thread; the C allocator's
+        // per-thread pools take a while to settle, so warm them up and hand back free pages.
+        for _ in 0..<150 { try stopEarly() }
+        releaseFreeMemoryToSystem()
         let before = residentMemoryBytes()
-        for _ in 0..<100 { try stopEarly() }
-        #expect(residentMemoryBytes() - before < 2_000_000)
+        for _ in 0..<150 { try stopEarly() }
+        releaseFreeMemoryToSystem()
+        // A leak of what one call reads ahead (hundreds of records) would add tens of MB.
+        #expect(residentMemoryBytes() - before < 3_000_000)
     }
 }

@@ -1,8 +1,42 @@
 import Foundation
 
+/// Elements parsed in one go, handed from the parsing thread to the consumer as a unit.
+///
+/// When the parsing thread is ahead of the consumer, it decodes waiting batches itself
+/// (``decoded`` then holds the outcomes), so that both threads share the decoding work.
+final class ElementBatch: @unchecked Sendable {
+    enum State {
+        case waiting
+        case decoding
+        case decoded
+    }
+
+    let elements: [StreamedElement]
+    /// Guarded by the channel's lock while the batch is queued.
+    fileprivate var state = State.waiting
+    /// The decoded outcomes, when the parsing thread decoded the batch (written before the
+    /// batch leaves the channel, read only after).
+    private(set) var decoded: Any?
+
+    init(_ elements: [StreamedElement]) {
+        self.elements = elements
+    }
+
+    fileprivate func store(_ outcomes: Any) {
+        decoded = outcomes
+    }
+}
+
+/// Decodes the elements of a batch for the consumer, on the thread that parsed them.
+protocol BatchDecoding: Sendable {
+    /// The outcomes, in the form the consumer expects them.
+    func outcomes(of elements: [StreamedElement]) -> Any
+}
+
 /// A bounded first-in first-out hand-over of element batches from one producer thread to one
 /// consumer (a thread or a task). The producer blocks while the channel is full, which is
-/// what bounds memory; the consumer blocks (or suspends) while it is empty.
+/// what bounds memory; while it waits, it decodes queued batches for the consumer. The
+/// consumer blocks (or suspends) while the channel is empty.
 final class BatchChannel: @unchecked Sendable {
     /// How a stream ended.
     enum End: Sendable {
@@ -12,14 +46,17 @@ final class BatchChannel: @unchecked Sendable {
     }
 
     enum Item: Sendable {
-        case batch([StreamedElement])
+        case batch(ElementBatch)
         case end(End)
         /// The consumer cancelled the channel.
         case cancelled
     }
 
+    /// Decodes a batch's elements into outcomes (on the producer's thread).
+    typealias Decode = any BatchDecoding
+
     private let condition = NSCondition()
-    private var batches: [[StreamedElement]] = []
+    private var batches: [ElementBatch] = []
     private var end: End?
     private var cancelled = false
     private var producerExited = false
@@ -32,20 +69,36 @@ final class BatchChannel: @unchecked Sendable {
 
     // MARK: Producer
 
-    /// Appends a batch, waiting while the channel is full. Returns false once the consumer
-    /// has cancelled: the producer should stop.
-    func push(_ batch: [StreamedElement]) -> Bool {
+    /// Appends a batch. While the channel is full, decodes the newest waiting batch with
+    /// `decode` (when given), else waits. Returns false once the consumer has cancelled: the
+    /// producer should stop.
+    func push(_ batch: ElementBatch, decode: Decode?) -> Bool {
         condition.lock()
-        while batches.count >= capacity && !cancelled { condition.wait() }
         guard !cancelled else {
             condition.unlock()
             return false
         }
         batches.append(batch)
-        let resumed = takeWaiter()
+        var resumed = takeWaiter()
+        while batches.count >= capacity && !cancelled {
+            guard let decode, let helped = batches.last(where: { $0.state == .waiting }) else {
+                condition.wait()
+                continue
+            }
+            helped.state = .decoding
+            condition.unlock()
+            resumed?.resume()
+            resumed = nil
+            let outcomes = decode.outcomes(of: helped.elements)
+            condition.lock()
+            helped.store(outcomes)
+            helped.state = .decoded
+            resumed = takeWaiter()
+        }
+        let stillOpen = !cancelled
         condition.unlock()
         resumed?.resume()
-        return true
+        return stillOpen
     }
 
     /// Records how the stream ended (after the last batch).
@@ -77,7 +130,7 @@ final class BatchChannel: @unchecked Sendable {
     func pop() -> Item {
         condition.lock()
         defer { condition.unlock() }
-        while batches.isEmpty && end == nil && !cancelled { condition.wait() }
+        while !isReady { condition.wait() }
         return takeLocked()
     }
 
@@ -112,18 +165,24 @@ final class BatchChannel: @unchecked Sendable {
 
     // MARK: Locked helpers
 
+    /// Something to take: a batch nobody is decoding, the end, or the cancellation.
+    private var isReady: Bool {
+        if cancelled { return true }
+        if let first = batches.first { return first.state != .decoding }
+        return end != nil
+    }
+
     private func popIfReady() -> Item? {
         condition.lock()
         defer { condition.unlock() }
-        if batches.isEmpty && end == nil && !cancelled { return nil }
-        return takeLocked()
+        return isReady ? takeLocked() : nil
     }
 
     /// Registers the suspended consumer; false when there is already something to take.
     private func park(_ continuation: CheckedContinuation<Void, Never>) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        if !batches.isEmpty || end != nil || cancelled { return false }
+        if isReady { return false }
         waiter = continuation
         return true
     }

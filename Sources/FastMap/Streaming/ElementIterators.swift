@@ -1,20 +1,23 @@
 import Foundation
 
-/// Where a stream's elements come from. A class, so that the public iterator can hold any
-/// source without knowing its type.
-protocol StreamedElementSource: AnyObject {
-    /// The next element; nil at the end.
-    func next() async throws -> StreamedElement?
+/// Where a stream's elements come from, a batch at a time. A class, so that the public
+/// iterator can hold any source without knowing its type.
+protocol ElementBatchSource: AnyObject {
+    /// The next batch; nil at the end.
+    /// - Throws: ``StreamingStop`` when the input is not the expected document (after every
+    ///   batch before the problem), `CancellationError`, or the source's own errors.
+    func nextBatch() async throws -> ElementBatch?
+
+    /// Stops reading: the consumer will ask for nothing more.
+    func cancel()
 }
 
 /// Elements parsed from an `AsyncSequence` of byte chunks, strictly on demand: the next chunk
 /// is requested only when every element of the previous ones has been taken, and not at all
 /// once the consuming task is cancelled.
-final class ChunkElementSource<Chunks: AsyncSequence>: StreamedElementSource where Chunks.Element: ContiguousBytes {
+final class ChunkElementSource<Chunks: AsyncSequence>: ElementBatchSource where Chunks.Element: ContiguousBytes {
     private var source: Chunks.AsyncIterator
     private let parser: StreamingParser
-    private var pending: [StreamedElement] = []
-    private var head = 0
     private var chunk: Chunks.Element?
     private var chunkOffset = 0
     private var ended = false
@@ -24,25 +27,17 @@ final class ChunkElementSource<Chunks: AsyncSequence>: StreamedElementSource whe
         parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth)
     }
 
-    /// The next element; nil at the end.
-    /// - Throws: ``StreamingStop`` when the input is not the expected document,
-    ///   `CancellationError` when the task was cancelled, or what the chunk sequence throws.
-    func next() async throws -> StreamedElement? {
-        try Task.checkCancellation()
-        while true {
-            if head < pending.count {
-                head += 1
-                return pending[head - 1]
-            }
-            pending.removeAll(keepingCapacity: true)
-            head = 0
+    func nextBatch() async throws -> ElementBatch? {
+        var elements: [StreamedElement] = []
+        while elements.isEmpty {
             if ended {
                 if let stop = parser.failure { throw stop }
                 return nil
             }
             if let current = chunk {
+                let offset = chunkOffset
                 let (used, total) = current.withUnsafeBytes { bytes in
-                    (parser.feed(UnsafeRawBufferPointer(rebasing: bytes[chunkOffset...]), into: &pending), bytes.count)
+                    (parser.feed(UnsafeRawBufferPointer(rebasing: bytes[offset...]), into: &elements), bytes.count)
                 }
                 chunkOffset += used
                 if chunkOffset >= total { chunk = nil }
@@ -54,61 +49,60 @@ final class ChunkElementSource<Chunks: AsyncSequence>: StreamedElementSource whe
                 chunk = next
                 chunkOffset = 0
             } else {
-                parser.finish(into: &pending)
+                parser.finish(into: &elements)
                 ended = true
             }
         }
+        return ElementBatch(elements)
+    }
+
+    func cancel() {
+        ended = true
+        chunk = nil
     }
 }
 
-/// Elements produced by an ``ElementPipeline`` (a file read and parsed on its own thread).
-final class PipelineElementSource: StreamedElementSource {
+/// Batches produced by an ``ElementPipeline`` (a file read and parsed on its own thread).
+final class PipelineElementSource: ElementBatchSource {
     private let pipeline: ElementPipeline
-    private var batch: [StreamedElement] = []
-    private var head = 0
     private var ended = false
 
     init(pipeline: ElementPipeline) {
         self.pipeline = pipeline
     }
 
-    /// The next element; nil at the end.
-    /// - Throws: ``StreamingStop``, ``FastMapError`` (I/O) or `CancellationError`.
-    func next() async throws -> StreamedElement? {
+    func nextBatch() async throws -> ElementBatch? {
+        if ended { return nil }
         if Task.isCancelled {
-            pipeline.channel.cancel()
+            cancel()
             throw CancellationError()
         }
-        while true {
-            if head < batch.count {
-                head += 1
-                return batch[head - 1]
-            }
-            batch = []
-            head = 0
-            if ended { return nil }
-            try Task.checkCancellation()
-            let channel = pipeline.channel
-            let item = await withTaskCancellationHandler {
-                await channel.pop()
-            } onCancel: {
-                channel.cancel()
-            }
-            switch item {
-            case .batch(let elements):
-                batch = elements
-            case .end(.finished):
-                ended = true
-            case .end(.stopped(let stop)):
-                ended = true
-                throw stop
-            case .end(.failed(let error)):
-                ended = true
-                throw error
-            case .cancelled:
-                ended = true
-                throw CancellationError()
-            }
+        let channel = pipeline.channel
+        let item = await withTaskCancellationHandler {
+            await channel.pop()
+        } onCancel: {
+            channel.cancel()
         }
+        switch item {
+        case .batch(let batch):
+            return batch
+        case .end(.finished):
+            ended = true
+            return nil
+        case .end(.stopped(let stop)):
+            ended = true
+            throw stop
+        case .end(.failed(let error)):
+            ended = true
+            throw error
+        case .cancelled:
+            ended = true
+            throw CancellationError()
+        }
+    }
+
+    func cancel() {
+        ended = true
+        pipeline.channel.cancel()
     }
 }

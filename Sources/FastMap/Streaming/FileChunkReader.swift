@@ -10,6 +10,10 @@ import Foundation
 
 /// Reads a file in fixed-size chunks into one reused buffer, so a multi-gigabyte file costs
 /// one chunk of memory.
+///
+/// The buffer is mapped directly rather than taken from `malloc`: it is large, lives exactly
+/// as long as one stream and is usually freed on another thread, which would leave the C
+/// allocator's per-thread pools holding memory after every stream.
 final class FileChunkReader: @unchecked Sendable {
     static let defaultChunkSize = 1 << 20
 
@@ -25,12 +29,19 @@ final class FileChunkReader: @unchecked Sendable {
         guard descriptor >= 0 else {
             throw FastMapError(kind: .io, message: "cannot open \(url.path): \(String(cString: strerror(errno)))")
         }
-        buffer = .allocate(byteCount: max(1, chunkSize), alignment: 16)
+        let size = max(1, chunkSize)
+        guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            mapped != MAP_FAILED
+        else {
+            close(descriptor)
+            throw FastMapError(kind: .outOfMemory, message: "cannot allocate a \(size)-byte read buffer")
+        }
+        buffer = UnsafeMutableRawBufferPointer(start: mapped, count: size)
     }
 
     deinit {
         close(descriptor)
-        buffer.deallocate()
+        munmap(buffer.baseAddress, buffer.count)
     }
 
     /// The next chunk (valid until the next call), or an empty buffer at the end of the file.

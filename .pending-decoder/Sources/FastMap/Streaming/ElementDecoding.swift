@@ -1,8 +1,20 @@
 import Foundation
 
+/// What decoding one element gave: its value, or the error to report (already carrying the
+/// element's place).
+enum ElementOutcome<T> {
+    case value(T)
+    case failure(DecodingError)
+    /// An error that is not a `DecodingError`, thrown by the type's own `init(from:)`.
+    case foreign(any Error)
+}
+
 /// Decodes streamed elements for one streaming call: the decoder's settings as they were when
 /// the call started, where the elements sit, and what to do with the ones that fail.
-struct ElementDecoding {
+///
+/// `@unchecked Sendable`: every stored property is immutable, and the coding keys of the
+/// array's path are ``FastCodingKey`` values; decoding may run on the parsing thread.
+struct ElementDecoding: @unchecked Sendable {
     let decoder: FastJSONDecoder
     let options: FastJSONDecoder.Options
     let mode: StreamingMode
@@ -23,24 +35,42 @@ struct ElementDecoding {
         }
     }
 
-    /// The element decoded as `T`, or nil when the policy leaves it out.
-    /// - Throws: under ``FastJSONDecoder/ElementErrorPolicy/throw``, the element's error.
-    func decode<T: Decodable>(_ type: T.Type, _ element: StreamedElement) throws -> T? {
-        let failure: DecodingError
+    /// Decodes one element. Safe on any thread: it only reads the element and the settings.
+    func outcome<T: Decodable>(_ type: T.Type, _ element: StreamedElement) -> ElementOutcome<T> {
         switch element.payload {
         case .value(let json):
             do {
-                return try decodeValue(type, json, index: element.index)
+                return .value(try decodeValue(type, json, index: element.index))
             } catch let error as DecodingError {
-                failure = located(error, element)
+                return .failure(located(error, element))
             } catch {
-                if case .throw = policy { throw error }
-                failure = .dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: codingPath(of: element), debugDescription: "\(error)", underlyingError: error))
+                return .foreign(error)
             }
         case .failure(let error):
-            failure = invalidElement(error, element)
+            return .failure(invalidElement(error, element))
+        }
+    }
+
+    /// Decodes whole batches as `T` (on the parsing thread, when it is ahead of the consumer).
+    func batchDecoding<T: Decodable>(_ type: T.Type) -> any BatchDecoding {
+        TypedBatchDecoding<T>(decoding: self)
+    }
+
+    /// Applies the policy to an element's outcome (on the consuming thread, in order): the
+    /// value, or nil when the policy leaves the element out.
+    /// - Throws: under ``FastJSONDecoder/ElementErrorPolicy/throw``, the element's error.
+    func apply<T>(_ outcome: ElementOutcome<T>, _ element: StreamedElement) throws -> T? {
+        let failure: DecodingError
+        switch outcome {
+        case .value(let value):
+            return value
+        case .failure(let error):
+            failure = error
+        case .foreign(let error):
+            if case .throw = policy { throw error }
+            failure = .dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath(of: element), debugDescription: "\(error)", underlyingError: error))
         }
         switch policy {
         case .throw:
@@ -60,7 +90,7 @@ struct ElementDecoding {
     private func decodeValue<T: Decodable>(_ type: T.Type, _ json: JSON, index: Int) throws -> T {
         let tree = JSONTreeDecoder(root: json, options: options, input: nil)
         if !mode.isLines {
-            tree.path = arrayPath
+            tree.path.append(contentsOf: arrayPath)
             tree.path.append(.index(index))
         }
         return try tree.unwrap(json.node, as: type, at: tree.currentPath, .none)
@@ -151,5 +181,15 @@ extension JSONKeyPath.Component {
     var isIndex: Bool {
         if case .index = self { return true }
         return false
+    }
+}
+
+/// Decodes batches as `T`. `@unchecked Sendable`: it only holds the immutable settings; the
+/// outcomes it makes on the parsing thread are handed to the consumer, which alone uses them.
+private struct TypedBatchDecoding<T: Decodable>: BatchDecoding, @unchecked Sendable {
+    let decoding: ElementDecoding
+
+    func outcomes(of elements: [StreamedElement]) -> Any {
+        elements.map { decoding.outcome(T.self, $0) }
     }
 }

@@ -19,7 +19,7 @@ extension FastJSONDecoder {
         /// be read, `CancellationError`, or what the chunk sequence throws.
         public typealias Failure = any Error
 
-        let makeSource: () throws -> any StreamedElementSource
+        let makeSource: () throws -> any ElementBatchSource
         let decoding: ElementDecoding
 
         /// Starts reading the input.
@@ -29,10 +29,14 @@ extension FastJSONDecoder {
 
         /// Reads, parses and decodes the elements on demand.
         public struct AsyncIterator: AsyncIteratorProtocol {
-            private var source: Result<any StreamedElementSource, any Error>?
+            private var source: Result<any ElementBatchSource, any Error>?
             private let decoding: ElementDecoding
+            private var batch: [StreamedElement] = []
+            /// The batch's outcomes, when the parsing thread decoded it already.
+            private var outcomes: [ElementOutcome<Element>]?
+            private var head = 0
 
-            init(source: Result<any StreamedElementSource, any Error>, decoding: ElementDecoding) {
+            init(source: Result<any ElementBatchSource, any Error>, decoding: ElementDecoding) {
                 self.source = source
                 self.decoding = decoding
             }
@@ -42,19 +46,41 @@ extension FastJSONDecoder {
                 guard let current = source else { return nil }
                 do {
                     let elements = try current.get()
-                    while let element = try await elements.next() {
-                        if let value = try decoding.decode(Element.self, element) { return value }
+                    while true {
+                        if Task.isCancelled {
+                            elements.cancel()
+                            throw CancellationError()
+                        }
+                        if head < batch.count {
+                            let element = batch[head]
+                            let outcome = outcomes?[head] ?? decoding.outcome(Element.self, element)
+                            head += 1
+                            if let value = try decoding.apply(outcome, element) { return value }
+                            continue
+                        }
+                        guard let next = try await elements.nextBatch() else { break }
+                        batch = next.elements
+                        outcomes = next.decoded as? [ElementOutcome<Element>]
+                        head = 0
                     }
-                    source = nil
+                    finish()
                     return nil
                 } catch let stop as StreamingStop {
-                    source = nil
+                    finish()
                     throw decoding.error(for: stop)
                 } catch {
-                    // After an error the iteration is over; dropping the source frees what it holds.
-                    source = nil
+                    finish()
                     throw error
                 }
+            }
+
+            /// After the end or an error the iteration is over; dropping the source and the
+            /// batch frees what they hold.
+            private mutating func finish() {
+                if case .success(let elements) = source { elements.cancel() }
+                source = nil
+                batch = []
+                outcomes = nil
             }
         }
     }
@@ -63,8 +89,9 @@ extension FastJSONDecoder {
 
     /// The elements of the array at `path` in a file, decoded as `T` one at a time.
     ///
-    /// The file is read and parsed on a thread of its own while the elements are decoded
-    /// where they are consumed, with a bounded number of parsed elements in between.
+    /// The file is read and parsed on a thread of its own, with a bounded number of elements
+    /// in between; elements are decoded where they are consumed, or on the reading thread when
+    /// it is ahead (so `T`'s `init(from:)` may run on either).
     ///
     /// ```swift
     /// for try await record in decoder.stream(Record.self, inArrayAt: "data", contentsOf: url) {
@@ -125,7 +152,10 @@ extension FastJSONDecoder {
         let depth = decoding.options.maximumDepth
         return ElementStream(
             makeSource: {
-                PipelineElementSource(pipeline: try ElementPipeline(url: url, mode: mode, maximumDepth: depth))
+                let pipeline = try ElementPipeline(
+                    url: url, mode: mode, maximumDepth: depth,
+                    decodeAhead: decoding.batchDecoding(T.self))
+                return PipelineElementSource(pipeline: pipeline)
             }, decoding: decoding)
     }
 

@@ -4,8 +4,9 @@ extension FastJSONDecoder {
     /// Decodes the elements of the array at `path` in a file one at a time, handing each to
     /// `body`, in bounded memory whatever the file's size.
     ///
-    /// The file is read and parsed on a thread of its own while the elements are decoded and
-    /// handed to `body` on the calling thread, in order.
+    /// The file is read and parsed on a thread of its own while the elements are handed to
+    /// `body` on the calling thread, in order. Elements are decoded on the calling thread, or
+    /// on the reading thread when it is ahead (so `T`'s `init(from:)` may run on either).
     ///
     /// ```swift
     /// let count = try decoder.forEach(Record.self, inArrayAt: "data", contentsOf: url) { record in
@@ -51,15 +52,22 @@ extension FastJSONDecoder {
     ) throws -> Int {
         let mode = StreamingMode.array(path)
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
-        let pipeline = try ElementPipeline(url: url, mode: mode, maximumDepth: decoding.options.maximumDepth)
+        let pipeline = try ElementPipeline(
+            url: url, mode: mode, maximumDepth: decoding.options.maximumDepth,
+            decodeAhead: decoding.batchDecoding(T.self))
         var delivered = 0
         do {
-            try pipeline.forEach { element in
-                guard let value = try decoding.decode(type, element) else { return true }
-                var stop = false
-                delivered += 1
-                try body(value, &stop)
-                return !stop
+            try pipeline.forEachBatch { batch in
+                let outcomes = batch.decoded as? [ElementOutcome<T>]
+                for (position, element) in batch.elements.enumerated() {
+                    let outcome = outcomes?[position] ?? decoding.outcome(type, element)
+                    guard let value = try decoding.apply(outcome, element) else { continue }
+                    var stop = false
+                    delivered += 1
+                    try body(value, &stop)
+                    if stop { return false }
+                }
+                return true
             }
         } catch let stop as StreamingStop {
             throw decoding.error(for: stop)

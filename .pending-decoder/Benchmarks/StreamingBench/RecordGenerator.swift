@@ -29,10 +29,23 @@ struct RecordGenerator {
 
     private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
-    /// One record as compact JSON text (no trailing newline).
-    mutating func record(_ n: Int) -> String {
+    /// The values of one record, as decoding its text must give them back.
+    struct Values: Equatable {
+        var id: Int
+        var name: String
+        var tags: [String]
+        var score: Double
+        var active: Bool
+        var createdAt: Date
+    }
+
+    /// Record number `n` (records must be asked for in order): its values and its compact
+    /// JSON text (no trailing newline).
+    mutating func record(_ n: Int) -> (values: Values, text: String) {
         let id = n % 7 == 0 ? n + 1_000_000_000 : n
-        let name = "user_\(n) \(Self.words[below(Self.words.count)]) \(Self.words[below(Self.words.count)])"
+        let first = Self.words[below(Self.words.count)]
+        let second = Self.words[below(Self.words.count)]
+        let name = "user_\(n) \(first) \(second)"
         var pool = Self.tags
         var tags: [String] = []
         for _ in 0..<below(5) { tags.append(pool.remove(at: below(pool.count))) }
@@ -40,9 +53,20 @@ struct RecordGenerator {
         let scale = pow(10.0, Double(digits))
         let score = ((Double(next() >> 11) / Double(1 << 53) * 2000 - 1000) * scale).rounded() / scale
         let active = next() & 1 == 0
-        let date = Self.isoDate(secondsSince2015: below(10 * 365 * 86_400))
+        let seconds = below(10 * 365 * 86_400)
+        let date = Self.isoDate(secondsSince2015: seconds)
         let tagText = tags.map { "\"\($0)\"" }.joined(separator: ",")
-        return #"{"id":\#(id),"name":"\#(name)","tags":[\#(tagText)],"score":\#(score),"active":\#(active),"created_at":"\#(date)"}"#
+        let text =
+            #"{"id":\#(id),"name":"\#(name)","tags":[\#(tagText)],"score":\#(score),"active":\#(active),"created_at":"\#(date)"}"#
+        let values = Values(
+            id: id, name: "user_\(n) \(Self.unescaped(first)) \(Self.unescaped(second))", tags: tags, score: score,
+            active: active, createdAt: Date(timeIntervalSince1970: Double(1_420_070_400 + seconds)))
+        return (values, text)
+    }
+
+    /// The words as JSON text hold `\"` and `\\`; decoded, they are `"` and `\`.
+    private static func unescaped(_ word: String) -> String {
+        word.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` without a formatter (days-from-civil, inverted).
@@ -67,8 +91,9 @@ struct RecordGenerator {
     /// lines, `"]\n"`) and the same records as NDJSON. Returns the element count.
     static func write(arrayTo arrayURL: URL, linesTo linesURL: URL, megabytes: Double) throws -> Int {
         let target = Int(megabytes * 1_000_000)
-        FileManager.default.createFile(atPath: arrayURL.path, contents: nil)
-        FileManager.default.createFile(atPath: linesURL.path, contents: nil)
+        guard FileManager.default.createFile(atPath: arrayURL.path, contents: nil),
+            FileManager.default.createFile(atPath: linesURL.path, contents: nil)
+        else { throw CocoaError(.fileWriteUnknown) }
         let array = try FileHandle(forWritingTo: arrayURL)
         let lines = try FileHandle(forWritingTo: linesURL)
         defer {
@@ -81,7 +106,7 @@ struct RecordGenerator {
         var written = 2
         var count = 0
         while written < target {
-            let text = generator.record(count)
+            let text = generator.record(count).text
             let before = arrayBuffer.count
             if count > 0 { arrayBuffer.append(UInt8(ascii: ",")) }
             arrayBuffer += text.utf8
