@@ -108,6 +108,10 @@ struct fm_stream {
     int arena_handed;
     fm_arena *outer;  // the thread's own current arena, restored when a call returns
     int building;     // an element is being built in `arena`
+
+    // A UTF-8 byte order mark at the very start is skipped, as JSONDecoder does.
+    int mark_decided;
+    size_t mark_held;  // bytes of a possible mark seen so far
 };
 
 // MARK: - Small helpers
@@ -818,22 +822,50 @@ void fm_stream_free(fm_stream *s) {
     free(s);
 }
 
+static const unsigned char byte_order_mark[3] = {0xEF, 0xBB, 0xBF};
+
+static size_t feed_body(fm_stream *s, const unsigned char *bytes, size_t length) {
+    if (s->mode == FM_STREAM_LINES) return feed_lines(s, bytes, length);
+    size_t used = 0;
+    while (used < length && s->item_count < BATCH && !s->failed) {
+        size_t n = length - used < PIECE ? length - used : PIECE;
+        parse_piece(s, bytes + used, n);
+        used += n;
+    }
+    return used;
+}
+
+// Takes the bytes of a byte order mark at the start of the input (they may come one chunk at
+// a time). Bytes that turn out not to be one are parsed as input. Returns the bytes taken.
+static size_t take_byte_order_mark(fm_stream *s, const unsigned char *bytes, size_t length) {
+    size_t used = 0;
+    while (!s->mark_decided && used < length) {
+        if (bytes[used] != byte_order_mark[s->mark_held]) {
+            s->mark_decided = 1;
+            size_t held = s->mark_held;
+            s->mark_held = 0;
+            if (held) feed_body(s, byte_order_mark, held);
+            break;
+        }
+        used++;
+        if (++s->mark_held == sizeof byte_order_mark) {
+            s->mark_decided = 1;
+            s->mark_held = 0;
+            s->total += sizeof byte_order_mark;
+            s->scan_at = s->total;
+            s->scan_line_start = s->total;  // columns count from after the mark
+        }
+    }
+    return used;
+}
+
 int fm_stream_feed(fm_stream *s, const unsigned char *bytes, size_t length, size_t *consumed) {
     *consumed = 0;
     if (s->failed) return -1;
     if (s->finished) return fail(s, FM_ERROR_SYNTAX, s->total, "input after the end of the stream"), -1;
     enter_call(s);
-    if (s->mode == FM_STREAM_LINES) {
-        *consumed = feed_lines(s, bytes, length);
-    } else {
-        size_t used = 0;
-        while (used < length && s->item_count < BATCH && !s->failed) {
-            size_t n = length - used < PIECE ? length - used : PIECE;
-            parse_piece(s, bytes + used, n);
-            used += n;
-        }
-        *consumed = used;
-    }
+    size_t mark = take_byte_order_mark(s, bytes, length);
+    *consumed = mark + (s->failed ? 0 : feed_body(s, bytes + mark, length - mark));
     leave_call(s);
     return s->failed ? -1 : 0;
 }
@@ -841,6 +873,16 @@ int fm_stream_feed(fm_stream *s, const unsigned char *bytes, size_t length, size
 int fm_stream_finish(fm_stream *s) {
     if (s->failed) return -1;
     if (s->finished) return 0;
+    if (!s->mark_decided && s->mark_held) {
+        // The input was only the start of a byte order mark: parse it as text.
+        enter_call(s);
+        s->mark_decided = 1;
+        size_t held = s->mark_held;
+        s->mark_held = 0;
+        feed_body(s, byte_order_mark, held);
+        leave_call(s);
+        if (s->failed) return -1;
+    }
     s->finished = 1;
     if (s->mode == FM_STREAM_LINES) {
         if (s->carry_length) {

@@ -174,6 +174,21 @@ struct StreamingErrorTests {
         #expect(lexical.stop?.contains("lexical error") == true)
     }
 
+    @Test func byteOrderMarkIsSkipped() throws {
+        let array = try runEveryChunking("\u{FEFF}[1, 2]")
+        #expect(array.elements == ["#0 @4 L1:2 1 int", "#1 @7 L1:5 2 int"])
+        #expect(array.stop == nil)
+        let lines = try runEveryChunking("\u{FEFF}1\n2", mode: .lines)
+        #expect(lines.elements == ["#0 @3 L1:1 1 int", "#1 @5 L2:1 2 int"])
+        // Only a whole mark at the very start is skipped.
+        for bytes: [UInt8] in [[0xEF], [0xEF, 0xBB], [0xEF, 0xBB, 0x5B, 0x5D], Array("[1]".utf8) + [0xEF, 0xBB, 0xBF]] {
+            for sizes in [[1], [2], [100]] {
+                let run = try runStream(chunked(bytes, sizes: sizes), mode: .array(.root))
+                #expect(run.stop?.hasPrefix("syntax") == true, "\(bytes) in \(sizes): \(run)")
+            }
+        }
+    }
+
     @Test func formFeedAndVerticalTabAreNotWhiteSpace() throws {
         for (byte, name) in [("\u{0C}", "0x0c"), ("\u{0B}", "0x0b")] {
             let run = try runEveryChunking("[1,\n\(byte) 2]")
