@@ -44,6 +44,34 @@ struct StreamingLifecycleTests {
         #expect(weakArena == nil, "elements read ahead are freed")
     }
 
+    /// A consumer slower than the reader lets the reading thread decode ahead: every element
+    /// still arrives once, in order, in both forms.
+    @Test func decodingAheadKeepsOrder() async throws {
+        let count = 4000
+        let file = try recordFile(count: count)
+        defer { file.remove() }
+        // The records of `recordFile`, made in the same order.
+        var generator = RecordTextGenerator(seed: 99)
+        let expected = (0..<count).map { n in
+            let record = generator.record(n)
+            _ = generator.text(of: record)
+            return record
+        }
+        let decoder = recordDecoder()
+        var streamed: [StreamRecord] = []
+        for try await record in decoder.stream(StreamRecord.self, contentsOf: file.url) {
+            streamed.append(record)
+            if streamed.count % 250 == 0 { try await Task.sleep(nanoseconds: 2_000_000) }
+        }
+        #expect(streamed == expected)
+        var each: [StreamRecord] = []
+        try decoder.forEach(StreamRecord.self, contentsOf: file.url) { record in
+            each.append(record)
+            if each.count % 250 == 0 { Thread.sleep(forTimeInterval: 0.002) }
+        }
+        #expect(each == expected)
+    }
+
     @Test func stopFlagEndsForEach() throws {
         let file = try recordFile(count: 2000)
         defer { file.remove() }

@@ -74,12 +74,10 @@ final class BatchChannel: @unchecked Sendable {
     /// producer should stop.
     func push(_ batch: ElementBatch, decode: Decode?) -> Bool {
         condition.lock()
-        guard !cancelled else {
-            condition.unlock()
-            return false
-        }
+        defer { condition.unlock() }
+        guard !cancelled else { return false }
         batches.append(batch)
-        var resumed = takeWaiter()
+        wakeConsumer()
         while batches.count >= capacity && !cancelled {
             guard let decode, let helped = batches.last(where: { $0.state == .waiting }) else {
                 condition.wait()
@@ -87,27 +85,21 @@ final class BatchChannel: @unchecked Sendable {
             }
             helped.state = .decoding
             condition.unlock()
-            resumed?.resume()
-            resumed = nil
             let outcomes = decode.outcomes(of: helped.elements)
             condition.lock()
             helped.store(outcomes)
             helped.state = .decoded
-            resumed = takeWaiter()
+            wakeConsumer()
         }
-        let stillOpen = !cancelled
-        condition.unlock()
-        resumed?.resume()
-        return stillOpen
+        return !cancelled
     }
 
     /// Records how the stream ended (after the last batch).
     func close(_ end: End) {
         condition.lock()
         if self.end == nil { self.end = end }
-        let resumed = takeWaiter()
+        wakeConsumer()
         condition.unlock()
-        resumed?.resume()
     }
 
     /// Called by the producer as its very last action.
@@ -150,9 +142,8 @@ final class BatchChannel: @unchecked Sendable {
         cancelled = true
         let dropped = batches
         batches.removeAll()
-        let resumed = takeWaiter()
+        wakeConsumer()
         condition.unlock()
-        resumed?.resume()
         _ = dropped  // released here, outside the lock
     }
 
@@ -197,9 +188,11 @@ final class BatchChannel: @unchecked Sendable {
         return .end(end ?? .finished)
     }
 
-    private func takeWaiter() -> CheckedContinuation<Void, Never>? {
+    /// Wakes whoever waits for the channel: a blocked thread, a suspended task. Called with
+    /// the lock held (resuming only schedules the task).
+    private func wakeConsumer() {
         condition.broadcast()
-        defer { waiter = nil }
-        return waiter
+        waiter?.resume()
+        waiter = nil
     }
 }
