@@ -202,7 +202,7 @@ public final class JSONBuilder {
                 throw misplaced(component, at: path)
             }
             if let old = container.member(key) { keep(old) }
-            container.setReplacing(key, child)
+            container.replaceMember(key, with: child)
         case .index(let index):
             guard container.isArray else {
                 if orDrop { dropped.append(child) }
