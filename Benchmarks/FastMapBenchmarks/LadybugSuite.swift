@@ -56,7 +56,7 @@ enum LadybugSuite {
         for index in 0..<count {
             var listing: [String: Any] = [
                 "listing_id": 1_000_000 + index,
-                "details": ["title": random.text(words: random.int(2...6))],
+                "details": ["title": random.text(words: random.int(2...6)), "description": random.text(words: 12)],
                 "pricing": ["amount": Double(random.int(100...99_999)) / 100, "currency": ["EUR", "USD"][index % 2]],
                 "seller": [
                     "name": random.text(words: 2),
