@@ -88,6 +88,13 @@ void fm_arena_destroy(fm_arena *arena) {
 
 size_t fm_arena_size(const fm_arena *arena) { return arena ? arena->total : 0; }
 
+fm_arena *fm_arena_current(void) { return current_arena; }
+
+void fm_arena_set_current(fm_arena *arena) {
+    pthread_once(&install_once, install_hooks);
+    current_arena = arena;
+}
+
 int fm_parse_in_arena(const char *bytes, size_t length, int use_jansson, size_t max_depth,
                       fm_arena *arena, fm_document *out, fm_parse_error *error) {
     pthread_once(&install_once, install_hooks);

@@ -1,4 +1,4 @@
-#include "fastmap.h"
+#include "builder.h"
 
 #include <errno.h>
 #include <math.h>
@@ -10,36 +10,16 @@
 // on top: first duplicate key wins, integers up to UInt64.max, `-0` kept as a negative zero,
 // strict UTF-8, lone surrogates rejected, and a nesting limit instead of unbounded recursion.
 
-typedef struct fm_frame {
-    json_t *node;
-    int attached;  // 0 when the container lost a duplicate-key race and must be released
-} fm_frame;
-
-typedef struct fm_builder {
-    fm_frame *stack;
-    size_t depth;
-    size_t max_depth;
-    json_t *root;
-    char *key;
-    size_t key_length;
-    size_t key_capacity;
-    fm_document *document;
-    fm_parse_error *error;
-    yajl_handle handle;
-    const unsigned char *input;
-    size_t input_length;
-} fm_builder;
-
-static void set_error(fm_builder *b, int kind, const char *message) {
-    if (b->error->kind != FM_OK) return;
+int fm_builder_fail(fm_builder *b, int kind, const char *message) {
+    if (b->error->kind != FM_OK) return 0;
     b->error->kind = kind;
-    b->error->offset = yajl_get_bytes_consumed(b->handle);
+    b->error->offset = b->offset_base + yajl_get_bytes_consumed(b->handle);
     snprintf(b->error->message, sizeof b->error->message, "%s", message);
+    return 0;
 }
 
 static int fail_out_of_memory(fm_builder *b) {
-    set_error(b, FM_ERROR_OUT_OF_MEMORY, "out of memory while building the document");
-    return 0;
+    return fm_builder_fail(b, FM_ERROR_OUT_OF_MEMORY, "out of memory while building the document");
 }
 
 static int remember_unsigned(fm_builder *b, json_t *node) {
@@ -87,10 +67,10 @@ static int attach_scalar(fm_builder *b, json_t *value) {
     return 1;
 }
 
-static int on_null(void *ctx) { return attach_scalar(ctx, json_null()); }
+int fm_build_null(fm_builder *b) { return attach_scalar(b, json_null()); }
 
-static int on_boolean(void *ctx, int value) {
-    return attach_scalar(ctx, value ? json_true() : json_false());
+int fm_build_boolean(fm_builder *b, int value) {
+    return attach_scalar(b, value ? json_true() : json_false());
 }
 
 static void describe_number(char *out, size_t size, const char *text, size_t length) {
@@ -100,8 +80,7 @@ static void describe_number(char *out, size_t size, const char *text, size_t len
         snprintf(out, size, "%.*s", (int)length, text);
 }
 
-static int on_number(void *ctx, const char *text, size_t length) {
-    fm_builder *b = ctx;
+int fm_build_number(fm_builder *b, const char *text, size_t length) {
     int is_integer = 1;
     for (size_t i = 0; i < length; i++) {
         char c = text[i];
@@ -147,7 +126,7 @@ static int on_number(void *ctx, const char *text, size_t length) {
                  "Number %s is outside the integer range FastMap keeps exactly "
                  "(Int64.min...UInt64.max).",
                  shown);
-        set_error(b, FM_ERROR_NUMBER_RANGE, message);
+        fm_builder_fail(b, FM_ERROR_NUMBER_RANGE, message);
         return 0;
     }
 
@@ -162,7 +141,7 @@ static int on_number(void *ctx, const char *text, size_t length) {
         char shown[96], message[200];
         describe_number(shown, sizeof shown, text, length);
         snprintf(message, sizeof message, "Number %s is not representable in Swift.", shown);
-        set_error(b, FM_ERROR_NUMBER_RANGE, message);
+        fm_builder_fail(b, FM_ERROR_NUMBER_RANGE, message);
         return 0;
     }
     return attach_scalar(b, json_real(value));
@@ -234,7 +213,7 @@ static unsigned char *decode_escapes(fm_builder *b, const unsigned char *raw, si
                 unsigned code = read_hex4(raw + i);
                 i += 4;
                 if (code >= 0xDC00 && code <= 0xDFFF) {
-                    set_error(b, FM_ERROR_INVALID_UNICODE,
+                    fm_builder_fail(b, FM_ERROR_INVALID_UNICODE,
                               "Unable to convert hex escape sequence (no high character) to "
                               "UTF8-encoded character.");
                     free(out);
@@ -245,7 +224,7 @@ static unsigned char *decode_escapes(fm_builder *b, const unsigned char *raw, si
                     if (i + 6 <= raw_length && raw[i] == '\\' && raw[i + 1] == 'u')
                         low = read_hex4(raw + i + 2);
                     if (low < 0xDC00 || low > 0xDFFF) {
-                        set_error(b, FM_ERROR_INVALID_UNICODE,
+                        fm_builder_fail(b, FM_ERROR_INVALID_UNICODE,
                                   "Unable to convert hex escape sequence (no low character) "
                                   "to UTF8-encoded character.");
                         free(out);
@@ -265,7 +244,7 @@ static unsigned char *decode_escapes(fm_builder *b, const unsigned char *raw, si
 }
 
 // Finds the raw text of the string token yajl just reported, when it lies in the current input.
-static int raw_token(fm_builder *b, const unsigned char **raw, size_t *raw_length) {
+static int raw_token_in_input(fm_builder *b, const unsigned char **raw, size_t *raw_length) {
     size_t end = yajl_get_bytes_consumed(b->handle);
     if (end < 2 || end > b->input_length || b->input[end - 1] != '"') return 0;
     // Scanning backwards, the opening quote is the first one preceded by an even number of
@@ -283,10 +262,24 @@ static int raw_token(fm_builder *b, const unsigned char **raw, size_t *raw_lengt
     return 0;
 }
 
+static int raw_token(fm_builder *b, const unsigned char **raw, size_t *raw_length,
+                     size_t *raw_offset, unsigned char **owned) {
+    *owned = NULL;
+    if (b->raw_lookup) return b->raw_lookup(b, raw, raw_length, raw_offset, owned);
+    if (!raw_token_in_input(b, raw, raw_length)) return 0;
+    *raw_offset = b->offset_base + (size_t)(*raw - b->input);
+    return 1;
+}
+
+// yajl decodes every escape correctly except UTF-16 surrogates (\uD800-\uDFFF), so only
+// tokens holding one of those are decoded again.
 static int contains_unicode_escape(const unsigned char *raw, size_t length) {
-    for (size_t i = 0; i + 1 < length; i++) {
+    for (size_t i = 0; i + 2 < length; i++) {
         if (raw[i] == '\\') {
-            if (raw[i + 1] == 'u') return 1;
+            if (raw[i + 1] == 'u' && (raw[i + 2] == 'd' || raw[i + 2] == 'D') && i + 3 < length) {
+                unsigned char c = raw[i + 3];
+                if ((c >= '8' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) return 1;
+            }
             i++;
         }
     }
@@ -295,27 +288,40 @@ static int contains_unicode_escape(const unsigned char *raw, size_t length) {
 
 // Produces the final bytes of a string or key token. *owned is set when the result must be
 // freed. Returns 0 on error.
-static int string_bytes(fm_builder *b, const unsigned char *text, size_t length,
-                        const unsigned char **result, size_t *result_length, unsigned char **owned) {
+int fm_builder_string_bytes(fm_builder *b, const unsigned char *text, size_t length,
+                            const unsigned char **result, size_t *result_length,
+                            unsigned char **owned) {
     *owned = NULL;
     int in_input = text >= b->input && text <= b->input + b->input_length;
+    // Where text[0] is in the input, when text is the raw token itself (for error offsets).
+    size_t exact = in_input ? b->offset_base + (size_t)(text - b->input) : SIZE_MAX;
     if (!in_input) {
-        // yajl decoded escapes into its own buffer; redo \u escapes from the raw text.
+        // yajl decoded escapes (or joined a token split across inputs) into its own buffer;
+        // redo \u escapes from the raw text.
         const unsigned char *raw;
-        size_t raw_length;
-        if (raw_token(b, &raw, &raw_length) && contains_unicode_escape(raw, raw_length)) {
-            *owned = decode_escapes(b, raw, raw_length, result_length);
-            if (!*owned) return 0;
-            text = *owned;
-            length = *result_length;
+        size_t raw_length, raw_offset;
+        unsigned char *assembled = NULL;
+        if (raw_token(b, &raw, &raw_length, &raw_offset, &assembled)) {
+            if (raw_length == length) exact = raw_offset;  // no escapes: decoded == raw
+            if (contains_unicode_escape(raw, raw_length)) {
+                *owned = decode_escapes(b, raw, raw_length, result_length);
+                free(assembled);
+                if (!*owned) return 0;
+                text = *owned;
+                length = *result_length;
+            } else {
+                free(assembled);
+            }
+        } else if (b->error->kind != FM_OK) {
+            return 0;  // the lookup itself failed (out of memory)
         }
     }
     size_t bad = fm_utf8_validate(text, length);
     if (bad != length) {
         if (*owned) free(*owned);
         *owned = NULL;
-        set_error(b, FM_ERROR_SYNTAX, "invalid UTF-8 in string");
-        if (in_input) b->error->offset = (size_t)(text - b->input) + bad;
+        fm_builder_fail(b, FM_ERROR_SYNTAX, "invalid UTF-8 in string");
+        if (exact != SIZE_MAX) b->error->offset = exact + bad;
         return 0;
     }
     *result = text;
@@ -323,23 +329,21 @@ static int string_bytes(fm_builder *b, const unsigned char *text, size_t length,
     return 1;
 }
 
-static int on_string(void *ctx, const unsigned char *text, size_t length) {
-    fm_builder *b = ctx;
+int fm_build_string(fm_builder *b, const unsigned char *text, size_t length) {
     const unsigned char *bytes;
     size_t count;
     unsigned char *owned;
-    if (!string_bytes(b, text, length, &bytes, &count, &owned)) return 0;
+    if (!fm_builder_string_bytes(b, text, length, &bytes, &count, &owned)) return 0;
     int ok = attach_scalar(b, json_stringn_nocheck((const char *)bytes, count));
     free(owned);
     return ok;
 }
 
-static int on_map_key(void *ctx, const unsigned char *text, size_t length) {
-    fm_builder *b = ctx;
+int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {
     const unsigned char *bytes;
     size_t count;
     unsigned char *owned;
-    if (!string_bytes(b, text, length, &bytes, &count, &owned)) return 0;
+    if (!fm_builder_string_bytes(b, text, length, &bytes, &count, &owned)) return 0;
     if (count + 1 > b->key_capacity) {
         size_t capacity = b->key_capacity ? b->key_capacity : 64;
         while (capacity < count + 1) capacity *= 2;
@@ -365,7 +369,7 @@ static int start_container(fm_builder *b, json_t *container) {
         char message[160];
         snprintf(message, sizeof message,
                  "Too many nested arrays or dictionaries (more than %zu levels).", b->max_depth);
-        set_error(b, FM_ERROR_DEPTH, message);
+        fm_builder_fail(b, FM_ERROR_DEPTH, message);
         return 0;
     }
     int attached = 0;
@@ -376,20 +380,51 @@ static int start_container(fm_builder *b, json_t *container) {
     return 1;
 }
 
-static int end_container(void *ctx) {
-    fm_builder *b = ctx;
+int fm_build_end_container(fm_builder *b) {
     b->depth--;
     if (!b->stack[b->depth].attached) json_decref(b->stack[b->depth].node);
     return 1;
 }
 
-static int on_start_map(void *ctx) { return start_container(ctx, json_object()); }
-static int on_start_array(void *ctx) { return start_container(ctx, json_array()); }
+int fm_build_start_map(fm_builder *b) { return start_container(b, json_object()); }
+int fm_build_start_array(fm_builder *b) { return start_container(b, json_array()); }
 
-static const yajl_callbacks builder_callbacks = {
+static int on_null(void *ctx) { return fm_build_null(ctx); }
+static int on_boolean(void *ctx, int value) { return fm_build_boolean(ctx, value); }
+static int on_number(void *ctx, const char *text, size_t length) {
+    return fm_build_number(ctx, text, length);
+}
+static int on_string(void *ctx, const unsigned char *text, size_t length) {
+    return fm_build_string(ctx, text, length);
+}
+static int on_map_key(void *ctx, const unsigned char *text, size_t length) {
+    return fm_build_map_key(ctx, text, length);
+}
+static int on_start_map(void *ctx) { return fm_build_start_map(ctx); }
+static int on_start_array(void *ctx) { return fm_build_start_array(ctx); }
+static int on_end_container(void *ctx) { return fm_build_end_container(ctx); }
+
+const yajl_callbacks fm_builder_callbacks = {
     on_null, on_boolean, NULL, NULL, on_number, on_string,
-    on_start_map, on_map_key, end_container, on_start_array, end_container,
+    on_start_map, on_map_key, on_end_container, on_start_array, on_end_container,
 };
+
+int fm_builder_init(fm_builder *b, size_t max_depth, fm_document *document, fm_parse_error *error) {
+    memset(b, 0, sizeof *b);
+    b->max_depth = max_depth;
+    b->document = document;
+    b->error = error;
+    b->stack = malloc((max_depth + 1) * sizeof(fm_frame));
+    return b->stack != NULL;
+}
+
+void fm_builder_destroy(fm_builder *b) {
+    free(b->stack);
+    free(b->key);
+    b->stack = NULL;
+    b->key = NULL;
+    b->key_capacity = 0;
+}
 
 static void locate(const unsigned char *input, size_t length, fm_parse_error *error) {
     size_t offset = error->offset < length ? error->offset : length;
@@ -412,7 +447,13 @@ static void release_unattached(fm_builder *b) {
     }
 }
 
-static size_t first_non_json_space(const unsigned char *bytes, size_t length) {
+void fm_builder_discard(fm_builder *b) {
+    release_unattached(b);
+    if (b->root) json_decref(b->root);
+    b->root = NULL;
+}
+
+size_t fm_first_non_json_space(const unsigned char *bytes, size_t length) {
     const unsigned char *form_feed = memchr(bytes, '\f', length);
     size_t limit = form_feed ? (size_t)(form_feed - bytes) : length;
     const unsigned char *vertical_tab = memchr(bytes, '\v', limit);
@@ -424,17 +465,12 @@ int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_documen
     memset(out, 0, sizeof *out);
     memset(error, 0, sizeof *error);
     fm_builder b;
-    memset(&b, 0, sizeof b);
-    b.max_depth = max_depth;
-    b.document = out;
-    b.error = error;
+    int ready = fm_builder_init(&b, max_depth, out, error);
     b.input = (const unsigned char *)bytes;
     b.input_length = length;
-    b.stack = malloc((max_depth + 1) * sizeof(fm_frame));
-    b.handle = yajl_alloc(&builder_callbacks, NULL, &b);
-    if (!b.stack || !b.handle) {
-        free(b.stack);
-        if (b.handle) yajl_free(b.handle);
+    b.handle = ready ? yajl_alloc(&fm_builder_callbacks, NULL, &b) : NULL;
+    if (!b.handle) {
+        fm_builder_destroy(&b);
         error->kind = FM_ERROR_OUT_OF_MEMORY;
         snprintf(error->message, sizeof error->message, "out of memory");
         return -1;
@@ -444,7 +480,7 @@ int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_documen
 
     // yajl treats form feed and vertical tab as white space; JSON does not. Neither byte can
     // appear raw inside a valid string either, so the first one ends the valid prefix.
-    size_t valid_prefix = first_non_json_space(b.input, length);
+    size_t valid_prefix = fm_first_non_json_space(b.input, length);
     yajl_status status = yajl_parse(b.handle, b.input, valid_prefix);
     size_t consumed = yajl_get_bytes_consumed(b.handle);
     if (status == yajl_status_ok && valid_prefix < length) {
@@ -469,16 +505,14 @@ int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_documen
             if (text) yajl_free_error(b.handle, text);
         }
         locate(b.input, length, error);
-        release_unattached(&b);
-        if (b.root) json_decref(b.root);
+        fm_builder_discard(&b);
         fm_document_free_unsigned(out);
         out->root = NULL;
     } else {
         out->root = b.root;
     }
     yajl_free(b.handle);
-    free(b.stack);
-    free(b.key);
+    fm_builder_destroy(&b);
     return out->root ? 0 : -1;
 }
 

@@ -324,7 +324,7 @@ struct DecoderDifferentialTests {
         #"{"name":"rex","super":{"legs":4},"parent":"7"}"#, #"{"name":"rex","super":[]}"#, #"{"name":"rex"}"#,
     ])
     func superDecoders(_ json: String) {
-        assertSameDecoding(Dog.self, json)
+        assertSameDecoding(DecodedDog.self, json)
         assertSameDecoding(Pair.self, #"[1,"a"]"#)
         assertSameDecoding(Pair.self, #"["1","a"]"#)
         assertSameDecoding(Pair.self, #"[]"#)
@@ -335,8 +335,8 @@ struct DecoderDifferentialTests {
         #"{"triangle":{}}"#, #"{"circle":{"radius":"1"}}"#, #"{"circle":{},"empty":{}}"#, #"{}"#,
     ])
     func enums(_ json: String) {
-        assertSameDecoding(Shape.self, json)
-        assertSameDecoding([Shape].self, "[\(json)]")
+        assertSameDecoding(DecodedShape.self, json)
+        assertSameDecoding([DecodedShape].self, "[\(json)]")
     }
 
     @Test func rawValueEnumsAndWrappers() {

@@ -106,7 +106,7 @@ struct DecoderErrorTests {
         #expect(color.debugDescription.contains("purple"))
         #expect(colorError.pathDescription == "$[1]")
         #expect(colorError.foundSnippet == #""purple""#)
-        let (shape, shapeError) = try decodeFailure(Shape.self, #"{"circle":{},"empty":{}}"#)
+        let (shape, shapeError) = try decodeFailure(DecodedShape.self, #"{"circle":{},"empty":{}}"#)
         #expect(shape.kind == "typeMismatch")
         #expect(shapeError.foundKind == .object)
         let (key, keyError) = try decodeFailure([Int: Int].self, #"{"1":1,"x":2}"#)

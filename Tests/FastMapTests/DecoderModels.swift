@@ -133,17 +133,17 @@ struct Row: Decodable, Equatable {
 }
 
 /// Class hierarchy decoding through `superDecoder()` and `superDecoder(forKey:)`.
-class Animal: Decodable, Equatable {
+class DecodedAnimal: Decodable, Equatable {
     var legs: Int
     enum CodingKeys: String, CodingKey { case legs }
     required init(from decoder: any Decoder) throws {
         legs = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .legs)
     }
-    static func == (lhs: Animal, rhs: Animal) -> Bool { lhs.isEqual(to: rhs) }
-    func isEqual(to other: Animal) -> Bool { legs == other.legs }
+    static func == (lhs: DecodedAnimal, rhs: DecodedAnimal) -> Bool { lhs.isEqual(to: rhs) }
+    func isEqual(to other: DecodedAnimal) -> Bool { legs == other.legs }
 }
 
-final class Dog: Animal {
+final class DecodedDog: DecodedAnimal {
     var name: String
     var base: Int?
     enum DogKeys: String, CodingKey { case name, parent }
@@ -154,8 +154,8 @@ final class Dog: Animal {
         base = try parentDecoder.singleValueContainer().decode(Int?.self)
         try super.init(from: container.superDecoder())
     }
-    override func isEqual(to other: Animal) -> Bool {
-        guard let other = other as? Dog else { return false }
+    override func isEqual(to other: DecodedAnimal) -> Bool {
+        guard let other = other as? DecodedDog else { return false }
         return legs == other.legs && name == other.name && base == other.base
     }
 }
@@ -182,7 +182,7 @@ struct Meters: Codable, Equatable {
 }
 
 /// An enum with associated values (Swift's synthesized nested-container format).
-enum Shape: Codable, Equatable {
+enum DecodedShape: Codable, Equatable {
     case circle(radius: Double)
     case rectangle(width: Double, height: Double)
     case empty

@@ -77,6 +77,12 @@ size_t fm_arena_size(const fm_arena *arena);
 int fm_parse_in_arena(const char *bytes, size_t length, int use_jansson, size_t max_depth,
                       fm_arena *arena, fm_document *out, fm_parse_error *error);
 
+/// The calling thread's current arena, or NULL. While one is set, every jansson allocation on
+/// the thread comes from it and every jansson free is a no-op (fm_parse_in_arena sets it for
+/// one parse; the streaming parser sets it around each element it builds).
+fm_arena *fm_arena_current(void);
+void fm_arena_set_current(fm_arena *arena);
+
 /// Releases one reference to `root` like json_decref, without recursion: safe for trees of
 /// any depth.
 void fm_json_release_deep(json_t *root);
@@ -87,5 +93,8 @@ int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
 #ifdef __cplusplus
 }
 #endif
+
+// Streaming (element-by-element) parsing.
+#include "fastmap_stream.h"
 
 #endif

@@ -10,6 +10,11 @@ final class JSONArena: @unchecked Sendable {
         self.raw = raw
     }
 
+    /// Takes over an arena created on the C side (by the streaming parser).
+    init(adopting raw: OpaquePointer) {
+        self.raw = raw
+    }
+
     deinit {
         fm_arena_destroy(raw)
     }

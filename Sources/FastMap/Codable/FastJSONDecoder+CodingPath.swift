@@ -19,6 +19,59 @@ enum CodingPathComponent {
     }
 }
 
+/// The decoder's coding path as a stack. Array indices are plain integers and keys sit in a
+/// side array, so entering an array element pushes an `Int` and copies no existential.
+struct CodingPathStack {
+    /// An index, or `-1` for the next entry of `keys`.
+    private var entries: [Int] = []
+    private var keys: [any CodingKey] = []
+
+    init(_ components: [CodingPathComponent] = []) {
+        entries.reserveCapacity(max(16, components.count))
+        for component in components { push(component) }
+    }
+
+    var count: Int { entries.count }
+
+    @inline(__always)
+    mutating func push(_ component: CodingPathComponent?) {
+        switch component {
+        case .index(let index)?:
+            entries.append(index)
+        case .key(let key)?:
+            entries.append(-1)
+            keys.append(key)
+        case nil:
+            break
+        }
+    }
+
+    @inline(__always)
+    mutating func pop(to count: Int) {
+        while entries.count > count {
+            if entries.removeLast() < 0 { keys.removeLast() }
+        }
+    }
+
+    /// The first `count` components.
+    func prefix(_ count: Int) -> [CodingPathComponent] {
+        var result: [CodingPathComponent] = []
+        result.reserveCapacity(count)
+        var keyIndex = 0
+        for entry in entries.prefix(count) {
+            if entry < 0 {
+                result.append(.key(keys[keyIndex]))
+                keyIndex += 1
+            } else {
+                result.append(.index(entry))
+            }
+        }
+        return result
+    }
+
+    var components: [CodingPathComponent] { prefix(count) }
+}
+
 /// Where a container sits: the first `depth` components of its decoder's path stack, followed by
 /// `tail` for containers made by `nestedContainer` (which add a step without decoding a value).
 ///
@@ -84,7 +137,7 @@ extension JSONTreeDecoder {
     func components(_ reference: CodingPathReference, _ step: CodingPathComponent?) -> [CodingPathComponent] {
         // A container that escaped its init(from:) may point past the current stack; keep what
         // is still there rather than trapping.
-        var result = Array(path.prefix(min(reference.depth, path.count)))
+        var result = path.prefix(min(reference.depth, path.count))
         if let tail = reference.tail { result += tail.components }
         if let step { result.append(step) }
         return result

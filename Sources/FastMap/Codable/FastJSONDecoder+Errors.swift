@@ -97,7 +97,7 @@ extension JSONTreeDecoder {
 
     func tooDeep(at path: CodingPathReference) -> DecodingError {
         let failure = components(path, nil)
-        let message = "The value nests deeper than the maximum depth of \(options.maximumDepth)."
+        let message = "The value nests deeper than the maximum depth of \(maximumDepth)."
         let error = FastMapError(
             kind: .depthLimit, message: message, path: failure.map(\.keyPathComponent), root: root)
         return .dataCorrupted(
@@ -128,7 +128,7 @@ extension JSONTreeDecoder {
         }
         guard context.underlyingError == nil else { return error }
         let codingPath = context.codingPath
-        var components = Array(path.prefix(min(depth, codingPath.count))).map(\.keyPathComponent)
+        var components = path.prefix(min(depth, codingPath.count)).map(\.keyPathComponent)
         var found: JSONNode? = codingPath.count >= depth ? node : nil
         for key in codingPath.dropFirst(components.count) {
             if let array = found, array.isArray, let index = key.intValue {

@@ -138,32 +138,3 @@ enum JSONNumberGrammar {
         return false
     }
 }
-
-/// `[T]`, which `.skipInvalidArrayElements` decodes element by element.
-protocol LossyArray {
-    static func decodeSkippingInvalidElements(
-        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
-    ) throws -> Self
-}
-
-extension Array: LossyArray where Element: Decodable {
-    static func decodeSkippingInvalidElements(
-        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
-    ) throws -> Self {
-        // The array itself must still be there and be an array: only its elements are lossy.
-        if !node.isArray { _ = try decoder.unkeyedContainer(node: node, at: path, step) }
-        let count = node.arrayCount
-        var result: [Element] = []
-        result.reserveCapacity(count)
-        let position = step.map { path.appending($0) } ?? path
-        for index in 0..<count {
-            guard let child = node.element(at: index) else { continue }
-            do {
-                result.append(try decoder.unwrap(child, as: Element.self, at: position, .index(index)))
-            } catch {
-                continue
-            }
-        }
-        return result
-    }
-}

@@ -85,7 +85,7 @@ extension JSONTreeDecoder {
     /// The member map an object needs under a key strategy; nil when lookups can go straight to
     /// jansson (the default strategy, or snake_case conversion of an object without `_` in keys).
     func convertedKeys(of object: JSONNode, at path: CodingPathReference) throws -> ConvertedKeys? {
-        switch options.keyDecodingStrategy {
+        switch keyStrategy {
         case .useDefaultKeys:
             return nil
         case .convertFromSnakeCase:
@@ -99,8 +99,6 @@ extension JSONTreeDecoder {
         case .custom(let convert):
             let base = codingPath(path)
             return ConvertedKeys(object) { raw in convert(base + [FastCodingKey(stringValue: raw)]).stringValue }
-        @unknown default:
-            return nil
         }
     }
 
@@ -151,16 +149,18 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
     ) throws -> Self {
         if node.isNull { throw decoder.valueNotFound([String: Any].self, at: path, step) }
         guard node.isObject else { throw decoder.typeMismatch([String: Any].self, found: node, at: path, step) }
-        var result: [String: Value] = [:]
-        result.reserveCapacity(node.objectCount)
-        let position = step.map { path.appending($0) } ?? path
-        try node.forEachMember { raw, child in
-            let key = String(decoding: raw, as: UTF8.self)
-            let step = CodingPathComponent.key(FastCodingKey(stringValue: key))
-            let value = try decoder.unwrap(child, as: Value.self, at: position, step)
-            // Keys equal as Swift strings (different Unicode spellings): the first one wins.
-            if result[key] == nil { result[key] = value }
+        return try decoder.with(node, at: path, step) {
+            var result: [String: Value] = [:]
+            result.reserveCapacity(node.objectCount)
+            let position = decoder.currentPath
+            try node.forEachMember { raw, child in
+                let key = String(decoding: raw, as: UTF8.self)
+                let step = CodingPathComponent.key(FastCodingKey(stringValue: key))
+                let value = try decoder.unwrap(child, as: Value.self, at: position, step)
+                // Keys equal as Swift strings (different Unicode spellings): the first one wins.
+                if result[key] == nil { result[key] = value }
+            }
+            return result
         }
-        return result
     }
 }

@@ -4,31 +4,63 @@ import Foundation
 /// being decoded and moved down and back up the tree as values nest (as Foundation does), so
 /// decoding a nested value allocates nothing but the container boxes Swift itself requires.
 final class JSONTreeDecoder: Decoder {
-    let document: JSONDocument
-    let options: FastJSONDecoder.Options
-    let lossy: FastJSONDecoder.LossyCoercions
+    // The fields read for every value come first and have fixed offsets; `options` holds
+    // Foundation's resilient strategy enums, so it goes last and is read only for the special
+    // types.
+
     /// The value `init(from:)` and the single value container read.
     @exclusivity(unchecked) var node: JSONNode
     /// The coding path of `node`; containers remember how much of it is theirs.
-    @exclusivity(unchecked) var path: [CodingPathComponent]
+    @exclusivity(unchecked) var path: CodingPathStack
+    let document: JSONDocument
+    let lossy: FastJSONDecoder.LossyCoercions
+    let maximumDepth: Int
+    let keyStrategy: KeyStrategy
+    /// `.skipInvalidArrayElements`, read once.
+    let skipsInvalidArrayElements: Bool
+    /// Whether `[String: T]` needs its own decoding (under a key strategy, as in Foundation);
+    /// checking a type's conformance costs a runtime lookup, so only then.
+    let hasStringKeyedDictionaryExemption: Bool
     /// Exact number texts, shared with the decoders `superDecoder` makes.
     let numberTexts: NumberTextSource
+    /// The types met so far under `.skipInvalidArrayElements`; see ``lossyArrayType(_:)``.
+    var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
     var convertedKeys: [String: String] = [:]
-    /// Whether `[String: T]` (under a key strategy) or `[T]` (skipping invalid elements) need
-    /// their own decoding; checking a type's conformance costs a runtime lookup, so only then.
-    let hasSpecialCollections: Bool
+    let options: FastJSONDecoder.Options
+
+    /// `JSONDecoder.KeyDecodingStrategy`, read once per `decode` call instead of once per object.
+    enum KeyStrategy {
+        case useDefaultKeys
+        case convertFromSnakeCase
+        case custom(@Sendable ([any CodingKey]) -> any CodingKey)
+
+        init(_ strategy: JSONDecoder.KeyDecodingStrategy) {
+            switch strategy {
+            case .useDefaultKeys: self = .useDefaultKeys
+            case .convertFromSnakeCase: self = .convertFromSnakeCase
+            case .custom(let convert): self = .custom(convert)
+            @unknown default: self = .useDefaultKeys
+            }
+        }
+
+        var isDefault: Bool {
+            if case .useDefaultKeys = self { return true }
+            return false
+        }
+    }
 
     init(root: JSON, options: FastJSONDecoder.Options, input: UnsafeRawBufferPointer?) {
         self.document = root.document
         self.node = root.node
         self.options = options
         self.lossy = options.lossyCoercions
-        self.hasSpecialCollections =
-            !options.keyDecodingStrategy.isDefault || options.lossyCoercions.contains(.skipInvalidArrayElements)
-        self.path = []
+        self.maximumDepth = options.maximumDepth
+        self.keyStrategy = KeyStrategy(options.keyDecodingStrategy)
+        self.hasStringKeyedDictionaryExemption = !keyStrategy.isDefault
+        self.skipsInvalidArrayElements = options.lossyCoercions.contains(.skipInvalidArrayElements)
+        self.path = CodingPathStack()
         self.numberTexts = NumberTextSource(input: input, root: root.document.root)
-        path.reserveCapacity(16)
     }
 
     /// A decoder of its own for `superDecoder()`: it may outlive the container that made it,
@@ -37,14 +69,17 @@ final class JSONTreeDecoder: Decoder {
         self.document = parent.document
         self.options = parent.options
         self.lossy = parent.lossy
-        self.hasSpecialCollections = parent.hasSpecialCollections
+        self.maximumDepth = parent.maximumDepth
+        self.keyStrategy = parent.keyStrategy
+        self.hasStringKeyedDictionaryExemption = parent.hasStringKeyedDictionaryExemption
+        self.skipsInvalidArrayElements = parent.skipsInvalidArrayElements
         self.node = node
-        self.path = path
+        self.path = CodingPathStack(path)
         self.numberTexts = parent.numberTexts
         parent.numberTexts.isShared = true
     }
 
-    var codingPath: [any CodingKey] { path.map(\.codingKey) }
+    var codingPath: [any CodingKey] { path.components.map(\.codingKey) }
 
     private(set) lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
@@ -96,13 +131,15 @@ final class JSONTreeDecoder: Decoder {
     ) throws -> Result {
         let savedNode = node
         let savedCount = path.count
-        if let tail = reference.tail { path += tail.components }
-        if let step { path.append(step) }
+        if let tail = reference.tail {
+            for component in tail.components { path.push(component) }
+        }
+        path.push(step)
         defer {
             node = savedNode
-            path.removeLast(path.count - savedCount)
+            path.pop(to: savedCount)
         }
-        if path.count > options.maximumDepth {
+        if path.count > maximumDepth {
             // Only trees built in code get here: parsing already stops at this depth.
             throw tooDeep(at: currentPath)
         }
@@ -167,14 +204,14 @@ final class JSONTreeDecoder: Decoder {
         if T.self == Data.self { return unsafeBitCast(try decodeData(child, at: reference, step), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try decodeURL(child, at: reference, step), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(child, at: reference, step), to: T.self) }
-        if isScalarArray(T.self) { return try scalarArray(child, as: type, at: reference, step) }
-        if hasSpecialCollections {
-            if !options.keyDecodingStrategy.isDefault, let dictionary = T.self as? any StringKeyedDictionary.Type {
-                return (try dictionary.decodeExemptFromKeyStrategy(self, child, at: reference, step) as! T)
-            }
-            if lossy.contains(.skipInvalidArrayElements), let array = T.self as? any LossyArray.Type {
-                return (try array.decodeSkippingInvalidElements(self, child, at: reference, step) as! T)
-            }
+        if let kind = scalarArrayKind(T.self) {
+            return try scalarArray(kind: kind, child, as: type, at: reference, step)
+        }
+        if skipsInvalidArrayElements, let array = lossyArrayType(T.self) {
+            return try lossyArray(array, child, as: type, at: reference, step)
+        }
+        if hasStringKeyedDictionaryExemption, let dictionary = T.self as? any StringKeyedDictionary.Type {
+            return (try dictionary.decodeExemptFromKeyStrategy(self, child, at: reference, step) as! T)
         }
         if let plan = options.jsonCodable?.plans.plan(ifJSONCodable: T.self) {
             return try decodeJSONCodable(child, as: type, plan: plan, at: reference, step)
@@ -194,24 +231,17 @@ final class JSONTreeDecoder: Decoder {
                 }
                 let key = FastCodingKey(stringValue: name)
                 guard let next = current.member(name) else { throw keyNotFound(key, in: current, at: here) }
-                path.append(.key(key))
+                path.push(.key(key))
                 current = next
             case .index(let index):
                 guard current.isArray else { throw containerMismatch([Any].self, node: current, at: here, nil) }
                 guard let next = current.element(at: index) else {
                     throw indexOutOfBounds(index, in: current, at: here)
                 }
-                path.append(.index(index))
+                path.push(.index(index))
                 current = next
             }
         }
         return current
-    }
-}
-
-extension JSONDecoder.KeyDecodingStrategy {
-    var isDefault: Bool {
-        if case .useDefaultKeys = self { return true }
-        return false
     }
 }

@@ -109,6 +109,8 @@ public struct JSONKeyPath: Hashable, Sendable, CustomStringConvertible,
     /// non-negative decimal number are kept as part of the key.
     static func parse(_ text: String) -> [Component] {
         guard !text.isEmpty else { return [] }
+        // Most literals are one plain key (`json => "name"`): skip the splitting.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "]") }) { return [.key(text)] }
         var components: [Component] = []
         for part in text.split(separator: ".", omittingEmptySubsequences: false) {
             components += parsePart(part)

@@ -1,0 +1,93 @@
+import Foundation
+
+/// `make bench-streaming`: every mode over the same records, each in its own process.
+func benchmark(megabytes: Double, modes: [Mode], keep: Bool, folder: URL?) async throws {
+    let data = try BenchData.make(megabytes: megabytes, in: folder)
+    defer {
+        if keep || folder != nil {
+            print("data kept in \(data.folder.path)")
+        } else {
+            try? FileManager.default.removeItem(at: data.folder)
+        }
+    }
+    print("\(data.count) records; array \(sizeText(data.size(of: data.array))), NDJSON \(sizeText(data.size(of: data.lines)))")
+    print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; each mode runs in its own process\n")
+    var results: [Mode: ModeResult] = [:]
+    for mode in modes {
+        let result = try runChild(mode, url: data.url(for: mode), verify: false)
+        guard result.count == data.count else {
+            throw BenchError("\(mode.rawValue) decoded \(result.count) records, expected \(data.count)")
+        }
+        results[mode] = result
+    }
+    let baseline = results[.jsonDecoder].map { Double(data.size(of: data.array)) / $0.seconds }
+    let header = ["mode", "MB/s", "vs JSONDecoder", "peak RSS", "CPU s", "what"]
+    var rows: [[String]] = []
+    for mode in modes {
+        guard let result = results[mode] else { continue }
+        let rate = Double(data.size(of: data.url(for: mode))) / result.seconds
+        rows.append([
+            mode.rawValue, String(format: "%.1f", rate / 1e6), baseline.map { String(format: "%.2fx", rate / $0) } ?? "-",
+            sizeText(result.peakBytes), String(format: "%.2f", result.cpuSeconds), mode.summary,
+        ])
+    }
+    printTable(header: header, rows: rows)
+
+    func rate(_ mode: Mode) -> Double? {
+        results[mode].map { Double(data.size(of: data.url(for: mode))) / $0.seconds }
+    }
+    print("")
+    let streaming: [Mode] = [.forEach, .stream, .streamChunks, .lines].filter { results[$0] != nil }
+    for mode in streaming {
+        let peak = results[mode]!.peakBytes
+        print("\(mode.rawValue): peak RSS \(sizeText(peak)) \(peak < 64 << 20 ? "<" : ">=") 64 MB")
+    }
+    if let baseline, let best = streaming.compactMap(rate).max() {
+        print(String(format: "fastest streaming mode: %.2fx JSONDecoder (target >= 4x)", best / baseline))
+    }
+    if let lines = rate(.lines), let array = rate(.stream) {
+        print(String(format: "lines vs stream (same records, async): %.0f%% (target >= 80%%)", lines / array * 100))
+    }
+}
+
+/// `make test-large`: every streaming mode over a large file, every record checked, memory
+/// bounded. Exits with an error on the first failure.
+func verifyLarge(megabytes: Double) async throws {
+    let data = try BenchData.make(megabytes: megabytes, in: nil)
+    defer { try? FileManager.default.removeItem(at: data.folder) }
+    print("\(data.count) records, \(sizeText(data.size(of: data.array)))")
+    var failures: [String] = []
+    for mode in [Mode.forEach, .stream, .streamChunks, .lines] {
+        let result = try runChild(mode, url: data.url(for: mode), verify: true)
+        var verdict = "ok"
+        if result.count != data.count {
+            verdict = "FAILED: \(result.count) records, expected \(data.count)"
+        } else if result.peakBytes >= 64 << 20 {
+            verdict = "FAILED: peak RSS \(sizeText(result.peakBytes)) >= 64 MB"
+        }
+        if verdict != "ok" { failures.append("\(mode.rawValue): \(verdict)") }
+        print(
+            "\(mode.rawValue): \(result.count) records checked, peak RSS \(sizeText(result.peakBytes)), "
+                + String(format: "%.1f MB/s", Double(data.size(of: data.url(for: mode))) / result.seconds / 1e6)
+                + " — \(verdict)")
+    }
+    if !failures.isEmpty { throw BenchError("large test failed: " + failures.joined(separator: "; ")) }
+    print("large test passed")
+}
+
+func sizeText(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+
+func printTable(header: [String], rows: [[String]]) {
+    var widths = header.map(\.count)
+    for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+    func line(_ cells: [String]) -> String {
+        cells.enumerated().map { index, cell in
+            index == 0 || index == cells.count - 1
+                ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                : String(repeating: " ", count: widths[index] - cell.count) + cell
+        }.joined(separator: "  ")
+    }
+    print(line(header))
+    print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+    for row in rows { print(line(row)) }
+}

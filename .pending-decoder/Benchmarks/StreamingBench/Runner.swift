@@ -1,0 +1,136 @@
+import Foundation
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// What one mode did, as its process reports it.
+struct ModeResult {
+    var mode: Mode
+    var count: Int
+    var seconds: Double
+    var cpuSeconds: Double
+    var peakBytes: Int
+
+    var line: String {
+        "RESULT mode=\(mode.rawValue) count=\(count) seconds=\(seconds) cpu=\(cpuSeconds) peak=\(peakBytes)"
+    }
+
+    init(mode: Mode, count: Int, seconds: Double, cpuSeconds: Double, peakBytes: Int) {
+        self.mode = mode
+        self.count = count
+        self.seconds = seconds
+        self.cpuSeconds = cpuSeconds
+        self.peakBytes = peakBytes
+    }
+
+    init?(line: Substring) {
+        guard line.hasPrefix("RESULT ") else { return nil }
+        var fields: [String: String] = [:]
+        for pair in line.dropFirst(7).split(separator: " ") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        guard let mode = fields["mode"].flatMap(Mode.init(rawValue:)), let count = fields["count"].flatMap(Int.init),
+            let seconds = fields["seconds"].flatMap(Double.init), let cpu = fields["cpu"].flatMap(Double.init),
+            let peak = fields["peak"].flatMap(Int.init)
+        else { return nil }
+        self.init(mode: mode, count: count, seconds: seconds, cpuSeconds: cpu, peakBytes: peak)
+    }
+}
+
+/// The process's peak resident set size (VmHWM), in bytes.
+func peakResidentBytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    else { return 0 }
+    return kilobytes * 1024
+}
+
+/// User plus system CPU time of this process so far.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// Runs one mode in this process. With `verify`, every record is compared with the
+/// generator's, in order.
+func runMode(_ mode: Mode, url: URL, verify: Bool) async throws -> ModeResult {
+    var generator = RecordGenerator()
+    var checked = 0
+    var mismatch: String?
+    var checksum = 0
+    let cpuStart = cpuSeconds()
+    let start = DispatchTime.now()
+    let count = try await run(mode, url: url) { record in
+        checksum &+= record.id &+ record.tags.count
+        guard verify else { return }
+        let expected = generator.record(checked).values
+        if mismatch == nil && record.values != expected {
+            mismatch = "record \(checked): decoded \(record.values), generated \(expected)"
+        }
+        checked += 1
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    let cpu = cpuSeconds() - cpuStart
+    if let mismatch { throw BenchError("\(mode.rawValue): \(mismatch)") }
+    if checksum == 42 { print("") }  // keeps the checksum alive
+    return ModeResult(mode: mode, count: count, seconds: seconds, cpuSeconds: cpu, peakBytes: peakResidentBytes())
+}
+
+/// Runs `mode` in a child process of this executable and returns its result.
+func runChild(_ mode: Mode, url: URL, verify: Bool) throws -> ModeResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    process.arguments = ["run", mode.rawValue, url.path] + (verify ? ["--verify"] : [])
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0,
+        let result = text.split(separator: "\n").lazy.compactMap(ModeResult.init(line:)).first
+    else {
+        throw BenchError("\(mode.rawValue) failed (exit status \(process.terminationStatus)): \(text)")
+    }
+    return result
+}
+
+/// The generated files: the array and the same records as NDJSON.
+struct BenchData {
+    let folder: URL
+    let array: URL
+    let lines: URL
+    let count: Int
+
+    static func make(megabytes: Double, in folder: URL?) throws -> BenchData {
+        let folder =
+            folder
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "FastMapStreamingBench-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let array = folder.appendingPathComponent("records-\(Int(megabytes))MB.json")
+        let lines = folder.appendingPathComponent("records-\(Int(megabytes))MB.ndjson")
+        let countFile = folder.appendingPathComponent("records-\(Int(megabytes))MB.count")
+        if let text = try? String(contentsOf: countFile, encoding: .utf8), let count = Int(text),
+            FileManager.default.fileExists(atPath: array.path), FileManager.default.fileExists(atPath: lines.path)
+        {
+            return BenchData(folder: folder, array: array, lines: lines, count: count)
+        }
+        print("generating \(Int(megabytes)) MB of records in \(folder.path) ...")
+        let count = try RecordGenerator.write(arrayTo: array, linesTo: lines, megabytes: megabytes)
+        try String(count).write(to: countFile, atomically: true, encoding: .utf8)
+        return BenchData(folder: folder, array: array, lines: lines, count: count)
+    }
+
+    func url(for mode: Mode) -> URL { mode.readsLines ? lines : array }
+
+    func size(of url: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.intValue ?? 0
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// What decoding one element gave: its value, or the error to report (already carrying the
+/// element's place).
+enum ElementOutcome<T> {
+    case value(T)
+    case failure(DecodingError)
+    /// An error that is not a `DecodingError`, thrown by the type's own `init(from:)`.
+    case foreign(any Error)
+}
+
+/// Decodes streamed elements for one streaming call: the decoder's settings as they were when
+/// the call started, where the elements sit, and what to do with the ones that fail.
+///
+/// `@unchecked Sendable`: every stored property is immutable, and the coding keys of the
+/// array's path are ``FastCodingKey`` values; decoding may run on the parsing thread.
+struct ElementDecoding: @unchecked Sendable {
+    let decoder: FastJSONDecoder
+    let options: FastJSONDecoder.Options
+    let mode: StreamingMode
+    let policy: FastJSONDecoder.ElementErrorPolicy
+    /// The coding path of the array (empty for lines, each of which is a document of its own).
+    private let arrayPath: [CodingPathComponent]
+
+    init(decoder: FastJSONDecoder, mode: StreamingMode, policy: FastJSONDecoder.ElementErrorPolicy) {
+        self.decoder = decoder
+        self.options = decoder.options
+        self.mode = mode
+        self.policy = policy
+        arrayPath = mode.path.components.map { component in
+            switch component {
+            case .key(let key): .key(FastCodingKey(stringValue: key))
+            case .index(let index): .index(index)
+            }
+        }
+    }
+
+    /// Decodes one element. Safe on any thread: it only reads the element and the settings.
+    func outcome<T: Decodable>(_ type: T.Type, _ element: StreamedElement) -> ElementOutcome<T> {
+        switch element.payload {
+        case .value(let json):
+            do {
+                return .value(try decodeValue(type, json, index: element.index))
+            } catch let error as DecodingError {
+                return .failure(located(error, element))
+            } catch {
+                return .foreign(error)
+            }
+        case .failure(let error):
+            return .failure(invalidElement(error, element))
+        }
+    }
+
+    /// Decodes whole batches as `T` (on the parsing thread, when it is ahead of the consumer).
+    func batchDecoding<T: Decodable>(_ type: T.Type) -> any BatchDecoding {
+        TypedBatchDecoding<T>(decoding: self)
+    }
+
+    /// Applies the policy to an element's outcome (on the consuming thread, in order): the
+    /// value, or nil when the policy leaves the element out.
+    /// - Throws: under ``FastJSONDecoder/ElementErrorPolicy/throw``, the element's error.
+    func apply<T>(_ outcome: ElementOutcome<T>, _ element: StreamedElement) throws -> T? {
+        let failure: DecodingError
+        switch outcome {
+        case .value(let value):
+            return value
+        case .failure(let error):
+            failure = error
+        case .foreign(let error):
+            if case .throw = policy { throw error }
+            failure = .dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath(of: element), debugDescription: "\(error)", underlyingError: error))
+        }
+        switch policy {
+        case .throw:
+            throw failure
+        case .skip:
+            return nil
+        case .collect(let handler):
+            handler(
+                FastJSONDecoder.ElementFailure(
+                    index: element.index, offset: element.offset, line: element.line, error: failure))
+            return nil
+        }
+    }
+
+    /// Decodes with the coding path the whole-document decode would have at this element, so
+    /// errors name the same path (`data`, `Index 3`, `score`) as `decode([T].self, ...)`.
+    private func decodeValue<T: Decodable>(_ type: T.Type, _ json: JSON, index: Int) throws -> T {
+        let tree = JSONTreeDecoder(root: json, options: options, input: nil)
+        if !mode.isLines {
+            tree.path.append(contentsOf: arrayPath)
+            tree.path.append(.index(index))
+        }
+        return try tree.unwrap(json.node, as: type, at: tree.currentPath, .none)
+    }
+
+    private func codingPath(of element: StreamedElement) -> [any CodingKey] {
+        mode.isLines ? [] : (arrayPath + [.index(element.index)]).map(\.codingKey)
+    }
+
+    private func location(of element: StreamedElement) -> FastMapError.SourceLocation {
+        FastMapError.SourceLocation(line: element.line, column: element.column, offset: element.offset)
+    }
+
+    /// Gives a decoding error the element's place in the input: the underlying
+    /// ``FastMapError`` gets the element's start as its location, and for lines the
+    /// description names the line.
+    private func located(_ error: DecodingError, _ element: StreamedElement) -> DecodingError {
+        error.mappingContext { context in
+            var underlying = context.underlyingError
+            if var fastMapError = underlying as? FastMapError, fastMapError.location == nil {
+                fastMapError.location = location(of: element)
+                underlying = fastMapError
+            }
+            let description =
+                mode.isLines ? "Line \(element.line): \(context.debugDescription)" : context.debugDescription
+            return DecodingError.Context(
+                codingPath: context.codingPath, debugDescription: description, underlyingError: underlying)
+        }
+    }
+
+    /// An element whose text FastMap refused, as `.dataCorrupted` at the element's path.
+    private func invalidElement(_ error: FastMapError, _ element: StreamedElement) -> DecodingError {
+        var error = error
+        if mode.isLines {
+            error.message = "line \(element.line) is not valid JSON: \(error.message)"
+        } else {
+            error.path = mode.path.components + [.index(element.index)]
+        }
+        var description = "The given data was not valid JSON: \(error.message)"
+        if let location = error.location { description += " (\(location))" }
+        return .dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath(of: element), debugDescription: description, underlyingError: error))
+    }
+
+    /// Why the stream stopped, as the `DecodingError` decoding the whole document would throw:
+    /// a missing key or index, a value of the wrong kind on the path, or malformed input.
+    func error(for stop: StreamingStop) -> DecodingError {
+        let error = stop.error(streaming: mode)
+        let components = mode.path.components
+        let place = " (\(stop.location))"
+        switch stop.reason {
+        case .pathNotFound(let step, let count):
+            let walked = Array(arrayPath[..<step])
+            switch components[step] {
+            case .key(let key):
+                return .keyNotFound(
+                    FastCodingKey(stringValue: key),
+                    DecodingError.Context(
+                        codingPath: walked.map(\.codingKey),
+                        debugDescription: "No value associated with key \"\(key)\"." + place, underlyingError: error))
+            case .index(let index):
+                return .valueNotFound(
+                    Any.self,
+                    DecodingError.Context(
+                        codingPath: (walked + [.index(index)]).map(\.codingKey),
+                        debugDescription: "Index \(index) is out of bounds (the array has \(count) elements)." + place,
+                        underlyingError: error))
+            }
+        case .wrongKind(let step, let found):
+            let wantsObject = step < components.count && !components[step].isIndex
+            let type: Any.Type = wantsObject ? [String: Any].self : [Any].self
+            let context = DecodingError.Context(
+                codingPath: arrayPath[..<step].map(\.codingKey),
+                debugDescription: found == .null
+                    ? "Cannot get \(wantsObject ? "keyed" : "unkeyed") decoding container -- found null value instead."
+                        + place
+                    : "Expected to decode \(type) but found \(found) instead." + place,
+                underlyingError: error)
+            return found == .null ? .valueNotFound(type, context) : .typeMismatch(type, context)
+        case .truncated, .trailingData, .invalid:
+            return .invalidJSON(error)
+        }
+    }
+}
+
+extension JSONKeyPath.Component {
+    var isIndex: Bool {
+        if case .index = self { return true }
+        return false
+    }
+}
+
+/// Decodes batches as `T`. `@unchecked Sendable`: it only holds the immutable settings; the
+/// outcomes it makes on the parsing thread are handed to the consumer, which alone uses them.
+private struct TypedBatchDecoding<T: Decodable>: BatchDecoding, @unchecked Sendable {
+    let decoding: ElementDecoding
+
+    func outcomes(of elements: [StreamedElement]) -> Any {
+        elements.map { decoding.outcome(T.self, $0) }
+    }
+}

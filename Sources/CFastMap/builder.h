@@ -1,0 +1,81 @@
+#ifndef FASTMAP_BUILDER_H
+#define FASTMAP_BUILDER_H
+
+// The node builder shared by the whole-document parser (builder.c) and the streaming parser
+// (stream.c). Private to CFastMap: not under include/, so Swift never sees it.
+//
+// A builder turns yajl events into one jansson tree with FastMap's rules (first duplicate key
+// wins, integers up to UInt64.max, `-0` kept negative, strict UTF-8, lone surrogates
+// rejected, a nesting limit). Each fm_build_* function takes the builder, returns 1 to go on
+// and 0 after recording an error in *error.
+
+#include "fastmap.h"
+
+typedef struct fm_frame {
+    json_t *node;
+    int attached;  // 0 when the container lost a duplicate-key race and must be released
+} fm_frame;
+
+struct fm_builder;
+
+/// Finds the raw text (between the quotes) of the string token yajl has just reported, for
+/// a token whose decoded text is not in the current input, and the absolute offset of its
+/// first byte. Sets *owned when the text had to be assembled into a new buffer (the caller
+/// frees it). Returns 0 when it cannot be found.
+typedef int (*fm_raw_lookup)(struct fm_builder *b, const unsigned char **raw, size_t *raw_length,
+                             size_t *raw_offset, unsigned char **owned);
+
+typedef struct fm_builder {
+    fm_frame *stack;
+    size_t depth;
+    size_t max_depth;
+    json_t *root;
+    char *key;
+    size_t key_length;
+    size_t key_capacity;
+    fm_document *document;   // receives the unsigned integer nodes
+    fm_parse_error *error;
+    yajl_handle handle;
+    const unsigned char *input;  // the bytes yajl is parsing right now
+    size_t input_length;
+    size_t offset_base;          // absolute offset of input[0], for error offsets
+    fm_raw_lookup raw_lookup;    // NULL: the whole token is always inside `input`
+    void *raw_context;
+} fm_builder;
+
+/// Prepares a builder for trees nested at most max_depth levels. Returns 0 when out of memory.
+int fm_builder_init(fm_builder *b, size_t max_depth, fm_document *document, fm_parse_error *error);
+
+/// Frees the builder's own buffers (not the tree it built).
+void fm_builder_destroy(fm_builder *b);
+
+/// Releases a partly built tree (after an error) and makes the builder ready for a new one.
+void fm_builder_discard(fm_builder *b);
+
+/// Records the first error of a build; later ones are ignored. Returns 0.
+int fm_builder_fail(fm_builder *b, int kind, const char *message);
+
+int fm_build_null(fm_builder *b);
+int fm_build_boolean(fm_builder *b, int value);
+int fm_build_number(fm_builder *b, const char *text, size_t length);
+int fm_build_string(fm_builder *b, const unsigned char *text, size_t length);
+int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length);
+int fm_build_start_map(fm_builder *b);
+int fm_build_start_array(fm_builder *b);
+int fm_build_end_container(fm_builder *b);
+
+/// Produces the final bytes of a string or key token exactly as the builder would store them
+/// (escapes decoded with proper surrogate pairing, UTF-8 checked). Sets *owned when the
+/// result must be freed. Returns 0 on error.
+int fm_builder_string_bytes(fm_builder *b, const unsigned char *text, size_t length,
+                            const unsigned char **result, size_t *result_length,
+                            unsigned char **owned);
+
+/// The length of the prefix free of form feed and vertical tab: yajl takes both for white
+/// space, JSON allows neither (not even inside strings, where no control character is valid).
+size_t fm_first_non_json_space(const unsigned char *bytes, size_t length);
+
+/// yajl callbacks whose context is an fm_builder.
+extern const yajl_callbacks fm_builder_callbacks;
+
+#endif

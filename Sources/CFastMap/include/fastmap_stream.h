@@ -1,0 +1,109 @@
+#ifndef FASTMAP_STREAM_H
+#define FASTMAP_STREAM_H
+
+// Incremental parsing of huge inputs, one element at a time: the elements of an array (the
+// top-level one, or one found at a path of object keys and array indices) or the values of
+// newline-delimited JSON. Bytes are fed in chunks of any size; every completed element
+// becomes its own jansson tree, built with the same rules as fm_parse_yajl.
+
+#include "fastmap.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct fm_stream fm_stream;
+
+typedef enum fm_stream_mode {
+    FM_STREAM_ARRAY = 0,  // the elements of one array
+    FM_STREAM_LINES = 1,  // one JSON value per line; blank lines are skipped
+} fm_stream_mode;
+
+/// Stream-only error kinds, after those of fm_error_kind.
+typedef enum fm_stream_error_kind {
+    FM_ERROR_PATH_NOT_FOUND = 16,  // a key or index of the path is missing
+    FM_ERROR_WRONG_KIND = 17,      // a value on the path (or the target) has the wrong kind
+    FM_ERROR_TRUNCATED = 18,       // the input ended inside the document
+    FM_ERROR_TRAILING_DATA = 19,   // more text after the end of the document
+} fm_stream_error_kind;
+
+/// One step of the path to the array: an object key (is_index == 0) or an array index.
+typedef struct fm_stream_step {
+    const char *key;
+    size_t key_length;
+    size_t index;
+    int is_index;
+} fm_stream_step;
+
+/// A completed element. It is NULL when the element could not be built (see
+/// fm_stream_item_error). Without arenas `root` holds one reference that the caller takes
+/// over. With arenas the tree lives in `arena`, shared by the elements of a stretch of input:
+/// the caller takes over each arena the first time an item names it (fm_stream_clear hands
+/// it over), keeps it until the stream names a different one, and never releases arena
+/// nodes with json_decref.
+typedef struct fm_stream_item {
+    json_t *root;
+    fm_arena *arena;
+    size_t index;           // 0-based element number (for lines: among the non-blank lines)
+    size_t offset;          // absolute byte offset of the element's first byte
+    size_t line;            // 1-based line of the element's first byte
+    size_t column;          // 1-based column (bytes) of the element's first byte
+    size_t unsigned_start;  // the element's unsigned integer nodes, in fm_stream_unsigned_nodes
+    size_t unsigned_count;
+    size_t failure;         // 0, or 1 + the index of its error (fm_stream_item_error)
+} fm_stream_item;
+
+/// What stopped the stream. `error.kind` is FM_OK while the stream is healthy.
+typedef struct fm_stream_failure {
+    fm_parse_error error;
+    size_t step;         // path components resolved before the failing one
+    int found;           // for FM_ERROR_WRONG_KIND: the json_type found
+    size_t found_count;  // for a missing index: the number of elements the array had
+    size_t elements;     // elements completed before the failure
+} fm_stream_failure;
+
+/// A new stream; the path is copied. max_depth limits nesting in the whole document, as in
+/// fm_parse_yajl. With use_arenas, element trees are bump-allocated in arenas (see
+/// fm_stream_item). Returns NULL when out of memory.
+fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_count,
+                            size_t max_depth, int use_arenas);
+
+/// Frees the stream and every element still queued.
+void fm_stream_free(fm_stream *stream);
+
+/// Parses the start of bytes[0..<length], adding completed elements to the queue. Stops early
+/// once a batch of elements is queued, so memory stays bounded whatever the chunk size;
+/// *consumed tells how many bytes were used (the caller feeds the rest after draining).
+/// Returns 0, or -1 once the stream has failed (fm_stream_failure_info says why; the elements
+/// completed before the failure are still queued).
+int fm_stream_feed(fm_stream *stream, const unsigned char *bytes, size_t length,
+                   size_t *consumed);
+
+/// Signals the end of the input. Returns 0, or -1 when the input ended too early.
+int fm_stream_finish(fm_stream *stream);
+
+/// The queued elements, in order. Valid until the next feed, finish or clear.
+size_t fm_stream_item_count(const fm_stream *stream);
+const fm_stream_item *fm_stream_items(const fm_stream *stream);
+
+/// The unsigned integer nodes of the queued elements (see fm_stream_item).
+json_t *const *fm_stream_unsigned_nodes(const fm_stream *stream);
+
+/// Why a queued element failed (item->failure != 0).
+const fm_parse_error *fm_stream_item_error(const fm_stream *stream, const fm_stream_item *item);
+
+/// Empties the queue. The caller has taken over every item's root (and every arena the items
+/// name).
+void fm_stream_clear(fm_stream *stream);
+
+/// The failure that stopped the stream (error.kind == FM_OK when none).
+const fm_stream_failure *fm_stream_failure_info(const fm_stream *stream);
+
+/// Number of bytes fed so far.
+size_t fm_stream_bytes_read(const fm_stream *stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
