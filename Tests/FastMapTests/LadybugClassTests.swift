@@ -122,6 +122,27 @@ struct LadybugClassTests {
         #expect(try Flight(data: data) == Flight(data: Data(LadybugReadmeTests.flightJSON.utf8)))
     }
 
+    /// Decoding and encoding from many tasks at once: date formatters are borrowed per call,
+    /// plans are per call, shared transformers are immutable.
+    @Test func concurrentUse() async throws {
+        let data = Data(LadybugReadmeTests.tweetsJSON.utf8)
+        let expected = try List<LadybugReadme.Tweet>(data: data)
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    for _ in 0..<50 {
+                        let tweets = try List<LadybugReadme.Tweet>(data: data)
+                        guard tweets == expected, try List<LadybugReadme.Tweet>(data: tweets.toData()) == expected
+                        else { return false }
+                    }
+                    return true
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: true, count: 16))
+    }
+
     @Test func encodingErrors() throws {
         struct Measure: JSONCodable {
             let value: Double

@@ -108,6 +108,30 @@ struct LadybugTransformerTests {
         #expect(failure.message == "property `value` of Holder: the default value of type Opaque has no JSON form")
     }
 
+    /// A model's default can be a value of the model itself: it is encoded (with the model's
+    /// transformers) when first needed, not while the transformers are being made.
+    @Test func defaultOfTheModelItself() throws {
+        final class Category: JSONCodable, Equatable {
+            let name: String
+            let parents: [Category]
+            init(name: String, parents: [Category]) {
+                self.name = name
+                self.parents = parents
+            }
+            static let transformersByPropertyKey: [PropertyKey: JSONTransformer] = [
+                "name": "title", "parents": Default(value: [Category(name: "root", parents: [])]),
+            ]
+            static func == (lhs: Category, rhs: Category) -> Bool {
+                lhs.name == rhs.name && lhs.parents == rhs.parents
+            }
+        }
+        let shoes = try Category(data: Data(#"{"title": "shoes"}"#.utf8))
+        #expect(shoes == Category(name: "shoes", parents: [Category(name: "root", parents: [])]))
+        let nested = try Category(data: Data(#"{"title": "boots", "parents": [{"title": "shoes"}]}"#.utf8))
+        #expect(nested.parents.first?.parents.first?.name == "root")
+        #expect(try Category(data: nested.toData()) == nested)
+    }
+
     // MARK: Map
 
     struct Mapped: JSONCodable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Combines transformers, applied left to right: `"air_marshal" <- Passenger.transformer`,
 /// `"y2k" <- secondsSince1970`. Put the key path first, as in Ladybug.
@@ -34,24 +35,72 @@ public struct Default: JSONTransformer {
 
     /// Puts the default under `propertyKey` when the key is missing (or always, with `override`).
     public func transform(_ json: inout [String: Any], mappingTo propertyKey: PropertyKey) {
-        guard override || json[propertyKey] == nil, case .json(let value) = value else { return }
-        json[propertyKey] = value.foundationObject
+        guard override || json[propertyKey] == nil, let value = value.foundationObject else { return }
+        json[propertyKey] = value
     }
 }
 
-/// A default value converted once, when the transformer is made.
+/// A default value as JSON. `JSONSerialization`-shaped values are converted when the transformer
+/// is made; other `Encodable` values when first needed, since encoding a model reads its
+/// transformers, which may be the very ones being made.
 enum DefaultValue: Sendable {
     case json(JSON)
+    case encodable(EncodedDefault)
     /// The value has no JSON form; decoding a property that needs it throws this message.
     case invalid(String)
 
     init(_ value: Any) {
         if let json = try? JSON(foundationObject: value) {
             self = .json(json)
-        } else if let encodable = value as? any Encodable, let json = try? LadybugEncoding.encodeToJSON(encodable) {
-            self = .json(json)
+        } else if let encodable = value as? any Encodable {
+            self = .encodable(EncodedDefault(encodable))
         } else {
             self = .invalid("the default value of type \(type(of: value)) has no JSON form")
+        }
+    }
+
+    /// The value as JSON, or the message saying why it has none.
+    var resolved: Result<JSON, DefaultValueError> {
+        switch self {
+        case .json(let json): .success(json)
+        case .encodable(let encoded): encoded.json
+        case .invalid(let message): .failure(DefaultValueError(message: message))
+        }
+    }
+
+    var foundationObject: Any? {
+        try? resolved.get().foundationObject
+    }
+}
+
+/// Why a default value has no JSON form.
+struct DefaultValueError: Error {
+    let message: String
+}
+
+/// An `Encodable` default, encoded once on first use. The value is only read (to encode it),
+/// under the lock.
+final class EncodedDefault: @unchecked Sendable {
+    private let value: any Encodable
+    private let encoded = Mutex<Result<JSON, DefaultValueError>?>(nil)
+
+    init(_ value: any Encodable) {
+        self.value = value
+    }
+
+    var json: Result<JSON, DefaultValueError> {
+        encoded.withLock { cached in
+            if let cached { return cached }
+            let result: Result<JSON, DefaultValueError>
+            do {
+                result = .success(try LadybugEncoding.encodeToJSON(value))
+            } catch {
+                result = .failure(
+                    DefaultValueError(
+                        message: "the default value of type \(type(of: value)) cannot be encoded: \(error)"))
+            }
+            cached = result
+            return result
         }
     }
 }

@@ -257,9 +257,9 @@ extension TransformingKeyedContainer {
                 if let node = object.descendant(at: components) { slot = .node(node, source: components) }
             case .fallback(let value, let override):
                 if override || current(&slot, key).isMissing {
-                    switch value {
-                    case .json(let json): slot = .value(json)
-                    case .invalid(let message): slot = .failure(message)
+                    switch value.resolved {
+                    case .success(let json): slot = .value(json)
+                    case .failure(let error): slot = .failure(error.message)
                     }
                 }
             case .map(let keyPath, let transform):
