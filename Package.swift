@@ -1,10 +1,14 @@
 // swift-tools-version: 6.2
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
     name: "FastMap",
     products: [
         .library(name: "FastMap", targets: ["FastMap"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0")
     ],
     targets: [
         .systemLibrary(
@@ -22,9 +26,17 @@ let package = Package(
             dependencies: ["CJansson", "CYajl"],
             cSettings: [.unsafeFlags(["-O3"])]
         ),
+        .macro(
+            name: "FastMapMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .target(
             name: "FastMap",
-            dependencies: ["CJansson", "CYajl", "CFastMap"],
+            dependencies: ["CJansson", "CYajl", "CFastMap", "FastMapMacros"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
@@ -42,6 +54,15 @@ let package = Package(
         .testTarget(
             name: "FastMapTests",
             dependencies: ["FastMap", "FastMapTestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "FastMapMacroTests",
+            dependencies: [
+                "FastMapMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -23,6 +23,14 @@ enum Suites {
             Benchmark(
                 task: "decode models", corpus: name, bytes: bytes,
                 competitors: [
+                    Competitor(name: "FastJSONDecoder", isFoundation: false) {
+                        consume(try FastJSONDecoder().decode(Model.self, from: data))
+                    },
+                    Competitor(name: "FastJSONDecoder (jansson)", isFoundation: false) {
+                        let decoder = FastJSONDecoder()
+                        decoder.parser = .jansson
+                        consume(try decoder.decode(Model.self, from: data))
+                    },
                     Competitor(name: "JSONDecoder", isFoundation: true) {
                         consume(try JSONDecoder().decode(Model.self, from: data))
                     },
@@ -70,7 +78,10 @@ enum Suites {
                 Benchmark(
                     task: "encode models", corpus: name, bytes: encodedSize,
                     competitors: [
-                        Competitor(name: "JSONEncoder", isFoundation: true) { consume(try JSONEncoder().encode(value)) }
+                        Competitor(name: "FastJSONEncoder", isFoundation: false) {
+                            consume(try FastJSONEncoder().encode(value))
+                        },
+                        Competitor(name: "JSONEncoder", isFoundation: true) { consume(try JSONEncoder().encode(value)) },
                     ]))
         }
         return benchmarks

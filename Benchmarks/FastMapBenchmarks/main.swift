@@ -21,6 +21,7 @@ var benchmarks: [Benchmark] = []
 for corpus in Corpora.load(generatedOnly: generatedOnly) {
     benchmarks += Suites.all(for: corpus)
 }
+benchmarks += JSONModelBench.benchmarks()
 if let filter {
     benchmarks = benchmarks.filter { "\($0.task) \($0.corpus)".contains(filter) }
 }

@@ -316,10 +316,15 @@ static int raw_token(fm_builder *b, const unsigned char **raw, size_t *raw_lengt
     return 1;
 }
 
+// yajl decodes every escape correctly except UTF-16 surrogates (\uD800-\uDFFF), so only
+// tokens holding one of those are decoded again.
 static int contains_unicode_escape(const unsigned char *raw, size_t length) {
-    for (size_t i = 0; i + 1 < length; i++) {
+    for (size_t i = 0; i + 2 < length; i++) {
         if (raw[i] == '\\') {
-            if (raw[i + 1] == 'u') return 1;
+            if (raw[i + 1] == 'u' && (raw[i + 2] == 'd' || raw[i + 2] == 'D') && i + 3 < length) {
+                unsigned char c = raw[i + 3];
+                if ((c >= '8' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) return 1;
+            }
             i++;
         }
     }

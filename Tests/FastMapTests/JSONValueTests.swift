@@ -96,6 +96,12 @@ import Testing
         let literal: JSONKeyPath = ["a", 0]
         #expect(literal.components == [.key("a"), .index(0)])
         #expect(JSONKeyPath("a").appending(.index(2)).description == "a[2]")
+        // Found by FuzzKeyPath: empty keys must survive description -> parse.
+        for text in [".b[0].c", "a..b", "a.", "[0].", "."] {
+            #expect(
+                JSONKeyPath(stringLiteral: JSONKeyPath(stringLiteral: text).description)
+                    == JSONKeyPath(stringLiteral: text), "\(text)")
+        }
     }
 
     @Test func throwingLookupNamesTheFirstMissingStep() throws {

@@ -74,10 +74,11 @@ public struct JSONKeyPath: Hashable, Sendable, CustomStringConvertible,
     /// `a.b[0].c`.
     public var description: String {
         var text = ""
-        for component in components {
+        for (position, component) in components.enumerated() {
             switch component {
             case .key(let key):
-                if !text.isEmpty { text += "." }
+                // Every key after the first gets its dot, even an empty one: `.b` is ["", "b"].
+                if position > 0 { text += "." }
                 text += key
             case .index(let index):
                 text += "[\(index)]"
@@ -108,6 +109,8 @@ public struct JSONKeyPath: Hashable, Sendable, CustomStringConvertible,
     /// non-negative decimal number are kept as part of the key.
     static func parse(_ text: String) -> [Component] {
         guard !text.isEmpty else { return [] }
+        // Most literals are one plain key (`json => "name"`): skip the splitting.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "]") }) { return [.key(text)] }
         var components: [Component] = []
         for part in text.split(separator: ".", omittingEmptySubsequences: false) {
             components += parsePart(part)

@@ -37,6 +37,24 @@ struct JSONByteWriter {
 
     var isOverBudget: Bool { bytes.count > budget }
 
+    /// The number of bytes written so far.
+    var count: Int { bytes.count }
+
+    /// Drops everything written after the first `count` bytes.
+    mutating func truncate(to count: Int) {
+        bytes.removeSubrange(count...)
+    }
+
+    /// Appends the bytes written at `range` to `buffer`.
+    func copyBytes(_ range: Range<Int>, into buffer: inout [UInt8]) {
+        buffer.append(contentsOf: bytes[range])
+    }
+
+    /// Appends bytes that are already JSON text.
+    @inline(__always) mutating func append(contentsOf text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
     // MARK: Punctuation
 
     @inline(__always) mutating func append(_ byte: UInt8) { bytes.append(byte) }
@@ -120,6 +138,12 @@ struct JSONByteWriter {
         writeFloatingPointDescription(value.description)
     }
 
+    /// ``writeDouble(_:)`` or ``writeFloat(_:)`` for either type.
+    @inline(__always)
+    mutating func writeFloatingPoint<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) {
+        writeFloatingPointDescription(value.description)
+    }
+
     private mutating func writeFloatingPointDescription(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
@@ -147,43 +171,81 @@ struct JSONByteWriter {
     /// including DEL and non-ASCII text, is copied as is.
     mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
+        writeEscaped(utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Eight bytes at a time: whether any of them needs an escape. Exact for the whole word
+    /// (borrows only reach past a byte that needs an escape itself).
+    @inline(__always)
+    private func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        var found = (word &- 0x2020_2020_2020_2020) & ~word & highs
+        found |= hasZeroByte(word ^ 0x2222_2222_2222_2222)
+        found |= hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+        if escapeSlashes { found |= hasZeroByte(word ^ 0x2F2F_2F2F_2F2F_2F2F) }
+        return found != 0
+    }
+
+    @inline(__always)
+    private func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            || (byte == UInt8(ascii: "/") && escapeSlashes)
+    }
+
+    /// The string's contents without quotes; clean runs are copied in one piece.
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let base = utf8.baseAddress else { return }
+        let count = utf8.count
         var runStart = 0
         var index = 0
-        let count = utf8.count
         while index < count {
-            let byte = utf8[index]
-            let needsEscape =
-                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                || (byte == UInt8(ascii: "/") && escapeSlashes)
-            if !needsEscape {
+            while index + 8 <= count
+                && !needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian)
+            {
+                index += 8
+            }
+            let blockEnd = min(index + 8, count)
+            while index < blockEnd {
+                let byte = base[index]
+                if needsEscape(byte) {
+                    if runStart < index {
+                        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                    }
+                    writeEscape(byte)
+                    runStart = index + 1
+                }
                 index += 1
-                continue
             }
-            if runStart < index {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            }
-            bytes.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            default:
-                append("u00")
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-            }
-            index += 1
-            runStart = index
         }
         if runStart < count {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func writeEscape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            append("u00")
+            bytes.append(Self.hexDigits[Int(byte >> 4)])
+            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
+    }
+
+    /// Reads the written bytes in `range`.
+    func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     // MARK: Key ordering

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Foundation's special types and strategies: `Date`, `Data`, `URL`, `Decimal`, key strategies
+/// and the exemption of `[String: T]` from them.
+extension JSONTreeDecoder {
+    func decodeDate(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> Date {
+        if node.isNull { throw valueNotFound(Date.self, at: path, step) }
+        switch options.dateDecodingStrategy {
+        case .deferredToDate:
+            return try with(node, at: path, step) { try Date(from: self) }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try readFloat(node, Double.self, at: path, step))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try readFloat(node, Double.self, at: path, step) / 1000)
+        case .iso8601:
+            let text = try readString(node, at: path, step)
+            guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+                // Foundation reports this one at the enclosing decoder's path, without the key.
+                throw dataCorrupted(
+                    "Expected date string to be ISO8601-formatted.", node: node,
+                    at: CodingPathReference(depth: path.depth, tail: nil), nil, failedAt: components(path, step))
+            }
+            return date
+        case .custom(let decode):
+            return try with(node, at: path, step) { try decode(self) }
+        @unknown default:
+            return try with(node, at: path, step) { try Date(from: self) }
+        }
+    }
+
+    func decodeData(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> Data {
+        if node.isNull { throw valueNotFound(Data.self, at: path, step) }
+        switch options.dataDecodingStrategy {
+        case .deferredToData:
+            return try with(node, at: path, step) { try Data(from: self) }
+        case .base64:
+            guard node.isString else { throw typeMismatch(String.self, found: node, at: path, step) }
+            guard let data = Data(base64Encoded: node.stringValue) else {
+                throw dataCorrupted("Encountered Data is not valid Base64.", node: node, at: path, step)
+            }
+            return data
+        case .custom(let decode):
+            return try with(node, at: path, step) { try decode(self) }
+        @unknown default:
+            return try with(node, at: path, step) { try Data(from: self) }
+        }
+    }
+
+    func decodeURL(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> URL {
+        if node.isNull { throw valueNotFound(URL.self, at: path, step) }
+        let text = try readString(node, at: path, step)
+        guard let url = URL(string: text) else {
+            throw dataCorrupted("Invalid URL string.", node: node, at: path, step)
+        }
+        return url
+    }
+
+    /// Decimals come from the number's text, like Foundation's, so `0.1` and
+    /// `3.14159265358979323846` keep every digit.
+    func decodeDecimal(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> Decimal {
+        if node.isInteger {
+            let bits = node.integerBits
+            if bits < 0 && document.isUnsigned(node) { return Decimal(UInt64(bitPattern: bits)) }
+            return Decimal(bits)
+        }
+        if node.isReal {
+            let double = node.realValue
+            guard let value = Decimal(string: exactText(ofReal: node) ?? "\(double)") else {
+                throw notRepresentable(Decimal.self, node: node, at: path, step)
+            }
+            return value
+        }
+        if node.isNull { throw valueNotFound(Decimal.self, at: path, step) }
+        if node.isString, lossy.contains(.numbersFromStrings), isNumberString(node) {
+            guard let value = coercedDecimal(from: node) else {
+                throw notRepresentable(Decimal.self, node: node, at: path, step)
+            }
+            return value
+        }
+        throw typeMismatch(Decimal.self, found: node, at: path, step)
+    }
+
+    // MARK: Key strategies
+
+    /// The member map an object needs under a key strategy; nil when lookups can go straight to
+    /// jansson (the default strategy, or snake_case conversion of an object without `_` in keys).
+    func convertedKeys(of object: JSONNode, at path: CodingPathReference) throws -> ConvertedKeys? {
+        switch keyStrategy {
+        case .useDefaultKeys:
+            return nil
+        case .convertFromSnakeCase:
+            guard object.hasKey(containing: UInt8(ascii: "_")) else { return nil }
+            return ConvertedKeys(object) { raw in
+                if let known = convertedKeys[raw] { return known }
+                let converted = Self.convertFromSnakeCase(raw)
+                convertedKeys[raw] = converted
+                return converted
+            }
+        case .custom(let convert):
+            let base = codingPath(path)
+            return ConvertedKeys(object) { raw in convert(base + [FastCodingKey(stringValue: raw)]).stringValue }
+        }
+    }
+
+    /// `one_two_three` -> `oneTwoThree`, keeping leading and trailing underscores: the same
+    /// conversion as `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`.
+    static func convertFromSnakeCase(_ key: String) -> String {
+        guard let first = key.firstIndex(where: { $0 != "_" }) else { return key }
+        guard let last = key.lastIndex(where: { $0 != "_" }) else { return key }
+        let core = key[first...last]
+        let words = core.split(separator: "_")
+        let camel: String
+        if words.count == 1 {
+            camel = String(core)
+        } else {
+            camel = words[0].lowercased() + words.dropFirst().map(\.capitalized).joined()
+        }
+        return String(key[..<first]) + camel + String(key[key.index(after: last)...])
+    }
+}
+
+/// An object's members under their converted names, first one wins (as in Foundation).
+struct ConvertedKeys {
+    var nodes: [String: JSONNode] = [:]
+    var order: [String] = []
+
+    init(_ object: JSONNode, convert: (String) -> String) {
+        nodes.reserveCapacity(object.objectCount)
+        object.forEachMember { raw, node in
+            let key = convert(String(decoding: raw, as: UTF8.self))
+            if nodes[key] == nil {
+                nodes[key] = node
+                order.append(key)
+            }
+        }
+    }
+}
+
+/// `[String: T]`, which Foundation decodes without applying the key strategy to its keys.
+protocol StringKeyedDictionary {
+    static func decodeExemptFromKeyStrategy(
+        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> Self
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+    static func decodeExemptFromKeyStrategy(
+        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> Self {
+        if node.isNull { throw decoder.valueNotFound([String: Any].self, at: path, step) }
+        guard node.isObject else { throw decoder.typeMismatch([String: Any].self, found: node, at: path, step) }
+        return try decoder.with(node, at: path, step) {
+            var result: [String: Value] = [:]
+            result.reserveCapacity(node.objectCount)
+            let position = decoder.currentPath
+            try node.forEachMember { raw, child in
+                let key = String(decoding: raw, as: UTF8.self)
+                let step = CodingPathComponent.key(FastCodingKey(stringValue: key))
+                let value = try decoder.unwrap(child, as: Value.self, at: position, step)
+                // Keys equal as Swift strings (different Unicode spellings): the first one wins.
+                if result[key] == nil { result[key] = value }
+            }
+            return result
+        }
+    }
+}

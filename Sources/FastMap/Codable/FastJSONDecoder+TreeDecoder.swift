@@ -1,0 +1,247 @@
+import Foundation
+
+/// The `Decoder` handed to `init(from:)`: one instance per `decode` call, pointed at the value
+/// being decoded and moved down and back up the tree as values nest (as Foundation does), so
+/// decoding a nested value allocates nothing but the container boxes Swift itself requires.
+final class JSONTreeDecoder: Decoder {
+    // The fields read for every value come first and have fixed offsets; `options` holds
+    // Foundation's resilient strategy enums, so it goes last and is read only for the special
+    // types.
+
+    /// The value `init(from:)` and the single value container read.
+    @exclusivity(unchecked) var node: JSONNode
+    /// The coding path of `node`; containers remember how much of it is theirs.
+    @exclusivity(unchecked) var path: CodingPathStack
+    let document: JSONDocument
+    let lossy: FastJSONDecoder.LossyCoercions
+    let maximumDepth: Int
+    let keyStrategy: KeyStrategy
+    /// `.skipInvalidArrayElements`, read once.
+    let skipsInvalidArrayElements: Bool
+    /// Whether `[String: T]` needs its own decoding (under a key strategy, as in Foundation);
+    /// checking a type's conformance costs a runtime lookup, so only then.
+    let hasStringKeyedDictionaryExemption: Bool
+    /// Exact number texts, shared with the decoders `superDecoder` makes.
+    let numberTexts: NumberTextSource
+    /// The types met so far under `.skipInvalidArrayElements`; see ``lossyArrayType(_:)``.
+    var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
+    /// snake_case key -> converted key, shared by all objects of one `decode` call.
+    var convertedKeys: [String: String] = [:]
+    let options: FastJSONDecoder.Options
+
+    /// `JSONDecoder.KeyDecodingStrategy`, read once per `decode` call instead of once per object.
+    enum KeyStrategy {
+        case useDefaultKeys
+        case convertFromSnakeCase
+        case custom(@Sendable ([any CodingKey]) -> any CodingKey)
+
+        init(_ strategy: JSONDecoder.KeyDecodingStrategy) {
+            switch strategy {
+            case .useDefaultKeys: self = .useDefaultKeys
+            case .convertFromSnakeCase: self = .convertFromSnakeCase
+            case .custom(let convert): self = .custom(convert)
+            @unknown default: self = .useDefaultKeys
+            }
+        }
+
+        var isDefault: Bool {
+            if case .useDefaultKeys = self { return true }
+            return false
+        }
+    }
+
+    init(root: JSON, options: FastJSONDecoder.Options, input: UnsafeRawBufferPointer?) {
+        self.document = root.document
+        self.node = root.node
+        self.options = options
+        self.lossy = options.lossyCoercions
+        self.maximumDepth = options.maximumDepth
+        self.keyStrategy = KeyStrategy(options.keyDecodingStrategy)
+        self.hasStringKeyedDictionaryExemption = !keyStrategy.isDefault
+        self.skipsInvalidArrayElements = options.lossyCoercions.contains(.skipInvalidArrayElements)
+        self.path = CodingPathStack()
+        self.numberTexts = NumberTextSource(input: input, root: root.document.root)
+    }
+
+    /// A decoder of its own for `superDecoder()`: it may outlive the container that made it,
+    /// so it takes a copy of the path instead of sharing the stack.
+    init(sharing parent: JSONTreeDecoder, node: JSONNode, path: [CodingPathComponent]) {
+        self.document = parent.document
+        self.options = parent.options
+        self.lossy = parent.lossy
+        self.maximumDepth = parent.maximumDepth
+        self.keyStrategy = parent.keyStrategy
+        self.hasStringKeyedDictionaryExemption = parent.hasStringKeyedDictionaryExemption
+        self.skipsInvalidArrayElements = parent.skipsInvalidArrayElements
+        self.node = node
+        self.path = CodingPathStack(path)
+        self.numberTexts = parent.numberTexts
+        parent.numberTexts.isShared = true
+    }
+
+    var codingPath: [any CodingKey] { path.components.map(\.codingKey) }
+
+    private(set) lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
+
+    var root: JSON { JSON(document: document) }
+
+    func json(_ node: JSONNode) -> JSON { JSON(document: document, node: node) }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try container(keyedBy: type, node: node, at: currentPath, nil)
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try unkeyedContainer(node: node, at: currentPath, nil)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    func container<Key: CodingKey>(
+        keyedBy type: Key.Type, node: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> KeyedDecodingContainer<Key> {
+        guard node.isObject else {
+            throw containerMismatch([String: Any].self, node: node, at: reference, step)
+        }
+        var position = reference
+        if let step { position = reference.appending(step) }
+        return KeyedDecodingContainer(try JSONKeyedContainer<Key>(decoder: self, object: node, path: position))
+    }
+
+    func unkeyedContainer(
+        node: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> any UnkeyedDecodingContainer {
+        guard node.isArray else {
+            throw containerMismatch([Any].self, node: node, at: reference, step)
+        }
+        var position = reference
+        if let step { position = reference.appending(step) }
+        return JSONUnkeyedContainer(decoder: self, array: node, path: position)
+    }
+
+    // MARK: Moving through the tree
+
+    /// Runs `body` with the decoder pointed at `child`, whose path is `reference` + `step`.
+    @inline(__always)
+    func with<Result>(
+        _ child: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?,
+        _ body: () throws -> Result
+    ) throws -> Result {
+        let savedNode = node
+        let savedCount = path.count
+        if let tail = reference.tail {
+            for component in tail.components { path.push(component) }
+        }
+        path.push(step)
+        defer {
+            node = savedNode
+            path.pop(to: savedCount)
+        }
+        if path.count > maximumDepth {
+            // Only trees built in code get here: parsing already stops at this depth.
+            throw tooDeep(at: currentPath)
+        }
+        node = child
+        do {
+            return try body()
+        } catch let error as DecodingError {
+            throw enrich(error, near: child, depth: path.count)
+        }
+    }
+
+    /// Decodes `child` as `T`, reading scalars and Foundation's special types directly.
+    ///
+    /// One flat chain of metatype comparisons with direct returns: unspecialized generic code
+    /// would look up runtime metadata for every `T?` it produced along the way.
+    func unwrap<T: Decodable>(
+        _ child: JSONNode, as type: T.Type, at reference: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> T {
+        // Scalars: the same reads the single value container does, minus the round trip
+        // through `init(from:)`.
+        if T.self == String.self { return unsafeBitCast(try readString(child, at: reference, step), to: T.self) }
+        if T.self == Double.self {
+            return unsafeBitCast(try readFloat(child, Double.self, at: reference, step), to: T.self)
+        }
+        if T.self == Int.self {
+            return unsafeBitCast(try readInteger(child, Int.self, at: reference, step), to: T.self)
+        }
+        if T.self == Bool.self { return unsafeBitCast(try readBool(child, at: reference, step), to: T.self) }
+        if T.self == Int64.self {
+            return unsafeBitCast(try readInteger(child, Int64.self, at: reference, step), to: T.self)
+        }
+        if T.self == UInt64.self {
+            return unsafeBitCast(try readInteger(child, UInt64.self, at: reference, step), to: T.self)
+        }
+        if T.self == Float.self {
+            return unsafeBitCast(try readFloat(child, Float.self, at: reference, step), to: T.self)
+        }
+        if T.self == Int32.self {
+            return unsafeBitCast(try readInteger(child, Int32.self, at: reference, step), to: T.self)
+        }
+        if T.self == UInt.self {
+            return unsafeBitCast(try readInteger(child, UInt.self, at: reference, step), to: T.self)
+        }
+        if T.self == UInt32.self {
+            return unsafeBitCast(try readInteger(child, UInt32.self, at: reference, step), to: T.self)
+        }
+        if T.self == Int16.self {
+            return unsafeBitCast(try readInteger(child, Int16.self, at: reference, step), to: T.self)
+        }
+        if T.self == UInt16.self {
+            return unsafeBitCast(try readInteger(child, UInt16.self, at: reference, step), to: T.self)
+        }
+        if T.self == Int8.self {
+            return unsafeBitCast(try readInteger(child, Int8.self, at: reference, step), to: T.self)
+        }
+        if T.self == UInt8.self {
+            return unsafeBitCast(try readInteger(child, UInt8.self, at: reference, step), to: T.self)
+        }
+        // Foundation's special types, FastMap's JSON, and the opt-in special cases.
+        if T.self == JSON.self { return unsafeBitCast(json(child), to: T.self) }
+        if T.self == Date.self { return unsafeBitCast(try decodeDate(child, at: reference, step), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try decodeData(child, at: reference, step), to: T.self) }
+        if T.self == URL.self { return unsafeBitCast(try decodeURL(child, at: reference, step), to: T.self) }
+        if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(child, at: reference, step), to: T.self) }
+        if let kind = scalarArrayKind(T.self) {
+            return try scalarArray(kind: kind, child, as: type, at: reference, step)
+        }
+        if skipsInvalidArrayElements, let array = lossyArrayType(T.self) {
+            return try lossyArray(array, child, as: type, at: reference, step)
+        }
+        if hasStringKeyedDictionaryExemption, let dictionary = T.self as? any StringKeyedDictionary.Type {
+            return (try dictionary.decodeExemptFromKeyStrategy(self, child, at: reference, step) as! T)
+        }
+        if let plan = options.jsonCodable?.plans.plan(ifJSONCodable: T.self) {
+            return try decodeJSONCodable(child, as: type, plan: plan, at: reference, step)
+        }
+        return try with(child, at: reference, step) { try T(from: self) }
+    }
+
+    /// Walks `keyPath` from the root for `decode(_:from:at:)`, recording it as the coding path.
+    func resolve(_ keyPath: JSONKeyPath) throws -> JSONNode {
+        var current = node
+        for component in keyPath.components {
+            let here = currentPath
+            switch component {
+            case .key(let name):
+                guard current.isObject else {
+                    throw containerMismatch([String: Any].self, node: current, at: here, nil)
+                }
+                let key = FastCodingKey(stringValue: name)
+                guard let next = current.member(name) else { throw keyNotFound(key, in: current, at: here) }
+                path.push(.key(key))
+                current = next
+            case .index(let index):
+                guard current.isArray else { throw containerMismatch([Any].self, node: current, at: here, nil) }
+                guard let next = current.element(at: index) else {
+                    throw indexOutOfBounds(index, in: current, at: here)
+                }
+                path.push(.index(index))
+                current = next
+            }
+        }
+        return current
+    }
+}

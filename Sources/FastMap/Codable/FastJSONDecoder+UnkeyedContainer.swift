@@ -1,0 +1,161 @@
+/// Reads the elements of one JSON array in order. Like Foundation's, it only moves past an
+/// element once that element decoded, except `decodeIfPresent`, which always moves on.
+struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: JSONTreeDecoder
+    let array: JSONNode
+    let path: CodingPathReference
+    private let elementCount: Int
+    private(set) var currentIndex = 0
+
+    init(decoder: JSONTreeDecoder, array: JSONNode, path: CodingPathReference) {
+        self.decoder = decoder
+        self.array = array
+        self.path = path
+        self.elementCount = array.arrayCount
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath(path) }
+    var count: Int? { elementCount }
+    var isAtEnd: Bool { currentIndex >= elementCount }
+
+    @inline(__always)
+    private var step: CodingPathComponent { .index(currentIndex) }
+
+    /// The current element, or `valueNotFound(type)` at the end.
+    @inline(__always)
+    private func next(_ type: Any.Type, _ message: String = "Unkeyed container is at end.") throws -> JSONNode {
+        guard currentIndex < elementCount, let node = array.element(at: currentIndex) else {
+            throw decoder.valueNotFound(type, at: path, step, message: message)
+        }
+        return node
+    }
+
+    /// The current element for `decodeIfPresent`: nil at the end or for null.
+    @inline(__always)
+    private func presentNext() -> JSONNode? {
+        guard currentIndex < elementCount, let node = array.element(at: currentIndex), !node.isNull else {
+            return nil
+        }
+        return node
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard try next(Never.self).isNull else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool {
+        let value = try decoder.readBool(next(type), at: path, step)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decode(_ type: String.Type) throws -> String {
+        let value = try decoder.readString(next(type), at: path, step)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decode(_ type: Double.Type) throws -> Double { try float(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try float(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+
+    @inline(__always)
+    private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        let value = try decoder.readInteger(next(type), type, at: path, step)
+        currentIndex += 1
+        return value
+    }
+
+    @inline(__always)
+    private mutating func float<T: BinaryFloatingPoint>(_ type: T.Type) throws -> T {
+        let value = try decoder.readFloat(next(type), type, at: path, step)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let value = try decoder.unwrap(next(type), as: type, at: path, step)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
+        try ifPresent { try $0.readBool($1, at: $2, $3) }
+    }
+
+    mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
+        try ifPresent { try $0.readString($1, at: $2, $3) }
+    }
+
+    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
+        try ifPresent { try $0.readFloat($1, type, at: $2, $3) }
+    }
+
+    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
+        try ifPresent { try $0.readFloat($1, type, at: $2, $3) }
+    }
+
+    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try integerIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try integerIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try integerIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try integerIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try integerIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try integerIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try integerIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try integerIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try integerIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try integerIfPresent(type) }
+
+    private mutating func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type) throws -> T? {
+        try ifPresent { try $0.readInteger($1, type, at: $2, $3) }
+    }
+
+    mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+        try ifPresent { try $0.unwrap($1, as: type, at: $2, $3) }
+    }
+
+    @inline(__always)
+    private mutating func ifPresent<T>(
+        _ read: (JSONTreeDecoder, JSONNode, CodingPathReference, CodingPathComponent) throws -> T
+    ) throws -> T? {
+        var value: T? = nil
+        if let node = presentNext() { value = try read(decoder, node, path, step) }
+        currentIndex += 1
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        let node = try next(KeyedDecodingContainer<NestedKey>.self)
+        let container = try decoder.container(keyedBy: type, node: node, at: path, step)
+        currentIndex += 1
+        return container
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let node = try next(
+            (any UnkeyedDecodingContainer).self, "Cannot get nested unkeyed container -- unkeyed container is at end.")
+        let container = try decoder.unkeyedContainer(node: node, at: path, step)
+        currentIndex += 1
+        return container
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let node = try next((any Decoder).self, "Cannot get superDecoder() -- unkeyed container is at end.")
+        let superDecoder = JSONTreeDecoder(sharing: decoder, node: node, path: decoder.components(path, step))
+        currentIndex += 1
+        return superDecoder
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Synchronization
+
+/// A drop-in replacement for Foundation's `JSONDecoder` that decodes straight from a parsed
+/// jansson tree.
+///
+/// Switching is a one-word change: the properties have Foundation's types and defaults, and
+/// values, error cases and coding paths are the ones `JSONDecoder` produces for the same input.
+/// On top of that, FastJSONDecoder can decode from a ``JSON`` value or from a ``JSONKeyPath``
+/// inside a document, report syntax errors with line, column and byte offset, and (opt-in)
+/// accept a few lossy coercions.
+///
+/// ```swift
+/// let decoder = FastJSONDecoder()
+/// decoder.keyDecodingStrategy = .convertFromSnakeCase
+/// let user = try decoder.decode(User.self, from: data)
+/// let items = try decoder.decode([Item].self, from: data, at: "data.items")
+/// ```
+///
+/// Every error is a `DecodingError` whose `underlyingError` is a ``FastMapError`` naming the
+/// full path, the expected type and what was found.
+///
+/// A decoder can be shared between tasks: its settings sit behind a lock, and each call to
+/// `decode` works on its own snapshot of them.
+public final class FastJSONDecoder: @unchecked Sendable {
+    /// Everything a single `decode` call reads; copied once per call.
+    struct Options: Sendable {
+        var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+        var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+        var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
+        var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        var parser: JSONParser = .yajl
+        var lossyCoercions: LossyCoercions = []
+        var maximumDepth: Int = JSON.defaultMaximumDepth
+        /// Set by `JSONCodable` decoding only: models apply their transformers (see
+        /// `decodeJSONCodable`). Plain `decode` calls leave it nil and behave as `JSONDecoder`.
+        var jsonCodable: JSONCodableDecoding? = nil
+    }
+
+    private let state = Mutex(Options())
+
+    /// Creates a decoder with Foundation's defaults.
+    public init() {}
+
+    /// How JSON keys are matched to coding keys. Defaults to `.useDefaultKeys`.
+    public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
+        get { state.withLock { $0.keyDecodingStrategy } }
+        set { state.withLock { $0.keyDecodingStrategy = newValue } }
+    }
+
+    /// How `Date` values are decoded. Defaults to `.deferredToDate`.
+    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
+        get { state.withLock { $0.dateDecodingStrategy } }
+        set { state.withLock { $0.dateDecodingStrategy = newValue } }
+    }
+
+    /// How `Data` values are decoded. Defaults to `.base64`.
+    public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
+        get { state.withLock { $0.dataDecodingStrategy } }
+        set { state.withLock { $0.dataDecodingStrategy = newValue } }
+    }
+
+    /// How strings standing for infinity and NaN are read. Defaults to `.throw`.
+    public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
+        get { state.withLock { $0.nonConformingFloatDecodingStrategy } }
+        set { state.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+    }
+
+    /// Contextual information handed to every `init(from:)` through `Decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { state.withLock { $0.userInfo } }
+        set { state.withLock { $0.userInfo = newValue } }
+    }
+
+    /// The parser that turns bytes into a tree. Defaults to `.yajl`.
+    public var parser: JSONParser {
+        get { state.withLock { $0.parser } }
+        set { state.withLock { $0.parser = newValue } }
+    }
+
+    /// The lossy coercions to accept. Defaults to none: exactly Foundation's strictness.
+    public var lossyCoercions: LossyCoercions {
+        get { state.withLock { $0.lossyCoercions } }
+        set { state.withLock { $0.lossyCoercions = newValue } }
+    }
+
+    /// The deepest nesting accepted, both when parsing and when decoding a ``JSON`` value built
+    /// in code. Defaults to ``JSON/defaultMaximumDepth`` (Foundation's 512).
+    public var maximumDepth: Int {
+        get { state.withLock { $0.maximumDepth } }
+        set { state.withLock { $0.maximumDepth = newValue } }
+    }
+
+    var options: Options { state.withLock { $0 } }
+
+    // MARK: Decoding
+
+    /// Decodes a value of type `T` from JSON text.
+    ///
+    /// - Throws: `DecodingError` with the case and coding path `JSONDecoder` reports for the
+    ///   same input, and a ``FastMapError`` as `underlyingError`. Malformed JSON throws
+    ///   `.dataCorrupted` whose underlying error carries line, column and byte offset.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try data.withUnsafeBytes { try decode(type, input: $0, at: nil) }
+    }
+
+    /// Decodes a value of type `T` from JSON text held in an array of bytes.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try bytes.withUnsafeBytes { try decode(type, input: $0, at: nil) }
+    }
+
+    /// Decodes a value of type `T` from an already parsed ``JSON`` value, without copying it.
+    ///
+    /// The original text is not available here, so a few readings that need it fall back to the
+    /// stored double: a `Decimal` gets the shortest text of that double (exact for numbers of up to
+    /// 15 significant digits), and a number that underflowed to zero while parsing decodes as `0`.
+    public func decode<T: Decodable>(_ type: T.Type, from json: JSON) throws -> T {
+        try decode(type, tree: json, input: nil, at: nil)
+    }
+
+    /// Decodes the value found at `path` in JSON text; the rest of the document is parsed but
+    /// never mapped.
+    ///
+    /// Errors name the full path from the document's root, including `path`.
+    /// - Throws: `DecodingError.keyNotFound` when a key of `path` is missing,
+    ///   `.valueNotFound` when an index is out of bounds, `.typeMismatch` when a step meets a
+    ///   value that is not the container it needs; otherwise as ``decode(_:from:)-(_,Data)``.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: JSONKeyPath) throws -> T {
+        try data.withUnsafeBytes { try decode(type, input: $0, at: path) }
+    }
+
+    /// Decodes the value found at `path` in JSON text held in an array of bytes.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: JSONKeyPath) throws -> T {
+        try bytes.withUnsafeBytes { try decode(type, input: $0, at: path) }
+    }
+
+    /// Decodes the value found at `path` inside a ``JSON`` value.
+    public func decode<T: Decodable>(_ type: T.Type, from json: JSON, at path: JSONKeyPath) throws -> T {
+        try decode(type, tree: json, input: nil, at: path)
+    }
+
+    private func decode<T: Decodable>(
+        _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?
+    ) throws -> T {
+        let options = self.options
+        return try JSONInput.withUTF8(input) { utf8 in
+            let json: JSON
+            do throws(FastMapError) {
+                json = try JSON(
+                    bytes: utf8,
+                    options: JSON.ReadingOptions(parser: options.parser, maximumDepth: options.maximumDepth))
+            } catch {
+                throw DecodingError.invalidJSON(error)
+            }
+            return try decode(type, tree: json, input: utf8, at: path, options: options)
+        }
+    }
+
+    private func decode<T: Decodable>(
+        _ type: T.Type, tree: JSON, input: UnsafeRawBufferPointer?, at path: JSONKeyPath?,
+        options: Options? = nil
+    ) throws -> T {
+        var decoder = JSONTreeDecoder(root: tree, options: options ?? self.options, input: input)
+        defer {
+            // The input buffer is only valid during this call. A decoder or container that a
+            // model kept (to decode from later) gets the number texts it may need now.
+            let escaped = !isKnownUniquelyReferenced(&decoder) || decoder.numberTexts.isShared
+            decoder.numberTexts.endOfInput(keepingTexts: escaped)
+        }
+        var start = tree.node
+        if let path {
+            start = try decoder.resolve(path)
+        }
+        return try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
+    }
+}

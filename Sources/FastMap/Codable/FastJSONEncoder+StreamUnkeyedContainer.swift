@@ -1,0 +1,125 @@
+import Foundation
+
+/// An unkeyed container writing elements straight into the stream.
+struct EncodingStreamUnkeyedContainer: UnkeyedEncodingContainer {
+    let stream: EncodingStream
+    let index: Int
+    let generation: Int
+
+    var codingPath: [any CodingKey] {
+        guard stream.isCurrent(index, generation) else { return [] }
+        return stream.state.pointee.containerPath(index)
+    }
+
+    var count: Int {
+        guard stream.isCurrent(index, generation) else { return 0 }
+        return stream.state.pointee.frames[index].count
+    }
+
+    /// Ends the frames above this container and writes the element separator.
+    @inline(__always)
+    private func beginElement() throws {
+        guard stream.state.pointee.prepare(index, generation) else { throw EncodingStreamBailout() }
+        stream.state.pointee.beginElement(in: index)
+    }
+
+    /// The path component of the next element, read before it is counted.
+    @inline(__always)
+    private var nextComponent: EncodingPathComponent {
+        .index(stream.isCurrent(index, generation) ? stream.state.pointee.frames[index].count : 0)
+    }
+
+    @inline(__always)
+    private func writeInteger<T: FixedWidthInteger>(_ value: T) throws {
+        try beginElement()
+        stream.state.pointee.writer.writeInteger(value)
+    }
+
+    @inline(__always)
+    private func writeFloat<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) throws {
+        // Frames above this container end first: the element's index counts what they added.
+        guard stream.state.pointee.prepare(index, generation) else { throw EncodingStreamBailout() }
+        let component = nextComponent
+        try stream.checkFloat(value, in: index, component: component)
+        stream.state.pointee.beginElement(in: index)
+        try stream.writeFloat(value, in: index, component: component)
+    }
+
+    mutating func encodeNil() throws {
+        try beginElement()
+        stream.state.pointee.writer.writeNull()
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        try beginElement()
+        stream.state.pointee.writer.writeBool(value)
+    }
+
+    mutating func encode(_ value: String) throws {
+        try beginElement()
+        stream.state.pointee.writer.writeString(value)
+    }
+
+    mutating func encode(_ value: Double) throws { try writeFloat(value) }
+    mutating func encode(_ value: Float) throws { try writeFloat(value) }
+    mutating func encode(_ value: Int) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int8) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int16) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int32) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int64) throws { try writeInteger(value) }
+    mutating func encode(_ value: Int128) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt8) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt16) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt32) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt64) throws { try writeInteger(value) }
+    mutating func encode(_ value: UInt128) throws { try writeInteger(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if T.self == Double.self {
+            return try writeFloat(unsafeBitCast(value, to: Double.self))
+        }
+        if T.self == Float.self {
+            return try writeFloat(unsafeBitCast(value, to: Float.self))
+        }
+        guard stream.state.pointee.prepare(index, generation) else { throw EncodingStreamBailout() }
+        let component = EncodingPathComponent.index(stream.state.pointee.frames[index].count)
+        stream.state.pointee.beginElement(in: index)
+        try stream.writeValue(value, in: index, component: component)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let generation = stream.beginNested(.object, in: index, generation) { beginNestedElement() }
+        return KeyedEncodingContainer(
+            EncodingStreamKeyedContainer<NestedKey>(
+                stream: stream, index: stream.state.pointee.frames.count - 1, generation: generation))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let generation = stream.beginNested(.array, in: index, generation) { beginNestedElement() }
+        return EncodingStreamUnkeyedContainer(
+            stream: stream, index: stream.state.pointee.frames.count - 1, generation: generation)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let generation = stream.beginNested(
+            .pending, in: index, generation, role: .superEncoder, countsInParent: true
+        ) {
+            // JSONEncoder counts the element only once the super encoder is done with it.
+            let position = stream.state.pointee.frames[index].count
+            if position > 0 { stream.state.pointee.writer.separator() }
+            stream.state.pointee.writer.indent()
+            return .index(position)
+        }
+        return EncodingStreamEncoder(
+            stream: stream, index: stream.state.pointee.frames.count - 1, generation: generation)
+    }
+
+    private func beginNestedElement() -> EncodingPathComponent {
+        let position = stream.state.pointee.frames[index].count
+        stream.state.pointee.beginElement(in: index)
+        return .index(position)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// `JSON` as a `Codable` value, for the dynamic parts of a model:
+///
+/// ```swift
+/// struct Event: Codable {
+///     var type: String
+///     var payload: JSON   // whatever the event carries
+/// }
+/// ```
+///
+/// With ``FastJSONDecoder`` the property shares the parsed document (no copy); with any other
+/// decoder it is rebuilt from the decoder's containers.
+extension JSON: Decodable {
+    /// Decodes any JSON value: `null`, a boolean, a number, a string, an array or an object.
+    ///
+    /// Under another decoder, object members come in the order that decoder lists its keys, and
+    /// keys pass through its key decoding strategy. FastJSONDecoder keeps the document as is.
+    public init(from decoder: any Decoder) throws {
+        if let tree = decoder as? JSONTreeDecoder {
+            self = tree.json(tree.node)
+            return
+        }
+        self = try Self.rebuild(from: decoder)
+    }
+
+    private static func rebuild(from decoder: any Decoder) throws -> JSON {
+        if let single = try? decoder.singleValueContainer() {
+            if single.decodeNil() { return .null }
+            if let value = try? single.decode(Bool.self) { return JSON(value) }
+            if let value = try? single.decode(String.self) { return JSON(value) }
+            if let value = try? single.decode(Int64.self) { return JSON(value) }
+            if let value = try? single.decode(UInt64.self) { return JSON(value) }
+            if let value = try? single.decode(Double.self), let number = try? JSON(value) { return number }
+        }
+        if let object = try? decoder.container(keyedBy: FastCodingKey.self) {
+            var members: [(key: String, value: JSON)] = []
+            for key in object.allKeys {
+                members.append((key.stringValue, try object.decode(JSON.self, forKey: key)))
+            }
+            return JSON(members: members)
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSON] = []
+            while !array.isAtEnd {
+                elements.append(try array.decode(JSON.self))
+            }
+            return JSON(array: elements)
+        }
+        throw DecodingError.typeMismatch(
+            JSON.self,
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a JSON value (null, bool, number, string, array or object)."))
+    }
+}
+
+extension JSON: Encodable {
+    /// Encodes the value as the matching JSON: objects through a keyed container (members in
+    /// document order), arrays through an unkeyed one, scalars through a single value container.
+    /// Integers keep their exact value, including those above `Int64.max`.
+    public func encode(to encoder: any Encoder) throws {
+        switch node.kind {
+        case .object:
+            var container = encoder.container(keyedBy: FastCodingKey.self)
+            for (key, value) in members {
+                try container.encode(value, forKey: FastCodingKey(stringValue: key))
+            }
+        case .array:
+            var container = encoder.unkeyedContainer()
+            for element in elements {
+                try container.encode(element)
+            }
+        case .string:
+            var container = encoder.singleValueContainer()
+            try container.encode(node.stringValue)
+        case .bool:
+            var container = encoder.singleValueContainer()
+            try container.encode(node.isTrue)
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .number:
+            var container = encoder.singleValueContainer()
+            switch number {
+            case .integer(let value): try container.encode(value)
+            case .unsigned(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case nil: try container.encodeNil()
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct FastMapMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = [
+        JSONModelMacro.self,
+        AnnotationMacro.self,
+    ]
+}
