@@ -124,7 +124,7 @@ enum JSONModelFixture {
 }
 
 /// The `@Transform` example from the issue.
-enum URLFromString: JSONValueTransformer {
+enum URLFromString: JSONModelTransformer {
     struct NotAURL: Error, CustomStringConvertible {
         let text: String
         var description: String { "not a URL: \(text)" }

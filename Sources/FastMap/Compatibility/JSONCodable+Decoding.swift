@@ -158,7 +158,7 @@ extension JSONTreeDecoder {
                     codingPath: position.map(\.codingKey), debugDescription: message, underlyingError: failure))
         }
         let decoder = JSONTreeDecoder(root: rewritten, options: options, input: nil)
-        decoder.path = components(reference, nil)
+        decoder.path = CodingPathStack(components(reference, nil))
         let rest = plan.afterDictionaryRewrite
         return try decoder.with(rewritten.node, at: decoder.currentPath, step) {
             try T(from: TransformingDecoder(tree: decoder, plan: rest))

@@ -378,7 +378,7 @@ extension TransformingKeyedContainer {
             return unsafeBitCast(value, to: T.self)
         }
         let detached = JSONTreeDecoder(root: json, options: decoder.options, input: nil)
-        detached.path = decoder.components(path, nil)
+        detached.path = CodingPathStack(decoder.components(path, nil))
         return try annotating(key, source: nil) {
             try detached.unwrap(json.node, as: type, at: detached.currentPath, .key(key))
         }
@@ -402,7 +402,7 @@ extension TransformingKeyedContainer {
         case .failure(let message): throw invalidDefault(message, key)
         }
         let detached = JSONTreeDecoder(root: json, options: decoder.options, input: nil)
-        detached.path = decoder.components(path, nil)
+        detached.path = CodingPathStack(decoder.components(path, nil))
         return (detached, json.node, nil)
     }
 }

@@ -93,10 +93,10 @@ public macro Validate(_ predicate: (JSONModelValue) -> Bool) =
 @attached(peer)
 public macro EncodeNil() = #externalMacro(module: "FastMapMacros", type: "AnnotationMacro")
 
-/// Decodes and encodes the property through a ``JSONValueTransformer``:
+/// Decodes and encodes the property through a ``JSONModelTransformer``:
 /// `@Transform(URLFromString.self) let homepage: URL`.
 @attached(peer)
-public macro Transform<Transformer: JSONValueTransformer>(_ transformer: Transformer.Type) =
+public macro Transform<Transformer: JSONModelTransformer>(_ transformer: Transformer.Type) =
     #externalMacro(module: "FastMapMacros", type: "AnnotationMacro")
 
 /// Leaves the property out of decoding and encoding; it keeps its initial value.

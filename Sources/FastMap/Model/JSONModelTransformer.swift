@@ -2,12 +2,12 @@
 /// `@Transform(MyTransformer.self)`.
 ///
 /// ```swift
-/// enum URLFromString: JSONValueTransformer {
+/// enum URLFromString: JSONModelTransformer {
 ///     static func decode(_ json: String) throws -> URL { ... }
 ///     static func encode(_ value: URL) throws -> String { value.absoluteString }
 /// }
 /// ```
-public protocol JSONValueTransformer {
+public protocol JSONModelTransformer {
     /// The property's type.
     associatedtype Value
     /// What the JSON holds.
