@@ -51,6 +51,12 @@ let package = Package(
             path: "Benchmarks/FastMapBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "StreamingBench",
+            dependencies: ["FastMap"],
+            path: "Benchmarks/StreamingBench",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "FastMapTests",
             dependencies: ["FastMap", "FastMapTestSupport"],

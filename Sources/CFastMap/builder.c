@@ -80,6 +80,49 @@ static void describe_number(char *out, size_t size, const char *text, size_t len
         snprintf(out, size, "%.*s", (int)length, text);
 }
 
+// Clinger's fast path: when the digits fit in 53 bits and the power of ten is at most 10^22,
+// both are exact doubles and one multiplication or division rounds once, exactly as strtod
+// does. Returns 0 for the other numbers (yajl has checked the grammar already).
+static int exact_double(const char *text, size_t length, double *out) {
+    static const double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                     1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                     1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    size_t i = 0;
+    int negative = text[0] == '-';
+    if (negative) i++;
+    uint64_t mantissa = 0;
+    int digits = 0, exponent = 0;
+    for (; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
+        if (mantissa || text[i] != '0') digits++;
+        mantissa = mantissa * 10 + (uint64_t)(text[i] - '0');
+        if (digits > 15) return 0;
+    }
+    if (i < length && text[i] == '.') {
+        for (i++; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
+            if (mantissa || text[i] != '0') digits++;
+            mantissa = mantissa * 10 + (uint64_t)(text[i] - '0');
+            exponent--;
+            if (digits > 15) return 0;
+        }
+    }
+    if (i < length && (text[i] == 'e' || text[i] == 'E')) {
+        i++;
+        int exponent_negative = 0;
+        if (i < length && (text[i] == '+' || text[i] == '-')) exponent_negative = text[i++] == '-';
+        int written = 0;
+        for (; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
+            written = written * 10 + (text[i] - '0');
+            if (written > 400) return 0;
+        }
+        exponent += exponent_negative ? -written : written;
+    }
+    if (i != length || exponent < -22 || exponent > 22) return 0;
+    double value = (double)mantissa;  // exact: at most 15 digits
+    value = exponent < 0 ? value / powers[-exponent] : value * powers[exponent];
+    *out = negative ? -value : value;
+    return 1;
+}
+
 int fm_build_number(fm_builder *b, const char *text, size_t length) {
     int is_integer = 1;
     for (size_t i = 0; i < length; i++) {
@@ -130,6 +173,8 @@ int fm_build_number(fm_builder *b, const char *text, size_t length) {
         return 0;
     }
 
+    double fast;
+    if (exact_double(text, length, &fast)) return attach_scalar(b, json_real(fast));
     char small[64];
     char *buffer = length < sizeof small ? small : malloc(length + 1);
     if (!buffer) return fail_out_of_memory(b);

@@ -123,25 +123,36 @@ struct StreamingPathTests {
 
     @Test func keysAreComparedAfterDecodingEscapes() throws {
         let text = #"{"d\u00e4t\u00e4": [1], "dätä": [2], "dat\u00e4x": [3]}"#
-        #expect(values(of: try runEveryChunking(text, mode: .array(JSONKeyPath(components: [.key("dätä")])))) == ["1 int"])
+        #expect(
+            values(of: try runEveryChunking(text, mode: .array(JSONKeyPath(components: [.key("dätä")])))) == ["1 int"])
     }
 
     @Test func missingPathComponentsAreReported() throws {
         let missingKey = try runEveryChunking(#"{"meta": {}, "items": []}"#, mode: .array("data"))
         #expect(missingKey.stop == #"keyNotFound $.data no value for key "data" (line 1, column 25 (byte 24)) after 0"#)
         let missingIndex = try runEveryChunking("[[1], [2]]", mode: .array("[5]"))
-        #expect(missingIndex.stop == "keyNotFound $[5] index 5 is out of bounds (count 2) (line 1, column 10 (byte 9)) after 0")
+        #expect(
+            missingIndex.stop
+                == "keyNotFound $[5] index 5 is out of bounds (count 2) (line 1, column 10 (byte 9)) after 0")
     }
 
     @Test func wrongKindsAreReported() throws {
         let object = try runEveryChunking(#"{"data": {"a": [1]}}"#, mode: .array("data"))
-        #expect(object.stop == "typeMismatch $.data expected an array to stream at $.data, found object (line 1, column 10 (byte 9)) after 0")
+        #expect(
+            object.stop
+                == "typeMismatch $.data expected an array to stream at $.data, found object (line 1, column 10 (byte 9)) after 0"
+        )
         let top = try runEveryChunking("\n  {\"a\": 1}", mode: .array(.root))
-        #expect(top.stop == "typeMismatch $ expected an array to stream at $, found object (line 2, column 3 (byte 3)) after 0")
+        #expect(
+            top.stop
+                == "typeMismatch $ expected an array to stream at $, found object (line 2, column 3 (byte 3)) after 0")
         let scalar = try runEveryChunking(#"{"data": "[1, 2]"}"#, mode: .array("data"))
-        #expect(scalar.stop?.hasPrefix("typeMismatch $.data expected an array to stream at $.data, found string (line 1, column 10") == true)
+        #expect(
+            scalar.stop?.hasPrefix(
+                "typeMismatch $.data expected an array to stream at $.data, found string (line 1, column 10") == true)
         let step = try runEveryChunking(#"{"result": [1]}"#, mode: .array("result.items"))
-        #expect(step.stop == "typeMismatch $.result cannot look up items in array (line 1, column 12 (byte 11)) after 0")
+        #expect(
+            step.stop == "typeMismatch $.result cannot look up items in array (line 1, column 12 (byte 11)) after 0")
     }
 }
 
@@ -150,7 +161,10 @@ struct StreamingErrorTests {
     @Test func truncatedInputKeepsWhatWasRead() throws {
         let run = try runEveryChunking(#"{"data": [1, {"a": 2}, 3"#, mode: .array("data"))
         #expect(values(of: run) == ["1 int", #"{"a":2}"#, "3 int"])
-        #expect(run.stop == "syntax $ unexpected end of input: the document is truncated (after 3 elements) (line 1, column 25 (byte 24)) after 3")
+        #expect(
+            run.stop
+                == "syntax $ unexpected end of input: the document is truncated (after 3 elements) (line 1, column 25 (byte 24)) after 3"
+        )
         let inside = try runEveryChunking(#"[1, {"a": "#)
         #expect(values(of: inside) == ["1 int"])
         #expect(inside.stop?.contains("truncated (after 1 elements)") == true)
@@ -161,7 +175,9 @@ struct StreamingErrorTests {
     @Test func trailingGarbageIsReportedAfterTheElements() throws {
         let run = try runEveryChunking("[1, 2]\n  x")
         #expect(values(of: run) == ["1 int", "2 int"])
-        #expect(run.stop == "syntax $ unexpected text after the end of the JSON document (line 2, column 3 (byte 9)) after 2")
+        #expect(
+            run.stop
+                == "syntax $ unexpected text after the end of the JSON document (line 2, column 3 (byte 9)) after 2")
         #expect(try runEveryChunking("[1] [2]").stop?.contains("(byte 4)") == true)
     }
 
@@ -181,7 +197,9 @@ struct StreamingErrorTests {
         let lines = try runEveryChunking("\u{FEFF}1\n2", mode: .lines)
         #expect(lines.elements == ["#0 @3 L1:1 1 int", "#1 @5 L2:1 2 int"])
         // Only a whole mark at the very start is skipped.
-        for bytes: [UInt8] in [[0xEF], [0xEF, 0xBB], [0xEF, 0xBB, 0x5B, 0x5D], Array("[1]".utf8) + [0xEF, 0xBB, 0xBF]] {
+        for bytes: [UInt8] in [
+            [0xEF], [0xEF, 0xBB], [0xEF, 0xBB, 0x5B, 0x5D], Array("[1]".utf8) + [0xEF, 0xBB, 0xBF],
+        ] {
             for sizes in [[1], [2], [100]] {
                 let run = try runStream(chunked(bytes, sizes: sizes), mode: .array(.root))
                 #expect(run.stop?.hasPrefix("syntax") == true, "\(bytes) in \(sizes): \(run)")
@@ -193,7 +211,10 @@ struct StreamingErrorTests {
         for (byte, name) in [("\u{0C}", "0x0c"), ("\u{0B}", "0x0b")] {
             let run = try runEveryChunking("[1,\n\(byte) 2]")
             #expect(values(of: run) == ["1 int"])
-            #expect(run.stop == "syntax $ lexical error: invalid character \(name) in json text (line 2, column 1 (byte 4)) after 1")
+            #expect(
+                run.stop
+                    == "syntax $ lexical error: invalid character \(name) in json text (line 2, column 1 (byte 4)) after 1"
+            )
             let whole = try #require(throws: FastMapError.self) { try JSON(string: "[1,\n\(byte) 2]") }
             #expect(whole.message == "lexical error: invalid character \(name) in json text")
             let lines = try runEveryChunking("1\n\(byte)2\n3", mode: .lines)

@@ -108,7 +108,8 @@ func runEveryChunking(
             let run = try runStream(
                 chunked(bytes, sizes: sizes), mode: mode, maximumDepth: maximumDepth, usesArenas: usesArenas)
             #expect(
-                run == reference, "chunk sizes \(sizes.prefix(8))…, arenas: \(usesArenas)", sourceLocation: sourceLocation)
+                run == reference, "chunk sizes \(sizes.prefix(8))…, arenas: \(usesArenas)",
+                sourceLocation: sourceLocation)
         }
     }
     return reference

@@ -78,7 +78,9 @@ final class StreamingParser: @unchecked Sendable {
         guard failure == nil else { return bytes.count }
         var consumed = 0
         let status = fm_stream_feed(
-            stream, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafeRawPointer(emptyCString)
+            stream,
+            bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                ?? UnsafeRawPointer(emptyCString)
                 .assumingMemoryBound(to: UInt8.self), bytes.count, &consumed)
         drain(into: &elements)
         if status != 0 { recordFailure() }

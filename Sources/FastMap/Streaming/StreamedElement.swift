@@ -81,7 +81,8 @@ struct StreamingStop: Error, Sendable {
             if step == components.count {
                 return FastMapError(
                     kind: .typeMismatch,
-                    message: "expected an array to stream at \(JSONKeyPath.rootedDescription(of: walked)), found \(found)",
+                    message:
+                        "expected an array to stream at \(JSONKeyPath.rootedDescription(of: walked)), found \(found)",
                     path: walked, expectedType: "array", foundKind: found, location: location)
             }
             let component = components[step]

@@ -10,7 +10,9 @@ func benchmark(megabytes: Double, modes: [Mode], keep: Bool, folder: URL?) async
             try? FileManager.default.removeItem(at: data.folder)
         }
     }
-    print("\(data.count) records; array \(sizeText(data.size(of: data.array))), NDJSON \(sizeText(data.size(of: data.lines)))")
+    print(
+        "\(data.count) records; array \(sizeText(data.size(of: data.array))), NDJSON \(sizeText(data.size(of: data.lines)))"
+    )
     print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; each mode runs in its own process\n")
     var results: [Mode: ModeResult] = [:]
     for mode in modes {
@@ -27,7 +29,8 @@ func benchmark(megabytes: Double, modes: [Mode], keep: Bool, folder: URL?) async
         guard let result = results[mode] else { continue }
         let rate = Double(data.size(of: data.url(for: mode))) / result.seconds
         rows.append([
-            mode.rawValue, String(format: "%.1f", rate / 1e6), baseline.map { String(format: "%.2fx", rate / $0) } ?? "-",
+            mode.rawValue, String(format: "%.1f", rate / 1e6),
+            baseline.map { String(format: "%.2fx", rate / $0) } ?? "-",
             sizeText(result.peakBytes), String(format: "%.2f", result.cpuSeconds), mode.summary,
         ])
     }

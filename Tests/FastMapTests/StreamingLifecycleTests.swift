@@ -128,7 +128,8 @@ struct StreamingLifecycleTests {
     }
 
     @Test func breakingOutOfTheLoopReadsNoMore() async throws {
-        let chunks = CountingChunks(chunks: (0..<100).map { Array(($0 == 0 ? "[\($0)" : ",\($0)").utf8) } + [Array("]".utf8)])
+        let chunks = CountingChunks(
+            chunks: (0..<100).map { Array(($0 == 0 ? "[\($0)" : ",\($0)").utf8) } + [Array("]".utf8)])
         var received: [Int] = []
         for try await value in FastJSONDecoder().stream(Int.self, from: chunks) {
             received.append(value)

@@ -24,7 +24,8 @@ do {
         guard arguments.count >= 3, let mode = Mode(rawValue: arguments[1]) else {
             throw BenchError("usage: StreamingBench run MODE FILE [--verify]")
         }
-        let result = try await runMode(mode, url: URL(fileURLWithPath: arguments[2]), verify: arguments.contains("--verify"))
+        let result = try await runMode(
+            mode, url: URL(fileURLWithPath: arguments[2]), verify: arguments.contains("--verify"))
         print(result.line)
     case "verify":
         let size = Double(option("--size") ?? "1000") ?? 1000

@@ -36,7 +36,9 @@ struct RecordTextGenerator {
 
     init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
-    private static let words = ["alpha", "café", "naïve", "日本", "quote\"d", "back\\slash", "tab\t", "😀 emoji", "a/b", ""]
+    private static let words = [
+        "alpha", "café", "naïve", "日本", "quote\"d", "back\\slash", "tab\t", "😀 emoji", "a/b", "",
+    ]
 
     mutating func space() -> String {
         ["", "", " ", "\n", "\n  ", "\t", "\r\n"][Int.random(in: 0..<7, using: &random)]
@@ -70,10 +72,13 @@ struct RecordTextGenerator {
         return StreamRecord(
             id: Int.random(in: -1_000_000...Int(Int32.max), using: &random) &* (n % 5 == 0 ? 1_000_000 : 1),
             name: "user_\(n) \(words[Int.random(in: 0..<words.count, using: &random)])",
-            tags: (0..<Int.random(in: 0...3, using: &random)).map { _ in words[Int.random(in: 0..<words.count, using: &random)] },
+            tags: (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                words[Int.random(in: 0..<words.count, using: &random)]
+            },
             score: Double(Int.random(in: -100_000...100_000, using: &random)) / 100,
             active: Bool.random(using: &random),
-            createdAt: Date(timeIntervalSince1970: Double(Int.random(in: 1_400_000_000...1_800_000_000, using: &random))),
+            createdAt: Date(
+                timeIntervalSince1970: Double(Int.random(in: 1_400_000_000...1_800_000_000, using: &random))),
             note: Bool.random(using: &random) ? nil : words[Int.random(in: 0..<words.count, using: &random)])
     }
 
@@ -159,7 +164,8 @@ func summary(_ error: any Error) -> String {
         context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
     }
     switch error {
-    case .typeMismatch(let type, let context): return "typeMismatch(\(type)) \(path(context)): \(context.debugDescription)"
+    case .typeMismatch(let type, let context):
+        return "typeMismatch(\(type)) \(path(context)): \(context.debugDescription)"
     case .valueNotFound(let type, let context):
         return "valueNotFound(\(type)) \(path(context)): \(context.debugDescription)"
     case .keyNotFound(let key, let context):

@@ -47,7 +47,8 @@ struct StreamingDecoderTests {
         let invalidJSON = "dataCorrupted : The given data was not valid JSON"
         if let text = streamingError, text.hasPrefix(invalidJSON), let corrupted {
             let place = (inEnvelope ? ".data" : "") + "[\(corrupted)]"
-            streamingError = "dataCorrupted \(place): The given data was not valid JSON" + text.dropFirst(invalidJSON.count)
+            streamingError =
+                "dataCorrupted \(place): The given data was not valid JSON" + text.dropFirst(invalidJSON.count)
         }
 
         // Async, from random chunks.
@@ -112,7 +113,8 @@ struct StreamingDecoderTests {
     @Test func siblingArraysAreNotMistakenForTheTarget() async throws {
         let text = #"{"more": [{"id": "x"}], "meta": {"data": [0]}, "data": [1, 2, 3], "after": [[4]]}"#
         let decoder = FastJSONDecoder()
-        let stream = await collect(decoder.stream(Int.self, inArrayAt: "data", from: CountingChunks(chunks: [Array(text.utf8)])))
+        let stream = await collect(
+            decoder.stream(Int.self, inArrayAt: "data", from: CountingChunks(chunks: [Array(text.utf8)])))
         #expect(stream.values == [1, 2, 3])
         #expect(stream.error == nil)
         let nested = #"{"result": {"data": [9], "items": [{"items": [8]}, 7]}, "items": [6]}"#
@@ -149,16 +151,21 @@ struct StreamingDecoderTests {
 
         let failures = Mutex<[FastJSONDecoder.ElementFailure]>([])
         var kept: [Int] = []
-        try decoder.forEach(Int.self, contentsOf: file.url, onError: .collect { f in failures.withLock { $0.append(f) } }) {
+        try decoder.forEach(
+            Int.self, contentsOf: file.url, onError: .collect { f in failures.withLock { $0.append(f) } }
+        ) {
             kept.append($0)
         }
         #expect(kept == [1, 3, 6])
         let collected = failures.withLock { $0 }
         #expect(collected.map(\.index) == [1, 3, 4])
         #expect(collected.map(\.offset) == [4, 14, 20])
-        #expect(summary(collected[0].error) == "typeMismatch(Int) [1]: Expected to decode Int but found string \"two\" instead.")
+        #expect(
+            summary(collected[0].error)
+                == "typeMismatch(Int) [1]: Expected to decode Int but found string \"two\" instead.")
         #expect(summary(collected[1].error).hasPrefix("valueNotFound(Int) [3]"))
-        #expect(summary(collected[2].error).hasPrefix("dataCorrupted : Number 5.5 at $[4] is not representable as Int."))
+        #expect(
+            summary(collected[2].error).hasPrefix("dataCorrupted : Number 5.5 at $[4] is not representable as Int."))
 
         // The default stops at the first failure, after the elements before it.
         var before: [Int] = []
@@ -181,9 +188,17 @@ struct StreamingDecoderTests {
         #expect(values.values.count == 2 && values.error == nil)
         let failure = try #require(failures.withLock { $0 }.first)
         #expect(failure.index == 1 && failure.offset == 20 && failure.line == 1)
-        #expect(summary(failure.error).hasPrefix("dataCorrupted .data[1]: The given data was not valid JSON: Unable to convert hex escape"))
+        #expect(
+            summary(failure.error).hasPrefix(
+                "dataCorrupted .data[1]: The given data was not valid JSON: Unable to convert hex escape"))
         let underlying = try #require(
-            { if case .dataCorrupted(let c) = failure.error { return c.underlyingError as? FastMapError } else { return nil } }())
+            {
+                if case .dataCorrupted(let c) = failure.error {
+                    return c.underlyingError as? FastMapError
+                } else {
+                    return nil
+                }
+            }())
         #expect(underlying.kind == .invalidUnicode && underlying.pathDescription == "$.data[1]")
     }
 }
@@ -192,41 +207,66 @@ struct StreamingDecoderTests {
 struct StreamingDecoderErrorTests {
     private func streamError(_ text: String, at path: JSONKeyPath = .root) async -> (count: Int, error: String?) {
         let result = await collect(
-            FastJSONDecoder().stream(JSON.self, inArrayAt: path, from: CountingChunks(chunks: chunked(Array(text.utf8), sizes: [2]))))
+            FastJSONDecoder().stream(
+                JSON.self, inArrayAt: path, from: CountingChunks(chunks: chunked(Array(text.utf8), sizes: [2]))))
         return (result.values.count, result.error.map(summary))
     }
 
     @Test func targetOfTheWrongKind() async throws {
         let object = await streamError(#"{"data": {"a": 1}}"#, at: "data")
         #expect(object.count == 0)
-        #expect(object.error == "typeMismatch(Array<Any>) .data: Expected to decode Array<Any> but found object instead. (line 1, column 10 (byte 9))")
+        #expect(
+            object.error
+                == "typeMismatch(Array<Any>) .data: Expected to decode Array<Any> but found object instead. (line 1, column 10 (byte 9))"
+        )
         let top = await streamError(#"  "text""#)
-        #expect(top.error == "typeMismatch(Array<Any>) : Expected to decode Array<Any> but found string instead. (line 1, column 3 (byte 2))")
+        #expect(
+            top.error
+                == "typeMismatch(Array<Any>) : Expected to decode Array<Any> but found string instead. (line 1, column 3 (byte 2))"
+        )
         let null = await streamError(#"{"data": null}"#, at: "data")
-        #expect(null.error?.hasPrefix("valueNotFound(Array<Any>) .data: Cannot get unkeyed decoding container -- found null value instead.") == true)
+        #expect(
+            null.error?.hasPrefix(
+                "valueNotFound(Array<Any>) .data: Cannot get unkeyed decoding container -- found null value instead.")
+                == true)
         let step = await streamError(#"{"result": [1]}"#, at: "result.items")
-        #expect(step.error?.hasPrefix("typeMismatch(Dictionary<String, Any>) .result: Expected to decode Dictionary<String, Any> but found array") == true)
+        #expect(
+            step.error?.hasPrefix(
+                "typeMismatch(Dictionary<String, Any>) .result: Expected to decode Dictionary<String, Any> but found array"
+            ) == true)
     }
 
     @Test func missingKeysAndIndices() async throws {
         let key = await streamError(#"{"meta": {"data": []}}"#, at: "data")
         #expect(key.error == #"keyNotFound(data) : No value associated with key "data". (line 1, column 22 (byte 21))"#)
         let index = await streamError("[[1], [2]]", at: "[2]")
-        #expect(index.error == "valueNotFound(Any) [2]: Index 2 is out of bounds (the array has 2 elements). (line 1, column 10 (byte 9))")
+        #expect(
+            index.error
+                == "valueNotFound(Any) [2]: Index 2 is out of bounds (the array has 2 elements). (line 1, column 10 (byte 9))"
+        )
     }
 
     @Test func truncatedAndTrailingInputAfterTheElements() async throws {
         let truncated = await streamError(#"{"data": [1, 2, {"a""#, at: "data")
         #expect(truncated.count == 2)
-        #expect(truncated.error == "dataCorrupted : The given data was not valid JSON: unexpected end of input: the document is truncated (after 2 elements) (line 1, column 21 (byte 20))")
+        #expect(
+            truncated.error
+                == "dataCorrupted : The given data was not valid JSON: unexpected end of input: the document is truncated (after 2 elements) (line 1, column 21 (byte 20))"
+        )
         let trailing = await streamError("[1, 2, 3] [4]")
         #expect(trailing.count == 3)
-        #expect(trailing.error == "dataCorrupted : The given data was not valid JSON: unexpected text after the end of the JSON document (line 1, column 11 (byte 10))")
+        #expect(
+            trailing.error
+                == "dataCorrupted : The given data was not valid JSON: unexpected text after the end of the JSON document (line 1, column 11 (byte 10))"
+        )
         let garbage = await streamError("[1, 2, x]")
         #expect(garbage.count == 2)
         #expect(garbage.error?.hasPrefix("dataCorrupted : The given data was not valid JSON: lexical error") == true)
         let empty = await streamError("")
-        #expect(empty.error == "dataCorrupted : The given data was not valid JSON: the input is empty (after 0 elements) (line 1, column 1 (byte 0))")
+        #expect(
+            empty.error
+                == "dataCorrupted : The given data was not valid JSON: the input is empty (after 0 elements) (line 1, column 1 (byte 0))"
+        )
     }
 
     @Test func unreadableFiles() async throws {
@@ -252,12 +292,15 @@ struct StreamingDecoderLinesTests {
         let thrown = await collect(decoder.lines(ID.self, contentsOf: file.url))
         #expect(thrown.values == [ID(id: 1), ID(id: 2)])
         let syntax = try #require(thrown.error.map(summary))
-        #expect(syntax.hasPrefix("dataCorrupted : The given data was not valid JSON: line 5 is not valid JSON: lexical error"))
+        #expect(
+            syntax.hasPrefix(
+                "dataCorrupted : The given data was not valid JSON: line 5 is not valid JSON: lexical error"))
         #expect(syntax.hasSuffix("(line 5, column 9 (byte 34))"))
 
         let failures = Mutex<[FastJSONDecoder.ElementFailure]>([])
         let collected = await collect(
-            decoder.lines(ID.self, from: CountingChunks(chunks: chunked(Array(text.utf8), sizes: [1])),
+            decoder.lines(
+                ID.self, from: CountingChunks(chunks: chunked(Array(text.utf8), sizes: [1])),
                 onError: .collect { f in failures.withLock { $0.append(f) } }))
         #expect(collected.values == [ID(id: 1), ID(id: 2), ID(id: 4)])
         #expect(collected.error == nil)
@@ -265,13 +308,16 @@ struct StreamingDecoderLinesTests {
         #expect(records.map(\.line) == [5, 6])
         #expect(records.map(\.index) == [2, 3])
         #expect(records.map(\.offset) == [26, 39])
-        #expect(summary(records[1].error) == #"typeMismatch(Int) .id: Line 6: Expected to decode Int but found string "3" instead."#)
+        #expect(
+            summary(records[1].error)
+                == #"typeMismatch(Int) .id: Line 6: Expected to decode Int but found string "3" instead."#)
     }
 
     @Test func linesFromEveryChunking() async throws {
         var generator = RecordTextGenerator(seed: 11)
         let records = (0..<25).map { generator.record($0) }
-        let text = records.map { generator.text(of: $0).replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n\n")
+        let text = records.map { generator.text(of: $0).replacingOccurrences(of: "\n", with: " ") }.joined(
+            separator: "\n\n")
         let decoder = recordDecoder()
         for sizes in [[1], [5], [4096], randomSizes(count: 20, limit: 60, seed: 5)] {
             let result = await collect(

@@ -90,8 +90,8 @@ struct ElementDecoding: @unchecked Sendable {
     private func decodeValue<T: Decodable>(_ type: T.Type, _ json: JSON, index: Int) throws -> T {
         let tree = JSONTreeDecoder(root: json, options: options, input: nil)
         if !mode.isLines {
-            tree.path.append(contentsOf: arrayPath)
-            tree.path.append(.index(index))
+            for component in arrayPath { tree.path.push(component) }
+            tree.path.push(.index(index))
         }
         return try tree.unwrap(json.node, as: type, at: tree.currentPath, .none)
     }
