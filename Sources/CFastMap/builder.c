@@ -50,6 +50,16 @@ static int attach(fm_builder *b, json_t *value, int *attached) {
         *attached = 1;
         return 1;
     }
+    if (b->optimistic_keys) {
+        size_t before = json_object_size(parent);
+        if (json_object_setn_new_nocheck(parent, b->key, b->key_length, value) != 0)
+            return fail_out_of_memory(b);
+        *attached = 1;
+        if (json_object_size(parent) != before) return 1;
+        // The later member replaced the first one: this tree is wrong, start over carefully.
+        b->saw_duplicate = 1;
+        return 0;
+    }
     if (json_object_getn(parent, b->key, b->key_length) != NULL) {
         *attached = 0;
         return 1;
@@ -80,69 +90,26 @@ static void describe_number(char *out, size_t size, const char *text, size_t len
         snprintf(out, size, "%.*s", (int)length, text);
 }
 
-// Clinger's fast path: when the digits fit in 53 bits and the power of ten is at most 10^22,
-// both are exact doubles and one multiplication or division rounds once, exactly as strtod
-// does. Returns 0 for the other numbers (yajl has checked the grammar already).
-static int exact_double(const char *text, size_t length, double *out) {
-    static const double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                     1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                     1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-    size_t i = 0;
-    int negative = text[0] == '-';
-    if (negative) i++;
-    uint64_t mantissa = 0;
-    int digits = 0, exponent = 0;
-    for (; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
-        if (mantissa || text[i] != '0') digits++;
-        mantissa = mantissa * 10 + (uint64_t)(text[i] - '0');
-        if (digits > 15) return 0;
-    }
-    if (i < length && text[i] == '.') {
-        for (i++; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
-            if (mantissa || text[i] != '0') digits++;
-            mantissa = mantissa * 10 + (uint64_t)(text[i] - '0');
-            exponent--;
-            if (digits > 15) return 0;
-        }
-    }
-    if (i < length && (text[i] == 'e' || text[i] == 'E')) {
-        i++;
-        int exponent_negative = 0;
-        if (i < length && (text[i] == '+' || text[i] == '-')) exponent_negative = text[i++] == '-';
-        int written = 0;
-        for (; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
-            written = written * 10 + (text[i] - '0');
-            if (written > 400) return 0;
-        }
-        exponent += exponent_negative ? -written : written;
-    }
-    if (i != length || exponent < -22 || exponent > 22) return 0;
-    double value = (double)mantissa;  // exact: at most 15 digits
-    value = exponent < 0 ? value / powers[-exponent] : value * powers[exponent];
-    *out = negative ? -value : value;
-    return 1;
-}
-
 int fm_build_number(fm_builder *b, const char *text, size_t length) {
-    int is_integer = 1;
-    for (size_t i = 0; i < length; i++) {
-        char c = text[i];
-        if (c == '.' || c == 'e' || c == 'E') {
-            is_integer = 0;
-            break;
-        }
-    }
-    if (is_integer) {
-        int negative = text[0] == '-';
-        uint64_t magnitude = 0;
+    // One scan over the leading digits: most numbers are integers, which end right there.
+    int negative = text[0] == '-';
+    size_t i = negative ? 1 : 0;
+    uint64_t magnitude = 0;
+    while (i < length && (unsigned)(text[i] - '0') < 10) magnitude = magnitude * 10 + (uint64_t)(text[i++] - '0');
+    if (i == length) {
+        size_t digits = length - (negative ? 1 : 0);
         int overflow = 0;
-        for (size_t i = negative ? 1 : 0; i < length; i++) {
-            uint64_t digit = (uint64_t)(text[i] - '0');
-            if (magnitude > (UINT64_MAX - digit) / 10) {
-                overflow = 1;
-                break;
+        if (digits > 19) {
+            // Up to 19 digits always fit in 64 bits; past that, read again checking each step.
+            magnitude = 0;
+            for (size_t k = negative ? 1 : 0; k < length; k++) {
+                uint64_t digit = (uint64_t)(text[k] - '0');
+                if (magnitude > (UINT64_MAX - digit) / 10) {
+                    overflow = 1;
+                    break;
+                }
+                magnitude = magnitude * 10 + digit;
             }
-            magnitude = magnitude * 10 + digit;
         }
         if (!overflow && negative) {
             if (magnitude == 0) return attach_scalar(b, json_real(-0.0));
@@ -173,15 +140,8 @@ int fm_build_number(fm_builder *b, const char *text, size_t length) {
         return 0;
     }
 
-    double fast;
-    if (exact_double(text, length, &fast)) return attach_scalar(b, json_real(fast));
-    char small[64];
-    char *buffer = length < sizeof small ? small : malloc(length + 1);
-    if (!buffer) return fail_out_of_memory(b);
-    memcpy(buffer, text, length);
-    buffer[length] = '\0';
-    double value = strtod(buffer, NULL);
-    if (buffer != small) free(buffer);
+    double value;
+    if (!fm_parse_double(text, length, &value)) return fail_out_of_memory(b);
     if (isinf(value)) {
         char shown[96], message[200];
         describe_number(shown, sizeof shown, text, length);
@@ -505,12 +465,13 @@ size_t fm_first_non_json_space(const unsigned char *bytes, size_t length) {
     return vertical_tab ? (size_t)(vertical_tab - bytes) : limit;
 }
 
-int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_document *out,
-                  fm_parse_error *error) {
+static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                       fm_parse_error *error, int optimistic_keys, int *saw_duplicate) {
     memset(out, 0, sizeof *out);
     memset(error, 0, sizeof *error);
     fm_builder b;
     int ready = fm_builder_init(&b, max_depth, out, error);
+    b.optimistic_keys = optimistic_keys;
     b.input = (const unsigned char *)bytes;
     b.input_length = length;
     b.handle = ready ? yajl_alloc(&fm_builder_callbacks, NULL, &b) : NULL;
@@ -538,6 +499,7 @@ int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_documen
         status = yajl_complete_parse(b.handle);
         consumed = length;
     }
+    *saw_duplicate = b.saw_duplicate;
     if (status != yajl_status_ok) {
         if (error->kind == FM_OK) {
             unsigned char *text = yajl_get_error(b.handle, 0, b.input, length);
@@ -559,6 +521,30 @@ int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_documen
     yajl_free(b.handle);
     fm_builder_destroy(&b);
     return out->root ? 0 : -1;
+}
+
+int fm_parse_yajl_direct(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                         fm_parse_error *error) {
+    int saw_duplicate = 0;
+    int status = parse_whole(bytes, length, max_depth, out, error, 1, &saw_duplicate);
+    if (status != 0 && saw_duplicate)
+        status = parse_whole(bytes, length, max_depth, out, error, 0, &saw_duplicate);
+    return status;
+}
+
+int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                  fm_parse_error *error) {
+    if (fm_worth_compacting((const unsigned char *)bytes, length)) {
+        unsigned char *compact = malloc(length + 8);
+        if (compact) {
+            size_t compact_length = fm_compact_json((const unsigned char *)bytes, length, compact);
+            int status = fm_parse_yajl_direct((const char *)compact, compact_length, max_depth, out, error);
+            free(compact);
+            if (status == 0) return 0;
+            // Offsets in the compact text mean nothing to the caller: report from the original.
+        }
+    }
+    return fm_parse_yajl_direct(bytes, length, max_depth, out, error);
 }
 
 void fm_document_free_unsigned(fm_document *document) {

@@ -41,6 +41,11 @@ typedef struct fm_builder {
     size_t offset_base;          // absolute offset of input[0], for error offsets
     fm_raw_lookup raw_lookup;    // NULL: the whole token is always inside `input`
     void *raw_context;
+    // Set by the whole-document parser: add members without looking for an earlier one with
+    // the same key (a second hash lookup per member), notice a duplicate afterwards by the
+    // object not growing, and stop; the document is then parsed again the careful way.
+    int optimistic_keys;
+    int saw_duplicate;
 } fm_builder;
 
 /// Prepares a builder for trees nested at most max_depth levels. Returns 0 when out of memory.

@@ -46,6 +46,18 @@ typedef struct fm_document {
 int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_document *out,
                   fm_parse_error *error);
 
+/// fm_parse_yajl without its first pass (dropping the white space of pretty-printed text
+/// into a compact copy); the trees and errors of the two are the same.
+int fm_parse_yajl_direct(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                         fm_parse_error *error);
+
+/// Whether `bytes` holds enough white space (a third, by sampling) to be worth compacting.
+int fm_worth_compacting(const unsigned char *bytes, size_t length);
+
+/// Copies `in` to `out` (at least `length` + 8 bytes) without the JSON white space outside strings
+/// that separates no two tokens; returns the length written.
+size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *out);
+
 /// Parses with jansson's json_loadb. Inputs that jansson alone cannot map exactly
 /// (duplicate keys, integers above INT64_MAX, `-0`, nesting deeper than max_depth) and every
 /// error are handed to fm_parse_yajl, so both engines give the same trees and the same errors.
@@ -58,6 +70,10 @@ void fm_document_free_unsigned(fm_document *document);
 /// Checks that bytes[0..<length] is well-formed UTF-8 (no overlong forms, no surrogates,
 /// nothing above U+10FFFF). Returns length when valid, else the index of the first bad byte.
 size_t fm_utf8_validate(const unsigned char *bytes, size_t length);
+
+/// Reads a JSON number's text (grammar already checked) as the double strtod gives, bit for
+/// bit, mostly without calling strtod. Returns 0 only when out of memory.
+int fm_parse_double(const char *text, size_t length, double *out);
 
 /// A bump allocator that owns every node of the trees parsed into it.
 typedef struct fm_arena fm_arena;
