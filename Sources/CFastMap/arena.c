@@ -100,8 +100,9 @@ int fm_parse_in_arena(const char *bytes, size_t length, int use_jansson, size_t 
     pthread_once(&install_once, install_hooks);
     fm_arena *previous = current_arena;
     current_arena = arena;
-    int status = use_jansson ? fm_parse_jansson(bytes, length, max_depth, out, error)
-                             : fm_parse_yajl(bytes, length, max_depth, out, error);
+    int status = use_jansson == 1   ? fm_parse_jansson(bytes, length, max_depth, out, error)
+                 : use_jansson == 2 ? fm_parse_yajl_direct(bytes, length, max_depth, out, error)
+                                    : fm_parse_yajl(bytes, length, max_depth, out, error);
     current_arena = previous;
     return status;
 }

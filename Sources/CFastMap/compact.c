@@ -19,7 +19,7 @@ static inline uint64_t has_byte(uint64_t word, unsigned char byte) {
     return (x - ONES) & ~x & HIGHS;
 }
 
-static inline int is_space(unsigned char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+static inline int is_space(unsigned char c) { return c <= ' ' && (c == ' ' || c == '\n' || c == '\r' || c == '\t'); }
 
 static inline int is_word(unsigned char c) {
     switch (c) {
@@ -66,21 +66,8 @@ static inline size_t first_flagged(uint64_t mask) {
 size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *out) {
     size_t i = 0, n = 0;
     while (i < length) {
-        // Copy up to the next white space, control byte or quote, eight bytes at a time.
-        while (i + 8 <= length) {
-            uint64_t word = load(in + i);
-            uint64_t mask = has_less_than(word, 0x21) | has_byte(word, '"');
-            store(out + n, word);
-            if (!mask) {
-                i += 8;
-                n += 8;
-                continue;
-            }
-            size_t k = first_flagged(mask);
-            i += k;
-            n += k;
-            break;
-        }
+        // Tokens outside strings are short (`": "`, `,`, numbers): byte by byte is cheapest.
+        while (i < length && !is_space(in[i]) && in[i] != '"') out[n++] = in[i++];
         if (i >= length) break;
         unsigned char c = in[i];
         if (c == '"') {
@@ -108,14 +95,16 @@ size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *ou
                 if (i < length) out[n++] = in[i++];  // the escaped byte
             }
         } else if (is_space(c)) {
-            while (i < length) {
-                if (i + 8 <= length) {
+            // Indentation: a line break, then a run of spaces eight at a time.
+            i++;
+            for (;;) {
+                while (i + 8 <= length) {
                     uint64_t other = load(in + i) ^ (ONES * ' ');
-                    if (!other) {
-                        i += 8;
-                        continue;
+                    if (other) {
+                        i += first_flagged(other);
+                        break;
                     }
-                    i += first_flagged(other);
+                    i += 8;
                 }
                 if (i < length && is_space(in[i])) {
                     i++;

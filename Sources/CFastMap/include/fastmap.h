@@ -87,7 +87,7 @@ void fm_arena_destroy(fm_arena *arena);
 /// Bytes the arena holds.
 size_t fm_arena_size(const fm_arena *arena);
 
-/// fm_parse_jansson (use_jansson != 0) or fm_parse_yajl, allocating every node in `arena`
+/// fm_parse_jansson (use_jansson == 1), fm_parse_yajl_direct (2, for tests) or fm_parse_yajl (0), allocating every node in `arena`
 /// (or with malloc when `arena` is NULL). Nodes of an arena tree must never be released with
 /// json_decref: the tree lives exactly as long as the arena.
 int fm_parse_in_arena(const char *bytes, size_t length, int use_jansson, size_t max_depth,

@@ -3,8 +3,12 @@ internal import CJansson
 
 extension JSONDocument {
     /// Parses `bytes` into a new document with the chosen engine.
+    ///
+    /// `compactsWhiteSpace: false` makes the yajl engine parse the text as given, skipping its
+    /// white-space compacting first pass; tests compare the two.
     static func parse(
-        _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, usesArena: Bool = true
+        _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, usesArena: Bool = true,
+        compactsWhiteSpace: Bool = true
     ) throws(FastMapError) -> JSONDocument {
         var document = fm_document()
         var error = fm_parse_error()
@@ -12,7 +16,8 @@ extension JSONDocument {
         let depth = max(1, maximumDepth)
         let arena = usesArena ? JSONArena(expectedBytes: bytes.count) : nil
         let status = fm_parse_in_arena(
-            base, bytes.count, parser == .jansson ? 1 : 0, depth, arena?.raw, &document, &error)
+            base, bytes.count, parser == .jansson ? 1 : compactsWhiteSpace ? 0 : 2, depth, arena?.raw, &document,
+            &error)
         guard status == 0, let root = document.root else {
             throw FastMapError(parseError: error)
         }

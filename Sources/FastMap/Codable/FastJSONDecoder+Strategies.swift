@@ -164,3 +164,16 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         }
     }
 }
+
+extension JSONTreeDecoder {
+    /// `T` as a ``StringKeyedDictionary`` type (nil for any other type), remembered per `decode`
+    /// call: the runtime's conformance lookup would otherwise run for every object decoded.
+    @inline(__always)
+    func stringKeyedDictionaryType<T>(_ type: T.Type) -> (any StringKeyedDictionary.Type)? {
+        let id = ObjectIdentifier(T.self)
+        for (known, conformance) in stringKeyedDictionaryTypes where known == id { return conformance }
+        let conformance = T.self as? any StringKeyedDictionary.Type
+        stringKeyedDictionaryTypes.append((id, conformance))
+        return conformance
+    }
+}

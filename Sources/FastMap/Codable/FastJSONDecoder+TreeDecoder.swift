@@ -18,13 +18,15 @@ final class JSONTreeDecoder: Decoder {
     let keyStrategy: KeyStrategy
     /// `.skipInvalidArrayElements`, read once.
     let skipsInvalidArrayElements: Bool
-    /// Whether `[String: T]` needs its own decoding (under a key strategy, as in Foundation);
-    /// checking a type's conformance costs a runtime lookup, so only then.
+    /// Whether `[String: T]` takes its own decoding even from a value that is not an object
+    /// (under a key strategy, as in Foundation); with default keys only objects take it.
     let hasStringKeyedDictionaryExemption: Bool
     /// Exact number texts, shared with the decoders `superDecoder` makes.
     let numberTexts: NumberTextSource
     /// The types met so far under `.skipInvalidArrayElements`; see ``lossyArrayType(_:)``.
     var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
+    /// The types decoded from objects so far; see ``stringKeyedDictionaryType(_:)``.
+    var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
     var convertedKeys: [String: String] = [:]
     let options: FastJSONDecoder.Options
@@ -210,7 +212,10 @@ final class JSONTreeDecoder: Decoder {
         if skipsInvalidArrayElements, let array = lossyArrayType(T.self) {
             return try lossyArray(array, child, as: type, at: reference, step)
         }
-        if hasStringKeyedDictionaryExemption, let dictionary = T.self as? any StringKeyedDictionary.Type {
+        // `[String: Value]` reads the members in one pass, as Foundation's `unwrapDictionary`
+        // does; the generic `Dictionary.init(from:)` would build `allKeys` and look every key
+        // up again. Under a key strategy this is also what exempts the keys from conversion.
+        if hasStringKeyedDictionaryExemption || child.isObject, let dictionary = stringKeyedDictionaryType(T.self) {
             return (try dictionary.decodeExemptFromKeyStrategy(self, child, at: reference, step) as! T)
         }
         if let plan = options.jsonCodable?.plans.plan(ifJSONCodable: T.self) {
