@@ -191,7 +191,9 @@ import Testing
 
     @Test func tokensSplitOnlyByWhiteSpaceStayApart() {
         let padding = String(repeating: " ", count: 40)
-        for text in ["[1 2]", "[tr ue]", "{\"a\": - 1}", "[1. 5]", "[nu ll]", "[\"a\" \"b\"]", "[1 ,2 ]", "1 2", "[-\t0]"] {
+        for text in [
+            "[1 2]", "[tr ue]", "{\"a\": - 1}", "[1. 5]", "[nu ll]", "[\"a\" \"b\"]", "[1 ,2 ]", "1 2", "[-\t0]",
+        ] {
             let padded = padding + text.replacingOccurrences(of: " ", with: padding) + padding
             expectSameOutcome(padded)
         }
@@ -255,5 +257,19 @@ import Testing
                 fast.keyDecodingStrategy = .convertFromSnakeCase
                 foundation.keyDecodingStrategy = .convertFromSnakeCase
             })
+    }
+
+    @Test func arraysOfModelsDecodeAsJSONDecoderDoes() {
+        assertSameDecoding([Item].self, #"[{"id": 1, "tags": {}}, {"id": 2, "tags": {"a": "b"}}]"#)
+        assertSameDecoding([Item].self, #"[{"id": 1, "tags": {}}, {"id": "2", "tags": {}}]"#)
+        assertSameDecoding([Item].self, #"[{"id": 1, "tags": {}}, null]"#)
+        assertSameDecoding([Item].self, #"[{"id": 1}]"#)
+        assertSameDecoding([Item].self, #"{"id": 1, "tags": {}}"#)
+        assertSameDecoding([Item].self, "null")
+        assertSameDecoding([Item].self, "[]")
+        assertSameDecoding([Item?].self, #"[null, {"id": 3, "tags": {}}]"#)
+        assertSameDecoding([[Item]].self, #"[[], [{"id": 1, "tags": {}}], [{"id": 2, "tags": 7}]]"#)
+        assertSameDecoding([[[Double]]].self, "[[[1.5, 2], [3, 4e2]], [[-0.0]], [[1, true]]]")
+        assertSameDecoding([String: [Item]].self, #"{"k": [{"id": 1, "tags": {"x": null}}]}"#)
     }
 }

@@ -116,3 +116,54 @@ extension JSONTreeDecoder {
         return try decode(array)
     }
 }
+
+/// `[Element]` of any decodable element, read in one loop: what `Array.init(from:)` does through
+/// an unkeyed container (same errors, same paths), without an existential container box and a
+/// runtime metadata lookup per element.
+protocol DecodableArray {
+    static func decodeElements(
+        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> Self
+}
+
+extension Array: DecodableArray where Element: Decodable {
+    static func decodeElements(
+        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> Self {
+        // `node` is an array (other values take `Array.init(from:)` and its errors).
+        try decoder.with(node, at: path, step) {
+            let count = node.arrayCount
+            var result: [Element] = []
+            result.reserveCapacity(count)
+            let position = decoder.currentPath
+            for index in 0..<count {
+                guard let child = node.element(at: index) else { break }
+                result.append(try decoder.unwrap(child, as: Element.self, at: position, .index(index)))
+            }
+            return result
+        }
+    }
+}
+
+extension JSONTreeDecoder {
+    /// `T` as a ``DecodableArray`` type (nil for any other type), remembered per `decode` call.
+    @inline(__always)
+    func decodableArrayType<T>(_ type: T.Type) -> (any DecodableArray.Type)? {
+        let id = ObjectIdentifier(T.self)
+        for (known, conformance) in decodableArrayTypes where known == id { return conformance }
+        let conformance = T.self as? any DecodableArray.Type
+        decodableArrayTypes.append((id, conformance))
+        return conformance
+    }
+
+    /// `T` (the array type `array`) through ``DecodableArray``.
+    func decodableArray<T>(
+        _ array: any DecodableArray.Type, _ node: JSONNode, as type: T.Type, at reference: CodingPathReference,
+        _ step: CodingPathComponent?
+    ) throws -> T {
+        func decode<A: DecodableArray>(_ array: A.Type) throws -> T {
+            unsafeBitCast(try A.decodeElements(self, node, at: reference, step), to: T.self)
+        }
+        return try decode(array)
+    }
+}

@@ -25,6 +25,8 @@ final class JSONTreeDecoder: Decoder {
     let numberTexts: NumberTextSource
     /// The types met so far under `.skipInvalidArrayElements`; see ``lossyArrayType(_:)``.
     var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
+    /// The types decoded from arrays so far; see ``decodableArrayType(_:)``.
+    var decodableArrayTypes: [(ObjectIdentifier, (any DecodableArray.Type)?)] = []
     /// The types decoded from objects so far; see ``stringKeyedDictionaryType(_:)``.
     var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
@@ -211,6 +213,9 @@ final class JSONTreeDecoder: Decoder {
         }
         if skipsInvalidArrayElements, let array = lossyArrayType(T.self) {
             return try lossyArray(array, child, as: type, at: reference, step)
+        }
+        if child.isArray, let array = decodableArrayType(T.self) {
+            return try decodableArray(array, child, as: type, at: reference, step)
         }
         // `[String: Value]` reads the members in one pass, as Foundation's `unwrapDictionary`
         // does; the generic `Dictionary.init(from:)` would build `allKeys` and look every key
