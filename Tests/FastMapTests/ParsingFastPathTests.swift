@@ -44,7 +44,9 @@ import Testing
                 guard value.isFinite else { continue }
                 texts.append(String(format: "%.\(rng.next() % 22)e", value))
             case 2:
-                let digits = (0...Int(rng.next() % 24)).map { _ in String(rng.next() % 10) }.joined()
+                let digits =
+                    String(1 + rng.next() % 9)
+                    + (0..<Int(rng.next() % 24)).map { _ in String(rng.next() % 10) }.joined()
                 texts.append("\(rng.next() % 2 == 0 ? "-" : "")\(digits)e\(Int(rng.next() % 680) - 360)")
             default:
                 let whole = rng.next() % 1_000_000
@@ -75,7 +77,7 @@ import Testing
 
     @Test(arguments: JSONParser.allCases)
     func realsBeyondDoubleAreStillRangeErrors(parser: JSONParser) {
-        for text in ["[1e400]", "[-1.8e308]", "[123456789e300]", "[0.1e310]"] {
+        for text in ["[1e400]", "[-1.8e308]", "[123456789e301]", "[0.1e310]"] {
             #expect(throws: FastMapError.self) { try JSON(string: text, options: .init(parser: parser)) }
             do throws(FastMapError) {
                 _ = try JSON(string: text, options: .init(parser: parser))
