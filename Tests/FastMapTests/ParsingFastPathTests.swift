@@ -245,6 +245,8 @@ import Testing
         assertSameDecoding([String: Int].self, #"{"a": 1, "a": 2}"#)
         assertSameDecoding([String: Int].self, "{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}")
         assertSameDecoding([String: Int].self, #"{"a": 1, "b": "x"}"#)
+        assertSameDecoding([String: Int].self, #"{"1": 1, "03": "x"}"#)
+        assertSameDecoding([String: [Int]].self, #"{"-2": [1, "x"]}"#)
         assertSameDecoding([String: Int].self, #"{"a": 1, "b": null}"#)
         assertSameDecoding([String: Int].self, "null")
         assertSameDecoding([String: Int].self, "[1]")

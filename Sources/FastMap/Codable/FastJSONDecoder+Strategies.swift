@@ -155,7 +155,11 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
             let position = decoder.currentPath
             try node.forEachMember { raw, child in
                 let key = String(decoding: raw, as: UTF8.self)
-                let step = CodingPathComponent.key(FastCodingKey(stringValue: key))
+                // Under a key strategy Foundation names members by their text alone; with default
+                // keys this stands in for `Dictionary.init(from:)` and its `_DictionaryCodingKey`.
+                let codingKey =
+                    decoder.keyStrategy.isDefault ? FastCodingKey(dictionaryKey: key) : FastCodingKey(stringValue: key)
+                let step = CodingPathComponent.key(codingKey)
                 let value = try decoder.unwrap(child, as: Value.self, at: position, step)
                 // Keys equal as Swift strings (different Unicode spellings): the first one wins.
                 if result[key] == nil { result[key] = value }
