@@ -80,16 +80,17 @@ struct JSONModelExpansionTests {
 
                     init(from decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
+                        let reader = JSONModelReader(container, decoder: decoder)
                         var failingProperty = 0
                         do {
                             self.firstName = try container.decode(String.self, forKey: .firstName)
                             failingProperty = 1
-                            let nested1 = try container.nestedContainerIfPresent(forKey: .address)
-                            self.zipCode = try (nested1?.decode(Int.self, forKey: .zipCode) ?? container.decode(Int.self, at: [.key(.address), .key(.zipCode)]))
+                            let nested1 = try reader.nestedIfPresent(forKey: .address)
+                            self.zipCode = try (nested1?.decode(Int.self, forKey: .zipCode) ?? reader.decode(Int.self, at: [.key(.address), .key(.zipCode)]))
                             failingProperty = 2
-                            self.first = try container.decodeIfPresent(String.self, at: [.key(.a), .key(.b), .index(0)])
+                            self.first = try reader.decodeIfPresent(String.self, at: [.key(.a), .key(.b), .index(0)])
                             failingProperty = 3
-                            self.secondID = try container.decode(Int.self, at: [.key(.items), .index(1), .key(.id)])
+                            self.secondID = try reader.decode(Int.self, at: [.key(.items), .index(1), .key(.id)])
                         } catch {
                             let properties: [(String, String, String)] = [("firstName", "first_name", "String"), ("zipCode", "address.zipCode", "Int"), ("first", "a.b[0]", "String?"), ("secondID", "items[1].id", "Int")]
                             let (property, keyPath, type) = properties[failingProperty]
@@ -620,15 +621,16 @@ struct JSONModelExpansionTests {
 
                     init(from decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
+                        let reader = JSONModelReader(container, decoder: decoder)
                         var failingProperty = 0
                         do {
-                            let nested1 = try container.nestedContainerIfPresent(forKey: .a)
-                            let nested2 = try nested1?.nestedContainerIfPresent(forKey: .b)
-                            self.deep = try (nested2?.decode(Int.self, forKey: .c) ?? container.decode(Int.self, at: [.key(.a), .key(.b), .key(.c)]))
+                            let nested1 = try reader.nestedIfPresent(forKey: .a)
+                            let nested2 = try nested1?.nestedIfPresent(forKey: .b)
+                            self.deep = try (nested2?.decode(Int.self, forKey: .c) ?? reader.decode(Int.self, at: [.key(.a), .key(.b), .key(.c)]))
                             failingProperty = 1
                             self.lenient = (try? nested2?.decodeIfPresent(Int.self, forKey: .d)) ?? 0
                             failingProperty = 2
-                            let nested3 = try? container.nestedContainerIfPresent(forKey: .x)
+                            let nested3 = try? reader.nestedIfPresent(forKey: .x)
                             self.onlyLenient = (try? nested3?.decodeIfPresent(Int.self, forKey: .y)) ?? 1
                         } catch {
                             let properties: [(String, String, String)] = [("deep", "a.b.c", "Int"), ("lenient", "a.b.d", "Int"), ("onlyLenient", "x.y", "Int")]
