@@ -13,82 +13,77 @@
 /// let zipCode = try reader.decode(Int.self, at: [.key(.address), .key(.zipCode)])
 /// ```
 public struct JSONModelReader<Key: CodingKey> {
-    private enum Storage {
-        /// Any decoder: nested containers.
-        case containers(KeyedDecodingContainer<Key>)
-        /// FastJSONDecoder: an object node, and the steps from the decoder's value down to it.
-        case tree(JSONTreeDecoder, JSONNode, CodingPathTail?)
-    }
+    // Exactly one of `tree` and `container` is set (the private initializer's callers see to it),
+    // which makes the force-unwraps of `container` below safe.
 
-    private let storage: Storage
+    /// FastJSONDecoder: the decoder, and the object read. `nil` for any other decoder.
+    private let tree: JSONTreeDecoder?
+    private let object: JSONNode
+    /// The steps from the decoder's value down to `object`.
+    private let tail: CodingPathTail?
+    /// Any other decoder: the container read.
+    private let container: KeyedDecodingContainer<Key>?
 
-    private init(_ storage: Storage) {
-        self.storage = storage
+    private init(
+        tree: JSONTreeDecoder?, object: JSONNode, tail: CodingPathTail?, container: KeyedDecodingContainer<Key>?
+    ) {
+        self.tree = tree
+        self.object = object
+        self.tail = tail
+        self.container = container
     }
 
     /// A reader for the object `container` reads; `container` must come from
     /// `decoder.container(keyedBy:)` in the same `init(from:)`.
     public init(_ container: KeyedDecodingContainer<Key>, decoder: any Decoder) {
         if let tree = decoder as? JSONTreeDecoder, tree.keyStrategy.isDefault, tree.node.isObject {
-            storage = .tree(tree, tree.node, nil)
+            self.init(tree: tree, object: tree.node, tail: nil, container: nil)
         } else {
-            storage = .containers(container)
+            self.init(tree: nil, object: .sharedNull, tail: nil, container: container)
         }
     }
 
     /// The object at `key`, or `nil` when the key is missing or `null`; a value of another kind
     /// throws `typeMismatch`.
     public func nestedIfPresent(forKey key: Key) throws -> JSONModelReader? {
-        switch storage {
-        case .containers(let container):
-            return try container.nestedContainerIfPresent(forKey: key).map { JSONModelReader(.containers($0)) }
-        case .tree(let tree, let object, let tail):
-            guard let node = Self.member(key, of: object), !node.isNull else { return nil }
-            guard node.isObject else {
-                throw tree.containerMismatch(
-                    [String: Any].self, node: node, at: CodingPathReference(depth: tree.path.count, tail: tail),
-                    .key(key))
+        guard let tree else {
+            return try container?.nestedContainerIfPresent(forKey: key).map {
+                JSONModelReader(tree: nil, object: .sharedNull, tail: nil, container: $0)
             }
-            return JSONModelReader(.tree(tree, node, CodingPathTail(parent: tail, component: .key(key))))
         }
+        guard let node = Self.member(key, of: object), !node.isNull else { return nil }
+        guard node.isObject else {
+            throw tree.containerMismatch(
+                [String: Any].self, node: node, at: CodingPathReference(depth: tree.path.count, tail: tail),
+                .key(key))
+        }
+        return JSONModelReader(
+            tree: tree, object: node, tail: CodingPathTail(parent: tail, component: .key(key)), container: nil)
     }
 
     /// The value at `key`, as `KeyedDecodingContainer.decode(_:forKey:)` reads it.
     public func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-        switch storage {
-        case .containers(let container):
-            return try container.decode(type, forKey: key)
-        case .tree(let tree, let object, let tail):
-            let reference = CodingPathReference(depth: tree.path.count, tail: tail)
-            guard let node = Self.member(key, of: object) else {
-                throw tree.keyNotFound(key, in: object, at: reference)
-            }
-            return try tree.unwrap(node, as: type, at: reference, .key(key))
+        guard let tree else { return try container!.decode(type, forKey: key) }
+        let reference = CodingPathReference(depth: tree.path.count, tail: tail)
+        guard let node = Self.member(key, of: object) else {
+            throw tree.keyNotFound(key, in: object, at: reference)
         }
+        return try tree.unwrap(node, as: type, at: reference, .key(key))
     }
 
     /// The value at `key`, or `nil` when the key is missing or `null`.
     public func decodeIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        switch storage {
-        case .containers(let container):
-            return try container.decodeIfPresent(type, forKey: key)
-        case .tree(let tree, let object, let tail):
-            guard let node = Self.member(key, of: object), !node.isNull else { return nil }
-            return try tree.unwrap(
-                node, as: type, at: CodingPathReference(depth: tree.path.count, tail: tail), .key(key))
-        }
+        guard let tree else { return try container!.decodeIfPresent(type, forKey: key) }
+        guard let node = Self.member(key, of: object), !node.isNull else { return nil }
+        return try tree.unwrap(node, as: type, at: CodingPathReference(depth: tree.path.count, tail: tail), .key(key))
     }
 
     /// The value at a nested `path`; throws `keyNotFound` when a step is missing, `valueNotFound`
     /// when a step is `null`, `typeMismatch` when a step has the wrong kind.
     public func decode<Value: Decodable>(_ type: Value.Type, at path: [JSONModelPathStep<Key>]) throws -> Value {
-        switch storage {
-        case .containers(let container):
-            return try container.decode(type, at: path)
-        case .tree(let tree, let object, let tail):
-            // Force-unwrap is safe: with required == true every missing or null step throws.
-            return try Self.decode(type, in: tree, object: object, tail: tail, path: path, required: true)!
-        }
+        guard let tree else { return try container!.decode(type, at: path) }
+        // Force-unwrap is safe: with required == true every missing or null step throws.
+        return try Self.decode(type, in: tree, object: object, tail: tail, path: path, required: true)!
     }
 
     /// The value at a nested `path`, or `nil` when any step is missing or `null`; a step of the
@@ -96,12 +91,8 @@ public struct JSONModelReader<Key: CodingKey> {
     public func decodeIfPresent<Value: Decodable>(_ type: Value.Type, at path: [JSONModelPathStep<Key>]) throws
         -> Value?
     {
-        switch storage {
-        case .containers(let container):
-            return try container.decodeIfPresent(type, at: path)
-        case .tree(let tree, let object, let tail):
-            return try Self.decode(type, in: tree, object: object, tail: tail, path: path, required: false)
-        }
+        guard let tree else { return try container!.decodeIfPresent(type, at: path) }
+        return try Self.decode(type, in: tree, object: object, tail: tail, path: path, required: false)
     }
 }
 
