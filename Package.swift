@@ -62,6 +62,12 @@ let package = Package(
             dependencies: ["FastMap", "FastMapTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Swift 5 language mode: Ladybug-era models (`static var` tables, plain closures) compile.
+        .testTarget(
+            name: "FastMapSwift5Tests",
+            dependencies: ["FastMap"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(
             name: "FastMapMacroTests",
             dependencies: [
@@ -69,6 +75,7 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ],
+            exclude: ["JSONMODEL.md"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

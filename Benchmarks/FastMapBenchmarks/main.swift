@@ -22,6 +22,7 @@ for corpus in Corpora.load(generatedOnly: generatedOnly) {
     benchmarks += Suites.all(for: corpus)
 }
 benchmarks += JSONModelBench.benchmarks()
+benchmarks += JSONModelPathBench.benchmarks()
 benchmarks += LadybugSuite.benchmarks()
 if let filter {
     benchmarks = benchmarks.filter { "\($0.task) \($0.corpus)".contains(filter) }

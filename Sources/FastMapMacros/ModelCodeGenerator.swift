@@ -84,6 +84,13 @@ struct ModelCodeGenerator {
             if !inheritsCoding { lines.append("_ = try decoder.container(keyedBy: CodingKeys.self)") }
         } else {
             lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            // Nested paths go through a reader, which FastJSONDecoder serves from the JSON tree.
+            if decoded.contains(where: { property in
+                guard property.path.count == 1, case .key = property.path[0] else { return true }
+                return false
+            }) {
+                lines.append("let reader = JSONModelReader(container, decoder: decoder)")
+            }
             // Properties under the same key-only prefix share one nested container, opened
             // before the first of them, as a hand-written init(from:) would.
             var nested = NestedContainers(decoded, reference: caseReference)
@@ -170,13 +177,13 @@ struct ModelCodeGenerator {
             if required {
                 // Without the parent, walk the path again: it throws the precise missing step.
                 expression =
-                    "(\(parent)?.decode(\(raw).self, forKey: \(keyReference)) ?? container.decode(\(raw).self, at: [\(pathLiteral(property.path))]))"
+                    "(\(parent)?.decode(\(raw).self, forKey: \(keyReference)) ?? reader.decode(\(raw).self, at: [\(pathLiteral(property.path))]))"
             } else {
                 expression = "\(parent)?.decodeIfPresent(\(raw).self, forKey: \(keyReference))"
             }
         } else {
             expression =
-                "container.\(required ? "decode" : "decodeIfPresent")(\(raw).self, at: [\(pathLiteral(property.path))])"
+                "reader.\(required ? "decode" : "decodeIfPresent")(\(raw).self, at: [\(pathLiteral(property.path))])"
         }
         for conversion in conversions {
             switch (conversion, required) {
@@ -238,10 +245,10 @@ struct ModelCodeGenerator {
             let keyReference = reference(prefix[prefix.count - 1])
             let call: String
             if prefix.count == 1 {
-                call = "container.nestedContainerIfPresent(forKey: \(keyReference))"
+                call = "reader.nestedIfPresent(forKey: \(keyReference))"
             } else {
                 let parent = open(Array(prefix.dropLast()), lines: &lines)
-                call = "\(parent)?.nestedContainerIfPresent(forKey: \(keyReference))"
+                call = "\(parent)?.nestedIfPresent(forKey: \(keyReference))"
             }
             let name = "nested\(names.count + 1)"
             names[prefix] = name

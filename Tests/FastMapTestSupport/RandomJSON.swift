@@ -2,6 +2,7 @@ import Foundation
 
 /// Seeded random values in `JSONSerialization`'s shapes, for differential tests.
 public struct RandomJSONGenerator {
+    /// The seeded source of every choice; exposed so callers can draw from the same stream.
     public var generator: SeededGenerator
     /// How deep containers may nest.
     public var maximumDepth: Int

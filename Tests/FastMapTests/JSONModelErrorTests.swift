@@ -22,9 +22,14 @@ struct JSONModelErrorTests {
          "items": [{"sku": "a", "quantity": 1}]}
         """#
 
-    private func failure(_ text: String) throws -> (DecodingError, DecodingError.Context) {
+    /// The error `JSONDecoder` (or, with `fast`, `FastJSONDecoder`) throws for `text`.
+    private func failure(fast: Bool, _ text: String) throws -> (DecodingError, DecodingError.Context) {
         do {
-            _ = try JSONDecoder().decode(Order.self, from: Data(text.utf8))
+            if fast {
+                _ = try FastJSONDecoder().decode(Order.self, from: Data(text.utf8))
+            } else {
+                _ = try JSONDecoder().decode(Order.self, from: Data(text.utf8))
+            }
         } catch let error as DecodingError {
             switch error {
             case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
@@ -43,9 +48,9 @@ struct JSONModelErrorTests {
         #expect(order.zip == 12345 && order.secondQuantity == 2 && order.items.count == 1)
     }
 
-    @Test func typeMismatchNamesModelPropertyPathTypeAndValue() throws {
+    @Test(arguments: [false, true]) func typeMismatchNamesModelPropertyPathTypeAndValue(fast: Bool) throws {
         let text = Self.valid.replacingOccurrences(of: "12345", with: #""12345x""#)
-        let (error, context) = try failure(text)
+        let (error, context) = try failure(fast: fast, text)
         guard case .typeMismatch = error else { Issue.record("\(error)"); return }
         #expect(context.codingPath.map(\.stringValue) == ["customer", "address", "zip"])
         #expect(context.debugDescription.contains("Order.zip"))
@@ -60,9 +65,9 @@ struct JSONModelErrorTests {
         #expect(underlying.foundSnippet == "\"12345x\"")
     }
 
-    @Test func indexInPathIsReported() throws {
+    @Test(arguments: [false, true]) func indexInPathIsReported(fast: Bool) throws {
         let text = Self.valid.replacingOccurrences(of: #"{"quantity": 2}"#, with: #"{"quantity": [2]}"#)
-        let (_, context) = try failure(text)
+        let (_, context) = try failure(fast: fast, text)
         #expect(
             context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue } == ["lines", "[1]", "quantity"])
         let underlying = try #require(context.underlyingError as? FastMapError)
@@ -72,9 +77,9 @@ struct JSONModelErrorTests {
         #expect(context.debugDescription.contains("\"lines[1].quantity\""))
     }
 
-    @Test func missingAndNullAreNamed() throws {
+    @Test(arguments: [false, true]) func missingAndNullAreNamed(fast: Bool) throws {
         let missing = Self.valid.replacingOccurrences(of: #""sku": "a", "#, with: "")
-        let (error, context) = try failure(missing)
+        let (error, context) = try failure(fast: fast, missing)
         guard case .keyNotFound(let key, _) = error else { Issue.record("\(error)"); return }
         #expect(key.stringValue == "sku")
         #expect(context.debugDescription.contains("OrderItem.sku"))
@@ -82,14 +87,14 @@ struct JSONModelErrorTests {
         #expect((context.underlyingError as? FastMapError)?.pathDescription == "$.items[0].sku")
 
         let null = Self.valid.replacingOccurrences(of: #""sku": "a""#, with: #""sku": null"#)
-        let (nullError, nullContext) = try failure(null)
+        let (nullError, nullContext) = try failure(fast: fast, null)
         guard case .valueNotFound = nullError else { Issue.record("\(nullError)"); return }
         #expect(nullContext.debugDescription.contains("found null"))
     }
 
-    @Test func failureInsideANestedModelKeepsItsOwnDescription() throws {
+    @Test(arguments: [false, true]) func failureInsideANestedModelKeepsItsOwnDescription(fast: Bool) throws {
         let text = Self.valid.replacingOccurrences(of: #""quantity": 1}]"#, with: #""quantity": -3}]"#)
-        let (error, context) = try failure(text)
+        let (error, context) = try failure(fast: fast, text)
         guard case .dataCorrupted = error else { Issue.record("\(error)"); return }
         #expect(
             context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["items", "0", "quantity"])

@@ -78,17 +78,36 @@ enum JSONModelFixture {
         do {
             let foundation = try JSONDecoder().decode(type, from: data)
             if case .failure(let error) = fast {
-                Issue.record("FastJSONDecoder failed where JSONDecoder did not: \(error)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "FastJSONDecoder failed where JSONDecoder did not: \(error)", sourceLocation: sourceLocation)
             }
             return (foundation, try? fast.get())
         } catch {
             if case .success = fast {
-                Issue.record("FastJSONDecoder succeeded where JSONDecoder failed: \(error)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "FastJSONDecoder succeeded where JSONDecoder failed: \(error)", sourceLocation: sourceLocation)
             } else if case .failure(let fastError) = fast, caseName(fastError) != caseName(error) {
                 Issue.record(
-                    "FastJSONDecoder threw \(caseName(fastError)), JSONDecoder \(caseName(error))", sourceLocation: sourceLocation)
+                    "FastJSONDecoder threw \(caseName(fastError)), JSONDecoder \(caseName(error))",
+                    sourceLocation: sourceLocation)
+            } else if case .failure(let fastError) = fast, reportedPath(fastError) != reportedPath(error) {
+                Issue.record(
+                    "FastJSONDecoder reported \(reportedPath(fastError)), JSONDecoder \(reportedPath(error))",
+                    sourceLocation: sourceLocation)
             }
             throw error
+        }
+    }
+
+    /// The coding path of a `DecodingError`, with the missing key of `keyNotFound` appended.
+    static func reportedPath(_ error: any Error) -> [String] {
+        switch error {
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context):
+            context.codingPath.map(\.stringValue)
+        case DecodingError.keyNotFound(let key, let context):
+            (context.codingPath + [key]).map(\.stringValue)
+        default: []
         }
     }
 
@@ -113,7 +132,8 @@ enum JSONModelFixture {
     ) throws -> Model {
         let foundation = try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(value))
         let fast = try FastJSONDecoder().decode(Model.self, from: FastJSONEncoder().encode(value))
-        #expect(fast == foundation, "FastJSONEncoder/FastJSONDecoder round trip differs", sourceLocation: sourceLocation)
+        #expect(
+            fast == foundation, "FastJSONEncoder/FastJSONDecoder round trip differs", sourceLocation: sourceLocation)
         return foundation
     }
 

@@ -96,6 +96,7 @@ struct JSONModelValueTests {
         #expect(value.height == 170)
         #expect(value.array == ["1", "1.5", "2", "true", "3", "4"])
         #expect(value.absent == nil)
+        #expect(try JSONModelFixture.decode(OnlySocial.self, from: #"{"social": 987654321}"#).social == "987654321")
         // Encoding writes the declared types.
         let json = try JSONModelFixture.encoded(value)
         #expect(json["width"]?.string == "400")
@@ -152,4 +153,9 @@ struct OnlyAge {
 @JSONModel
 struct OnlyFlag {
     @Lossless let flag: Bool
+}
+
+@JSONModel
+struct OnlySocial: Equatable {
+    @Lossless let social: String
 }

@@ -60,6 +60,67 @@ struct HandWrittenRecord: Decodable, Equatable {
     }
 }
 
+/// `AnnotatedRecord`'s `init(from:)` as the macro wrote it before nested paths were read through
+/// ``JSONModelReader`` (a nested container per level, whatever the decoder), to show what reading
+/// them from the JSON tree saves on FastJSONDecoder.
+struct ContainerRouteRecord: Decodable {
+    let id: Int
+    let userName: String
+    let email: String
+    let age: Int
+    let active: Bool
+    let score: Double
+    let createdAt: Date
+    let tags: [String]
+    let title: String
+    let count: Int
+    let note: String?
+    let ratio: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, userName = "user_name", profile, email, age, active, score, createdAt = "created_at", tags, title
+        case count, note, ratio
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var failingProperty = 0
+        do {
+            self.id = try container.decode(Int.self, forKey: .id)
+            failingProperty = 1
+            self.userName = try container.decode(String.self, forKey: .userName)
+            failingProperty = 2
+            let nested1 = try container.nestedContainerIfPresent(forKey: .profile)
+            self.email =
+                try
+                (nested1?.decode(String.self, forKey: .email)
+                ?? container.decode(String.self, at: [.key(.profile), .key(.email)]))
+            failingProperty = 3
+            self.age = try nested1?.decodeIfPresent(Int.self, forKey: .age) ?? 0
+            failingProperty = 4
+            self.active = try container.decodeIfPresent(Bool.self, forKey: .active) ?? false
+            failingProperty = 5
+            self.score = try container.decode(Double.self, forKey: .score)
+            failingProperty = 6
+            self.createdAt = try JSONDateFormat.iso8601.date(from: container.decode(String.self, forKey: .createdAt))
+            failingProperty = 7
+            self.tags = try container.decode([String].self, forKey: .tags)
+            failingProperty = 8
+            self.title = try JSONModelRuntime.apply(container.decode(String.self, forKey: .title), .trimmed)
+            failingProperty = 9
+            self.count = try JSONModelRuntime.validate(container.decode(Int.self, forKey: .count), { $0 >= 0 })
+            failingProperty = 10
+            self.note = try container.decodeIfPresent(String.self, forKey: .note)
+            failingProperty = 11
+            self.ratio = try container.decodeIfPresent(Double.self, forKey: .ratio) ?? 1.0
+        } catch {
+            throw JSONModelRuntime.decodingFailure(
+                error, model: "ContainerRouteRecord", property: "#\(failingProperty)", keyPath: "", type: "",
+                in: container)
+        }
+    }
+}
+
 /// `decode @JSONModel`: the annotated model against the hand-written one, on the same decoder and
 /// payload (the hand-written one is the reference the ratio is taken against).
 enum JSONModelBench {
@@ -74,6 +135,9 @@ enum JSONModelBench {
                     },
                     Competitor(name: "hand init (FastJSONDecoder)", isFoundation: true) {
                         consume(try FastJSONDecoder().decode([HandWrittenRecord].self, from: data))
+                    },
+                    Competitor(name: "containers route (FastJSONDecoder)", isFoundation: false) {
+                        consume(try FastJSONDecoder().decode([ContainerRouteRecord].self, from: data))
                     },
                 ]),
             Benchmark(

@@ -27,12 +27,23 @@ enum JSONModelPath {
     enum Container<Key: CodingKey> {
         case keyed(KeyedDecodingContainer<Key>)
         case unkeyed(any UnkeyedDecodingContainer)
+
+        var codingPath: [any CodingKey] {
+            switch self {
+            case .keyed(let keyed): keyed.codingPath
+            case .unkeyed(let unkeyed): unkeyed.codingPath
+            }
+        }
     }
 
     static func decode<Key, Value: Decodable>(
         _ type: Value.Type, in container: Container<Key>, path: ArraySlice<JSONModelPathStep<Key>>, required: Bool
     ) throws -> Value? {
-        guard let step = path.first else { return nil }
+        guard let step = path.first else {
+            // Only a hand-written call can pass no steps: the macro rejects an empty @Key.
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: container.codingPath, debugDescription: "A key path needs at least one step."))
+        }
         let rest = path.dropFirst()
         switch (container, step) {
         case (.keyed(let keyed), .key(let key)):

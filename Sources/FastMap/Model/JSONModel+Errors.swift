@@ -113,6 +113,12 @@ extension JSONModelRuntime {
         error: any Error, context: DecodingError.Context?, codingPath: [any CodingKey],
         container: KeyedDecodingContainer<Key>
     ) -> JSONModelProbe.Found {
+        if case DecodingError.keyNotFound = error {
+            // FastJSONDecoder's underlying error shows the object the key is missing from; that
+            // object is not the value the property expected.
+            let object = (context?.underlyingError as? FastMapError)?.foundSnippet.map { " from \($0)" } ?? ""
+            return JSONModelProbe.Found(kind: nil, snippet: nil, text: "no value (the key is missing\(object))")
+        }
         if let known = (context?.underlyingError as? FastMapError) ?? (error as? FastMapError),
             let snippet = known.foundSnippet
         {
@@ -120,8 +126,6 @@ extension JSONModelRuntime {
             return JSONModelProbe.Found(kind: kind, snippet: snippet, text: kind.map { "\($0) \(snippet)" } ?? snippet)
         }
         switch error {
-        case DecodingError.keyNotFound:
-            return JSONModelProbe.Found(kind: nil, snippet: nil, text: "no value (the key is missing)")
         case DecodingError.valueNotFound:
             return JSONModelProbe.Found(kind: .null, snippet: "null", text: "null")
         default:
