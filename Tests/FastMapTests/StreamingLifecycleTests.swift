@@ -179,6 +179,59 @@ struct StreamingLifecycleTests {
         #expect(weakParser == nil && weakReader == nil)
     }
 
+    /// Cancelling a task that consumes a file stream through the public API ends its loop
+    /// with `CancellationError`, long before the end of the file.
+    @Test func cancellingTheTaskEndsAFileStream() async throws {
+        let count = 20_000
+        let file = try recordFile(count: count)
+        defer { file.remove() }
+        let stream = recordDecoder().stream(StreamRecord.self, contentsOf: file.url)
+        let (consumed, consumedSignal) = AsyncStream<Void>.makeStream()
+        let (gate, gateSignal) = AsyncStream<Void>.makeStream()
+        let task = Task {
+            var received = 0
+            do {
+                for try await _ in stream {
+                    received += 1
+                    if received == 1 {
+                        consumedSignal.yield()
+                        for await _ in gate { break }
+                    }
+                }
+                return (received, nil as (any Error)?)
+            } catch {
+                return (received, error)
+            }
+        }
+        for await _ in consumed { break }
+        task.cancel()
+        gateSignal.yield()
+        let (received, error) = await task.value
+        #expect(error is CancellationError)
+        // What was decoded ahead of the cancellation may still be delivered, not the whole file.
+        #expect(received < count)
+    }
+
+    /// Breaking out of `for try await` over a file stream drops the iterator: the reading
+    /// thread stops and closes the file, and what it read ahead is freed.
+    @Test func breakingOutOfFileStreamsFreesEverything() async throws {
+        let file = try recordFile(count: 3000)
+        defer { file.remove() }
+        let decoder = recordDecoder()
+        func breakEarly() async throws {
+            for try await _ in decoder.stream(StreamRecord.self, contentsOf: file.url) { break }
+        }
+        for _ in 0..<100 { try await breakEarly() }
+        releaseFreeMemoryToSystem()
+        let before = residentMemoryBytes()
+        for _ in 0..<100 { try await breakEarly() }
+        releaseFreeMemoryToSystem()
+        // A leak of what one stream reads ahead (hundreds of records) would add tens of MB.
+        #expect(residentMemoryBytes() - before < 3_000_000)
+        // Producers of the last streams may still be closing; a leak would leave 200 open.
+        #expect(openDescriptors(of: file.url) < 10)
+    }
+
     @Test func earlyStopsKeepMemoryFlat() throws {
         let file = try recordFile(count: 3000)
         defer { file.remove() }
@@ -196,4 +249,14 @@ struct StreamingLifecycleTests {
         // A leak of what one call reads ahead (hundreds of records) would add tens of MB.
         #expect(residentMemoryBytes() - before < 3_000_000)
     }
+}
+
+/// How many of this process's file descriptors are open on `url`.
+private func openDescriptors(of url: URL) -> Int {
+    let folder = "/proc/self/fd"
+    let target = url.resolvingSymlinksInPath().path
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { name in
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)) == target
+    }.count
 }
