@@ -41,6 +41,10 @@ typedef struct fm_builder {
     size_t offset_base;          // absolute offset of input[0], for error offsets
     fm_raw_lookup raw_lookup;    // NULL: the whole token is always inside `input`
     void *raw_context;
+    // Offset (in `input`) just past the root value, and whether the root was complete there:
+    // yajl accepts a string left open after a complete value (`1"`), so the tail is checked.
+    size_t root_end;
+    int root_complete;
 } fm_builder;
 
 /// Prepares a builder for trees nested at most max_depth levels. Returns 0 when out of memory.
