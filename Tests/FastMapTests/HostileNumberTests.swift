@@ -59,7 +59,7 @@ struct HostileNumberTests {
                     mine = observed(T.self) { try fast.decode(T.self, from: data) }
                     theirs = observed(T.self) { try foundation.decode(T.self, from: data) }
                 }
-                if mine == "out of range", isIntegerBeyondSixtyFourBits(text) { continue }
+                if mine == "out of range", theirs == "error" || isIntegerBeyondSixtyFourBits(text) { continue }
                 #expect(mine == theirs, "\(T.self) from \(shape) \(text)", sourceLocation: sourceLocation)
             }
         }

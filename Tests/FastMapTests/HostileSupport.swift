@@ -4,8 +4,8 @@ import Testing
 
 /// Inputs and models shared by the hostile-input suites.
 enum Hostile {
-    /// How far the size and load suites go: 1 in `make test`; `FASTMAP_STRESS_SCALE=10` runs
-    /// the full sizes (10 million keys) and a ten times longer load.
+    /// How far the size and load suites go: 1 in `make test`; `FASTMAP_STRESS_SCALE=50` runs
+    /// the full sizes (10 million keys, a 2 GB string) and the load for 100 seconds.
     static let scale: Int = {
         let text = ProcessInfo.processInfo.environment["FASTMAP_STRESS_SCALE"] ?? ""
         return max(1, Int(text) ?? 1)
