@@ -4,16 +4,17 @@
 import PackageDescription
 
 let fuzzSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+let fastMap: Target.Dependency = .product(name: "FastMap", package: "FastMap")
 
 let package = Package(
     name: "FastMapFuzz",
     dependencies: [.package(name: "FastMap", path: "..")],
     targets: [
-        .executableTarget(
-            name: "FuzzParse", dependencies: [.product(name: "FastMap", package: "FastMap")],
-            swiftSettings: fuzzSettings),
-        .executableTarget(
-            name: "FuzzKeyPath", dependencies: [.product(name: "FastMap", package: "FastMap")],
-            swiftSettings: fuzzSettings),
+        .target(name: "FuzzSupport", dependencies: [fastMap], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzParse", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzKeyPath", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzDecode", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzEncode", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzStream", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
     ]
 )

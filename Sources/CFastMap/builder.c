@@ -35,12 +35,18 @@ static int remember_unsigned(fm_builder *b, json_t *node) {
     return 1;
 }
 
+static void note_root_complete(fm_builder *b) {
+    b->root_complete = 1;
+    b->root_end = b->handle ? yajl_get_bytes_consumed(b->handle) : 0;
+}
+
 // Hands `value` (one owned reference) to the container being built.
 // Sets *attached to 0 when the caller keeps ownership (a duplicate key: the first one wins).
 static int attach(fm_builder *b, json_t *value, int *attached) {
     if (!value) return fail_out_of_memory(b);
     if (b->depth == 0) {
         b->root = value;
+        note_root_complete(b);
         *attached = 1;
         return 1;
     }
@@ -388,6 +394,7 @@ static int start_container(fm_builder *b, json_t *container) {
 int fm_build_end_container(fm_builder *b) {
     b->depth--;
     if (!b->stack[b->depth].attached) json_decref(b->stack[b->depth].node);
+    if (b->depth == 0) note_root_complete(b);
     return 1;
 }
 
@@ -495,6 +502,22 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
         snprintf(error->message, sizeof error->message,
                  "lexical error: invalid character 0x%02x in json text", b.input[valid_prefix]);
         status = yajl_status_error;
+    } else if (status == yajl_status_ok && b.root_complete) {
+        // After a complete root yajl only buffers what follows when it is an unterminated
+        // string, and its end-of-input check lets that pass: only white space may follow.
+        size_t tail = b.root_end;
+        while (tail < length && (b.input[tail] == ' ' || b.input[tail] == '\t' || b.input[tail] == '\n' ||
+                                 b.input[tail] == '\r'))
+            tail++;
+        if (tail < length) {
+            error->kind = FM_ERROR_SYNTAX;
+            error->offset = tail;
+            snprintf(error->message, sizeof error->message, "parse error: trailing garbage");
+            status = yajl_status_error;
+        } else {
+            status = yajl_complete_parse(b.handle);
+            consumed = length;
+        }
     } else if (status == yajl_status_ok) {
         status = yajl_complete_parse(b.handle);
         consumed = length;

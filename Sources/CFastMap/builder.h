@@ -46,6 +46,10 @@ typedef struct fm_builder {
     // object not growing, and stop; the document is then parsed again the careful way.
     int optimistic_keys;
     int saw_duplicate;
+    // Offset (in `input`) just past the root value, and whether the root was complete there:
+    // yajl accepts a string left open after a complete value (`1"`), so the tail is checked.
+    size_t root_end;
+    int root_complete;
 } fm_builder;
 
 /// Prepares a builder for trees nested at most max_depth levels. Returns 0 when out of memory.

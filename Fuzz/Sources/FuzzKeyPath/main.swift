@@ -1,18 +1,8 @@
 import FastMap
 import Foundation
+import FuzzSupport
 
-// SwiftPM links an executable's own `main`, so libFuzzer's is never pulled in; start its
-// driver from here instead.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
-
-var argumentCount = CommandLine.argc
-var argumentValues = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&argumentCount, &argumentValues, fuzzKeyPath))
+runFuzzer(fuzzKeyPath)
 
 /// Splits the input into a key path text and a document; parsing the path and resolving it
 /// must never crash, and a path must describe itself as text that parses back to it.

@@ -1,18 +1,8 @@
 import FastMap
 import Foundation
+import FuzzSupport
 
-// SwiftPM links an executable's own `main`, so libFuzzer's is never pulled in; start its
-// driver from here instead.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
-
-var argumentCount = CommandLine.argc
-var argumentValues = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&argumentCount, &argumentValues, fuzzParse))
+runFuzzer(fuzzParse)
 
 /// Parses the input with both engines: they must agree on acceptance, on the tree and on the
 /// error; an accepted tree must write out and parse back to an equal value.
@@ -34,7 +24,9 @@ func fuzzParse(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = a.foundationObject
         _ = a.description
     case (.failure(let a), .failure(let b)):
-        precondition(a.kind == b.kind && a.location == b.location, "engines reported different errors")
+        precondition(
+            a.kind == b.kind && a.location == b.location && a.message == b.message,
+            "engines reported different errors: \(a) / \(b)")
         precondition((a.location?.offset ?? 0) <= count, "error offset past the input")
     default:
         preconditionFailure("engines disagree on acceptance")

@@ -1,0 +1,79 @@
+import FastMap
+import Foundation
+
+// SwiftPM links an executable's own `main`, so libFuzzer's is never pulled in; its driver is
+// started from there instead.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+/// Hands the process to libFuzzer, which calls `target` with every input it tries.
+public func runFuzzer(_ target: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> Never {
+    var argumentCount = CommandLine.argc
+    var argumentValues = CommandLine.unsafeArgv
+    exit(runFuzzerDriver(&argumentCount, &argumentValues, target))
+}
+
+/// What a call produced: its value, or the fact that it threw (with the error's text, for the
+/// crash report).
+public enum Outcome<Value> {
+    case value(Value)
+    case failure(String)
+
+    /// Runs `body` and records what it did.
+    public init(_ body: () throws -> Value) {
+        do { self = .value(try body()) } catch { self = .failure(Self.describe(error)) }
+    }
+
+    /// The error's text, marked when it is FastMap's documented strictness: RFC 8259 syntax
+    /// (Foundation accepts trailing commas) and integers beyond Int64.min...UInt64.max, which
+    /// FastMap rejects with `numberOutOfRange` where Foundation rounds them to a double.
+    static func describe(_ error: any Error) -> String {
+        guard case .dataCorrupted(let context) = error as? DecodingError,
+            let underlying = context.underlyingError as? FastMapError,
+            underlying.kind == .syntax || underlying.kind == .numberOutOfRange
+        else { return "\(error)" }
+        return Outcome<Void>.stricter + "\(error)"
+    }
+
+    /// The value, if the call succeeded.
+    public var value: Value? {
+        if case .value(let value) = self { return value }
+        return nil
+    }
+}
+
+extension Outcome where Value == Void {
+    static let stricter = "[stricter than Foundation] "
+}
+
+/// Fails the run unless both calls threw or both returned equal values.
+public func requireSameOutcome<Value: Equatable>(
+    _ label: String, _ fast: Outcome<Value>, _ foundation: Outcome<Value>, file: StaticString = #file,
+    line: UInt = #line
+) {
+    switch (fast, foundation) {
+    case (.value(let a), .value(let b)):
+        precondition(a == b, "\(label): FastMap decoded \(a), Foundation \(b)", file: file, line: line)
+    case (.failure, .failure):
+        break
+    case (.value(let a), .failure(let error)):
+        preconditionFailure("\(label): FastMap decoded \(a), Foundation threw \(error)", file: file, line: line)
+    case (.failure(let error), .value):
+        if error.hasPrefix(Outcome<Void>.stricter) { break }
+        preconditionFailure("\(label): FastMap threw \(error), Foundation decoded \(foundation)", file: file, line: line)
+    }
+}
+
+/// Whether `bytes` would be read as UTF-16 or UTF-32 by `JSONDecoder`'s encoding detection
+/// (a byte order mark, or zero bytes among the first four).
+public func looksLikeWideEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let head = bytes.prefix(4)
+    if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) { return true }
+    return head.contains(0)
+}
+
+extension Outcome: Sendable where Value: Sendable {}

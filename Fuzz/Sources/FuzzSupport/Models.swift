@@ -1,0 +1,109 @@
+import Foundation
+
+/// Any JSON value, decoded through the `Codable` API the way a model with a dynamic field
+/// would (every single-value reading tried in turn).
+public indirect enum AnyValue: Codable, Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case unsigned(UInt64)
+    case double(Double)
+    case string(String)
+    case array([AnyValue])
+    case object([String: AnyValue])
+
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.singleValueContainer() {
+            if container.decodeNil() {
+                self = .null
+                return
+            }
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Int64.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(UInt64.self) {
+                self = .unsigned(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+        }
+        if var elements = try? decoder.unkeyedContainer() {
+            var array: [AnyValue] = []
+            while !elements.isAtEnd { array.append(try elements.decode(AnyValue.self)) }
+            self = .array(array)
+            return
+        }
+        self = .object(try decoder.singleValueContainer().decode([String: AnyValue].self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .unsigned(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+/// A typical API record: optional fields of every scalar type, nesting and collections.
+public struct Record: Codable, Equatable, Sendable {
+    public var id: Int
+    public var name: String?
+    public var tags: [String]?
+    public var score: Double?
+    public var ratio: Float?
+    public var active: Bool?
+    public var small: Int8?
+    public var count: UInt32?
+    public var big: UInt64?
+    public var amount: Decimal?
+    public var created: Date?
+    public var payload: Data?
+    public var link: URL?
+    public var meta: [String: String]?
+    public var children: [Record]?
+    public var extra: AnyValue?
+}
+
+/// A record whose keys are converted from snake case, read with every option that changes
+/// how keys and values are matched.
+public struct SnakeRecord: Codable, Equatable, Sendable {
+    public var userId: Int?
+    public var displayName: String?
+    public var createdAt: Date?
+    public var nestedItems: [SnakeRecord]?
+}
+
+extension AnyValue {
+    /// The value with integral doubles as integers: JSON text does not tell `1e16` from
+    /// `10000000000000000`, so a round trip may turn one into the other.
+    public var normalized: AnyValue {
+        switch self {
+        case .double(let value):
+            if let exact = Int64(exactly: value) { return .int(exact) }
+            if let exact = UInt64(exactly: value) { return .unsigned(exact) }
+            return self
+        case .array(let values): return .array(values.map(\.normalized))
+        case .object(let members): return .object(members.mapValues(\.normalized))
+        default: return self
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import FastMap
+import FastMapTestSupport
+import Foundation
+import Testing
+
+/// Inputs found by `make fuzz`, each kept as a regression test (see Fuzz/RESULTS.md).
+@Suite("Fuzz findings")
+struct FuzzRegressionTests {
+    /// FuzzDecode `1"` (and FuzzStream `0"` as an NDJSON line): yajl let a string left open
+    /// after a complete top-level value pass its end-of-input check, so the document parsed as
+    /// the value before it. Only white space may follow the root.
+    static let openStringTails: [(text: String, offset: Int)] = [
+        (#"1""#, 1), (#"[1] "x"#, 4), (#"{} ""#, 3), (#""a" ""#, 4), (#"1 "abc\"def"#, 2), ("true\"", 4),
+        ("null \n\t\"\\u12", 7),
+    ]
+
+    @Test(arguments: JSONParser.allCases)
+    func openStringAfterTheRootIsAnError(parser: JSONParser) throws {
+        for (text, offset) in Self.openStringTails {
+            let error = try #require(throws: FastMapError.self, "\(text)") {
+                try JSON(string: text, options: .init(parser: parser))
+            }
+            #expect(error.kind == .syntax, "\(text)")
+            #expect(error.location?.offset == offset, "\(text): \(error)")
+            #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) }
+        }
+        // The same values with white space after them still parse.
+        for text in ["1 ", "[1] \n", "{}\t", #""a"  "#] {
+            #expect(throws: Never.self) { try JSON(string: text, options: .init(parser: parser)) }
+        }
+    }
+
+    @Test func openStringAfterTheRootFailsInEveryAPI() async throws {
+        for (text, _) in Self.openStringTails {
+            #expect(throws: DecodingError.self, "\(text)") { try FastJSONDecoder().decode(AnyValue.self, from: Data(text.utf8)) }
+            let lines = await Hostile.streamed(AnyValue.self, Array("[2]\n\(text)".utf8), lines: true, chunkSize: 2)
+            #expect(lines.error != nil && lines.elements.first == .array([.int(2)]), "\(text) as a line")
+            let array = await Hostile.streamed(AnyValue.self, Array("[\(text)]".utf8), chunkSize: 2)
+            #expect(array.error != nil, "\(text) in an array")
+        }
+    }
+}
