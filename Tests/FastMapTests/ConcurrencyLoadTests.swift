@@ -18,7 +18,7 @@ struct ConcurrencyLoadTests {
         parts.append("\(json["users"]?[1]?["name"]?.string ?? "-")")
         parts.append("\(try json.value(at: "meta.big").uint64 ?? 0)")
         parts.append("\(json.keys) \(json["users"]?.elements.count ?? 0)")
-        parts.append("\(try FastJSONDecoder().decode(AnyValue.self, from: json))")
+        parts.append(try FastJSONDecoder().decode(AnyValue.self, from: json).canonicalDescription)
         parts.append("\(try FastJSONDecoder().decode([String].self, from: json, at: "users[0].tags"))")
         let object = json.foundationObject as? [String: Any]
         parts.append("\(object?.count ?? -1)")

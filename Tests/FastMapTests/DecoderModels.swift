@@ -219,4 +219,15 @@ indirect enum AnyValue: Decodable, Equatable {
             self = .object(try single.decode([String: AnyValue].self))
         }
     }
+
+    /// A description with object members in key order: `Dictionary`'s own order differs from
+    /// one instance to the next, so two equal values may describe themselves differently.
+    var canonicalDescription: String {
+        switch self {
+        case .array(let elements): "[\(elements.map(\.canonicalDescription).joined(separator: ","))]"
+        case .object(let members):
+            "{\(members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription):\($0.value.canonicalDescription)" }.joined(separator: ","))}"
+        default: "\(self)"
+        }
+    }
 }
