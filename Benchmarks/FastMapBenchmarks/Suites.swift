@@ -81,7 +81,9 @@ enum Suites {
                         Competitor(name: "FastJSONEncoder", isFoundation: false) {
                             consume(try FastJSONEncoder().encode(value))
                         },
-                        Competitor(name: "JSONEncoder", isFoundation: true) { consume(try JSONEncoder().encode(value)) },
+                        Competitor(name: "JSONEncoder", isFoundation: true) {
+                            consume(try JSONEncoder().encode(value))
+                        },
                     ]))
         }
         return benchmarks

@@ -8,13 +8,16 @@ import Testing
 /// ThreadSanitizer by `make sanitize`.
 @Suite("Hostile load: concurrency")
 struct ConcurrencyLoadTests {
-    static let document: [UInt8] = (
-        Array(#"{"users":[{"id":1,"name":"Ann","tags":["a","b"],"score":1.5},{"id":2,"name":"Bo\u00e9","tags":[],"#.utf8)
+    static let document: [UInt8] =
+        (Array(
+            #"{"users":[{"id":1,"name":"Ann","tags":["a","b"],"score":1.5},{"id":2,"name":"Bo\u00e9","tags":[],"#.utf8)
             + Array(#""score":-0.0}],"meta":{"big":18446744073709551615,"next":null,"ok":true,"nul":"\u0000"}}"#.utf8))
 
     /// Everything a reader can do with a value, as one comparable text.
     static func readEverything(_ json: JSON) throws -> String {
-        var parts: [String] = [json.description, String(decoding: try json.data(options: [.sortedKeys]), as: UTF8.self)]
+        var parts: [String] = [
+            json.description, String(decoding: try json.data(options: [.sortedKeys]), as: UTF8.self),
+        ]
         parts.append("\(json["users"]?[1]?["name"]?.string ?? "-")")
         parts.append("\(try json.value(at: "meta.big").uint64 ?? 0)")
         parts.append("\(json.keys) \(json["users"]?.elements.count ?? 0)")
@@ -86,11 +89,13 @@ struct ConcurrencyLoadTests {
                 group.addTask {
                     switch task % 3 {
                     case 0:
-                        let result = await Hostile.streamed(AnyValue.self, array, chunkSize: 97 + task, decoder: decoder)
+                        let result = await Hostile.streamed(
+                            AnyValue.self, array, chunkSize: 97 + task, decoder: decoder)
                         if let error = result.error { throw error }
                         return result.elements.count
                     case 1:
-                        let result = await Hostile.streamed(AnyValue.self, lines, lines: true, chunkSize: 61, decoder: decoder)
+                        let result = await Hostile.streamed(
+                            AnyValue.self, lines, lines: true, chunkSize: 61, decoder: decoder)
                         if let error = result.error { throw error }
                         return result.elements.count
                     default:

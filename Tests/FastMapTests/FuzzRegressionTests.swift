@@ -22,7 +22,9 @@ struct FuzzRegressionTests {
             }
             #expect(error.kind == .syntax, "\(text)")
             #expect(error.location?.offset == offset, "\(text): \(error)")
-            #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) }
+            #expect(throws: (any Error).self) {
+                try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
+            }
         }
         // The same values with white space after them still parse.
         for text in ["1 ", "[1] \n", "{}\t", #""a"  "#] {
@@ -32,7 +34,9 @@ struct FuzzRegressionTests {
 
     @Test func openStringAfterTheRootFailsInEveryAPI() async throws {
         for (text, _) in Self.openStringTails {
-            #expect(throws: DecodingError.self, "\(text)") { try FastJSONDecoder().decode(AnyValue.self, from: Data(text.utf8)) }
+            #expect(throws: DecodingError.self, "\(text)") {
+                try FastJSONDecoder().decode(AnyValue.self, from: Data(text.utf8))
+            }
             let lines = await Hostile.streamed(AnyValue.self, Array("[2]\n\(text)".utf8), lines: true, chunkSize: 2)
             #expect(lines.error != nil && lines.elements.first == .array([.int(2)]), "\(text) as a line")
             let array = await Hostile.streamed(AnyValue.self, Array("[\(text)]".utf8), chunkSize: 2)

@@ -71,7 +71,9 @@ struct HostileDepthTests {
             objects = JSON(object: ["a": objects])
         }
         for tree in [arrays, objects] {
-            let error = try #require(throws: DecodingError.self) { try FastJSONDecoder().decode(HostileNest.self, from: tree) }
+            let error = try #require(throws: DecodingError.self) {
+                try FastJSONDecoder().decode(HostileNest.self, from: tree)
+            }
             #expect(Hostile.fastMapError(error)?.kind == .depthLimit)
             #expect(throws: FastMapError.self) { try tree.data() }
             #expect(throws: (any Error).self) { try FastJSONEncoder().encode(tree) }
@@ -85,7 +87,9 @@ struct HostileDepthTests {
             let array = [UInt8(ascii: "[")] + bytes + [UInt8(ascii: "]")]
             let streamed = await Hostile.streamed(HostileNest.self, array)
             #expect(streamed.elements.isEmpty, "\(name)")
-            #expect(streamed.error.flatMap(Hostile.fastMapError)?.kind == .depthLimit, "\(name): \(String(describing: streamed.error))")
+            #expect(
+                streamed.error.flatMap(Hostile.fastMapError)?.kind == .depthLimit,
+                "\(name): \(String(describing: streamed.error))")
 
             let lines = Array(#"{"a":1}"#.utf8) + [0x0A] + bytes + [0x0A] + Array("[2]".utf8)
             let decoder = FastJSONDecoder()

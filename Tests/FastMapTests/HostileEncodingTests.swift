@@ -56,7 +56,9 @@ struct HostileEncodingTests {
     func strayBytesOutsideStrings(parser: JSONParser) throws {
         for byte: UInt8 in [0x80, 0xC3, 0xFF, 0x00, 0x01] {
             let bytes = Array("[1, ".utf8) + [byte] + Array("]".utf8)
-            let error = try #require(throws: FastMapError.self) { try JSON(bytes: bytes, options: .init(parser: parser)) }
+            let error = try #require(throws: FastMapError.self) {
+                try JSON(bytes: bytes, options: .init(parser: parser))
+            }
             #expect(error.kind == .syntax)
             #expect(error.location?.offset == 5, "\(byte): \(error)")
         }
@@ -75,7 +77,9 @@ struct HostileEncodingTests {
             let serialization = (try? JSONSerialization.jsonObject(with: document)) as? [String]
             #expect(foundation == serialization, "Foundation disagrees with itself on \(escape)")
             let fast = try? FastJSONDecoder().decode([String].self, from: document)
-            #expect(fast == foundation, "\(escape): FastMap \(String(describing: fast)), Foundation \(String(describing: foundation))")
+            #expect(
+                fast == foundation,
+                "\(escape): FastMap \(String(describing: fast)), Foundation \(String(describing: foundation))")
             for parser in JSONParser.allCases {
                 let json = try? JSON(data: document, options: .init(parser: parser))
                 #expect(json?[0]?.string == foundation?[0], "\(escape) \(parser)")

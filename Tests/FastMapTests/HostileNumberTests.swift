@@ -113,7 +113,10 @@ struct HostileNumberTests {
     @Test(arguments: JSONParser.allCases)
     func parsedValues(parser: JSONParser) throws {
         let options = JSON.ReadingOptions(parser: parser)
-        let integers = [String(repeating: "9", count: 400), "-" + String(repeating: "1", count: 400), String(repeating: "1", count: 300)]
+        let integers = [
+            String(repeating: "9", count: 400), "-" + String(repeating: "1", count: 400),
+            String(repeating: "1", count: 300),
+        ]
         for text in ["1e400", "-1e400"] + integers {
             let error = try #require(throws: FastMapError.self) { try JSON(string: text, options: options) }
             #expect(error.kind == .numberOutOfRange, "\(text)")

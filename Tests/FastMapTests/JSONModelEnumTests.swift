@@ -74,7 +74,8 @@ struct JSONModelEnumErrorTests {
         } throws: { error in
             guard case DecodingError.typeMismatch(_, let context) = error else { return false }
             return context.codingPath.map(\.stringValue) == ["width"]
-                && context.debugDescription.contains("ModelShape.rectangle (case rectangle(width: Double, height: Double))")
+                && context.debugDescription.contains(
+                    "ModelShape.rectangle (case rectangle(width: Double, height: Double))")
                 && context.debugDescription.contains("found string \"wide\"")
         }
     }

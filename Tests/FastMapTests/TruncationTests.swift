@@ -8,8 +8,8 @@ import Testing
 @Suite("Hostile input: truncation")
 struct TruncationTests {
     /// An object (so no proper prefix is itself a document) reaching every token kind.
-    static let document: [UInt8] = (
-        Array(#"{"id":12345,"name":"caf\u00e9 \"q\" é中😀\ud83d\ude00","tags":["a","b\n",""],"#.utf8)
+    static let document: [UInt8] =
+        (Array(#"{"id":12345,"name":"caf\u00e9 \"q\" é中😀\ud83d\ude00","tags":["a","b\n",""],"#.utf8)
             + Array(#""nested":{"x":[1.5,-2e-3,true,false,null],"empty":{},"list":[]},"#.utf8)
             + Array(#""big":18446744073709551615,"neg":-0.0,"s":"\u0000"}"#.utf8))
 
@@ -21,7 +21,9 @@ struct TruncationTests {
             let error = try #require(throws: FastMapError.self, "cut at \(end)") {
                 try JSON(bytes: prefix, options: .init(parser: parser))
             }
-            #expect(error.kind == FastMapError.Kind.syntax || error.kind == FastMapError.Kind.invalidUnicode, "cut at \(end): \(error)")
+            #expect(
+                error.kind == FastMapError.Kind.syntax || error.kind == FastMapError.Kind.invalidUnicode,
+                "cut at \(end): \(error)")
             let offset = try #require(error.location?.offset, "cut at \(end)")
             #expect(offset <= end, "cut at \(end): \(error)")
         }
