@@ -75,7 +75,6 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ],
-            exclude: ["JSONMODEL.md"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]
