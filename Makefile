@@ -20,8 +20,13 @@ build: setup
 test: setup
 	$(SWIFT) test --no-parallel
 
+# Streaming first (a generated 200 MB array and NDJSON file, each mode in a process of its own),
+# then every in-process comparison, ending with the summary table.
 bench: setup
-	$(SWIFT) run -c release FastMapBenchmarks
+	$(SWIFT) build -c release --product StreamingBench
+	$(SWIFT) build -c release --product FastMapBenchmarks
+	$(SWIFT) run -c release --skip-build StreamingBench
+	$(SWIFT) run -c release --skip-build FastMapBenchmarks
 
 # Streaming a generated 200 MB record array (and the same records as NDJSON) against
 # JSONDecoder: MB/s and peak memory, each mode in a process of its own.

@@ -4,8 +4,14 @@ enum Report {
     /// One compact table: every FastMap competitor with its MB/s and its ratio to each
     /// Foundation peer of the same task, then the peers' own MB/s.
     static func printTable(_ results: [Measurement], benchmarks: [Benchmark]) {
+        // Columns as wide as their longest entry, so long model and corpus names stay aligned.
+        let taskWidth = benchmarks.map(\.task.count).reduce(4, max) + 2
+        let corpusWidth = benchmarks.map(\.corpus.count).reduce(6, max) + 2
+        let competitorWidth = results.map(\.competitor.count).reduce(10, max) + 2
         var lines: [String] = []
-        lines.append(pad("task", 16) + pad("corpus", 20) + pad("competitor", 28) + pad("MB/s", 9) + "ratios")
+        lines.append(
+            pad("task", taskWidth) + pad("corpus", corpusWidth) + pad("competitor", competitorWidth)
+                + pad("MB/s", 9) + "ratios")
         for benchmark in benchmarks {
             let rows = results.filter { $0.task == benchmark.task && $0.corpus == benchmark.corpus }
             guard !rows.isEmpty else { continue }
@@ -23,8 +29,8 @@ enum Report {
                     }
                     .joined(separator: "  ")
                 lines.append(
-                    pad(first ? benchmark.task : "", 16) + pad(first ? benchmark.corpus : "", 20)
-                        + pad(competitor.name, 28)
+                    pad(first ? benchmark.task : "", taskWidth) + pad(first ? benchmark.corpus : "", corpusWidth)
+                        + pad(competitor.name, competitorWidth)
                         + pad(format(row.megabytesPerSecond, 1), 9) + ratios)
                 first = false
             }

@@ -18,6 +18,9 @@ enum Suites {
         let bytes = data.count
         let name = corpus.name
         var benchmarks: [Benchmark] = []
+        let reference = try? JSONDecoder().decode(Model.self, from: data)
+        let decodesAlike = reference != nil && (try? FastJSONDecoder().decode(Model.self, from: data)) == reference
+        warnUnless(decodesAlike, "FastJSONDecoder's models differ from JSONDecoder's", name)
 
         benchmarks.append(
             Benchmark(
@@ -72,8 +75,17 @@ enum Suites {
                     ]))
         }
 
-        if let value = try? JSONDecoder().decode(Model.self, from: data) {
-            let encodedSize = (try? JSONEncoder().encode(value).count) ?? bytes
+        if let value = reference {
+            let expected = try? JSONEncoder().encode(value)
+            let encodedSize = expected?.count ?? bytes
+            // JSONEncoder's key order without `.sortedKeys` is its dictionary's, so bytes compare sorted.
+            let sortedFoundation = JSONEncoder()
+            sortedFoundation.outputFormatting = .sortedKeys
+            let sortedFast = FastJSONEncoder()
+            sortedFast.outputFormatting = .sortedKeys
+            warnUnless(
+                (try? sortedFast.encode(value)) == (try? sortedFoundation.encode(value)),
+                "FastJSONEncoder's bytes differ from JSONEncoder's (both .sortedKeys)", name)
             benchmarks.append(
                 Benchmark(
                     task: "encode models", corpus: name, bytes: encodedSize,
@@ -87,5 +99,11 @@ enum Suites {
                     ]))
         }
         return benchmarks
+    }
+
+    /// Outputs are compared before anything is timed: a fast wrong answer is no answer.
+    static func warnUnless(_ alike: Bool, _ problem: String, _ corpus: String) {
+        guard !alike else { return }
+        FileHandle.standardError.write(Data("warning: \(problem) on \(corpus)\n".utf8))
     }
 }
