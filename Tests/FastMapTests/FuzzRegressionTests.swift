@@ -43,4 +43,20 @@ struct FuzzRegressionTests {
             #expect(array.error != nil, "\(text) in an array")
         }
     }
+
+    /// FuzzDecode `[0.000…0]` with 400 zeros as `[Decimal]`: the double is 0, but the text is
+    /// beyond `Decimal`'s exponent range, so `JSONDecoder` throws where FastMap read the double
+    /// and returned 0. Zeros with an exponent or many digits now keep their text.
+    @Test func zerosBeyondDecimalRangeFailAsInFoundation() throws {
+        let zeros = { (count: Int) in "0." + String(repeating: "0", count: count) }
+        for text in [zeros(20), zeros(128), zeros(129), zeros(400), "0e-200", "-0.0e-130", "0e5", "0.0", "-0", "0"] {
+            let data = Data("[\(text)]".utf8)
+            let foundation = try? JSONDecoder().decode([Decimal].self, from: data)
+            let fast = try? FastJSONDecoder().decode([Decimal].self, from: data)
+            #expect(fast == foundation, "\(text)")
+            // Their doubles stay as they were: Foundation's verdict, zero or an underflow error.
+            let doubles = try? FastJSONDecoder().decode([Double].self, from: data)
+            #expect(doubles == (try? JSONDecoder().decode([Double].self, from: data)), "\(text)")
+        }
+    }
 }

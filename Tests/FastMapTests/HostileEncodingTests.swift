@@ -117,6 +117,12 @@ struct HostileEncodingTests {
         #expect(map == (try JSONDecoder().decode([String: AnyValue].self, from: data)))
         #expect(Set(map.keys) == ["a\u{0}b", "a", "\u{0}"])
         #expect(try FastJSONDecoder().decode(Model.self, from: FastJSONEncoder().encode(model)) == model)
+        // JSONEncoder orders keys by its dictionary unless asked to sort them.
+        let fastEncoder = FastJSONEncoder()
+        fastEncoder.outputFormatting = .sortedKeys
+        let foundationEncoder = JSONEncoder()
+        foundationEncoder.outputFormatting = .sortedKeys
+        #expect(try fastEncoder.encode(model) == foundationEncoder.encode(model))
         let lines = Array(#""a\u0000""#.utf8) + [0x0A] + Array(#""\u0000""#.utf8)
         let streamed = await Hostile.streamed(String.self, lines, lines: true, chunkSize: 3)
         #expect(streamed.error == nil && streamed.elements == ["a\u{0}", "\u{0}"])

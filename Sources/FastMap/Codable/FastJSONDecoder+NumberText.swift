@@ -31,7 +31,7 @@ final class NumberTextSource {
 
 /// The original text of the real numbers whose stored double does not tell their exact value:
 /// more than 15 significant digits (`3.14159265358979323846`, `0.30000000000000001`),
-/// zeros with non-zero digits (`1e-400`, `0.0e-2`), or magnitudes near the ends of
+/// zeros with non-zero digits, an exponent or many digits (`1e-400`, `0e-200`, `0.000…0`), or magnitudes near the ends of
 /// `Decimal`'s range (where `8.70e-127` fails and `8.7e-127` does not). Every other real's exact
 /// value is the shortest text of its double, so `Decimal`, large integers and underflow checks
 /// can read it without the input.
@@ -62,7 +62,14 @@ struct NumberTextIndex {
             if significant > 0 || byte != UInt8(ascii: "0") { significant += 1 }
         }
         if significant > 15 { return true }
-        if value == 0 { return text.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") } }
+        if value == 0 {
+            // `0e-200` and `0.` with 129 zeros are beyond `Decimal`'s exponent range, as is any
+            // zero written with non-zero digits; only short plain zeros read as the double.
+            return text.count > 15
+                || text.contains {
+                    ($0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9")) || $0 | 0x20 == UInt8(ascii: "e")
+                }
+        }
         // Near the ends of Decimal's exponent range, trailing zeros decide whether a text fits.
         return value.magnitude > 1e90 || (value != 0 && value.magnitude < 1e-90)
     }
