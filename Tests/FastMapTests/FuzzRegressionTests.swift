@@ -59,4 +59,20 @@ struct FuzzRegressionTests {
             #expect(doubles == (try? JSONDecoder().decode([Double].self, from: data)), "\(text)")
         }
     }
+
+    /// FuzzEncode `[3.67,-327666666606666666.4029846]` as a dynamic value: the double was
+    /// written `-327666666606666700`, as `JSONEncoder` writes it there; read back as an
+    /// integer that text is not the double's exact value but converts to the same double. The
+    /// fuzz target's comparison was too strict (now `isEquivalent(to:)`); FastMap was right.
+    @Test func largeIntegralDoublesRoundTripThroughTheirShortestText() throws {
+        let values = [3.67, -327666666606666666.4029846, 1e300, -0x1p60, 9_007_199_254_740_992]
+        let written = try FastJSONEncoder().encode(values)
+        #expect(written == (try JSONEncoder().encode(values)))
+        #expect(try FastJSONDecoder().decode([Double].self, from: written) == values)
+        let text = Data("[-327666666606666700]".utf8)
+        #expect(try FastJSONDecoder().decode([Double].self, from: text) == [values[1]])
+        let asIntegers = try FastJSONDecoder().decode([Int64].self, from: text)
+        #expect(asIntegers == (try JSONDecoder().decode([Int64].self, from: text)))
+        #expect(Double(asIntegers[0]) == values[1])
+    }
 }

@@ -49,8 +49,8 @@ func roundTrip<T: Codable & Equatable>(_ value: T, _ decoder: FastJSONDecoder, c
     precondition(treeValue.map { same($0, value) } == true, "\(T.self): the encoded tree decodes to \(String(describing: treeValue))")
 }
 
-/// Equal, with `AnyValue`s compared by number value rather than by storage.
+/// Equal, with `AnyValue`s compared as numbers read back from text rather than by storage.
 func same<T: Equatable>(_ a: T, _ b: T) -> Bool {
-    if let a = a as? AnyValue, let b = b as? AnyValue { return a.normalized == b.normalized }
+    if let a = a as? AnyValue, let b = b as? AnyValue { return a.isEquivalent(to: b) }
     return a == b
 }

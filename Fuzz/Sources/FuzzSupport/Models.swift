@@ -93,17 +93,23 @@ public struct SnakeRecord: Codable, Equatable, Sendable {
 }
 
 extension AnyValue {
-    /// The value with integral doubles as integers: JSON text does not tell `1e16` from
-    /// `10000000000000000`, so a round trip may turn one into the other.
-    public var normalized: AnyValue {
-        switch self {
-        case .double(let value):
-            if let exact = Int64(exactly: value) { return .int(exact) }
-            if let exact = UInt64(exactly: value) { return .unsigned(exact) }
-            return self
-        case .array(let values): return .array(values.map(\.normalized))
-        case .object(let members): return .object(members.mapValues(\.normalized))
-        default: return self
+    /// Equal as JSON numbers read back from text: an integral double and an integer are the
+    /// same number when the integer converts to that double. Above 2^53 the shortest text of a
+    /// double (`-3.276666666066667e+17` is written `-327666666606666700`) reads back as an
+    /// integer that is not the double's exact value, yet names the same double.
+    public func isEquivalent(to other: AnyValue) -> Bool {
+        switch (self, other) {
+        case (.int(let a), .int(let b)): return a == b
+        case (.unsigned(let a), .unsigned(let b)): return a == b
+        case (.int(let a), .unsigned(let b)), (.unsigned(let b), .int(let a)): return a >= 0 && UInt64(a) == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
+        case (.unsigned(let a), .double(let b)), (.double(let b), .unsigned(let a)): return Double(a) == b
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isEquivalent(to: $1) }
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && a.allSatisfy { key, value in b[key].map { value.isEquivalent(to: $0) } ?? false }
+        default: return self == other
         }
     }
 }
