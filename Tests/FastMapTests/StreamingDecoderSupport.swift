@@ -1,8 +1,8 @@
-import FastMap
 import FastMapTestSupport
 import Foundation
-import Synchronization
 import Testing
+
+@testable import FastMap
 
 /// The record of the streaming tests: the shape of the benchmark's records.
 struct StreamRecord: Codable, Equatable, Sendable {
@@ -119,7 +119,7 @@ struct CountingChunks<Chunk: Sendable>: AsyncSequence, Sendable {
     let requests = Counter()
 
     final class Counter: Sendable {
-        private let value = Mutex(0)
+        private let value = LockedValue(0)
         var count: Int { value.withLock { $0 } }
         func increment() { value.withLock { $0 += 1 } }
     }

@@ -1,8 +1,8 @@
-import FastMap
 import FastMapTestSupport
 import Foundation
-import Synchronization
 import Testing
+
+@testable import FastMap
 
 @Suite("Streaming decoder")
 struct StreamingDecoderTests {
@@ -75,7 +75,7 @@ struct StreamingDecoderTests {
         #expect(eachError.map(summary) == streamingError)
 
         // Collecting failures: everything else arrives, and the failure names its element.
-        let failures = Mutex<[FastJSONDecoder.ElementFailure]>([])
+        let failures = LockedValue<[FastJSONDecoder.ElementFailure]>([])
         let all = await collect(
             decoder.stream(
                 StreamRecord.self, inArrayAt: path, contentsOf: file.url,
@@ -149,7 +149,7 @@ struct StreamingDecoderTests {
         let count = try decoder.forEach(Int.self, contentsOf: file.url, onError: .skip) { skipped.append($0) }
         #expect(skipped == [1, 3, 6] && count == 3)
 
-        let failures = Mutex<[FastJSONDecoder.ElementFailure]>([])
+        let failures = LockedValue<[FastJSONDecoder.ElementFailure]>([])
         var kept: [Int] = []
         try decoder.forEach(
             Int.self, contentsOf: file.url, onError: .collect { f in failures.withLock { $0.append(f) } }
@@ -180,7 +180,7 @@ struct StreamingDecoderTests {
         let text = #"{"data": [{"n": 1}, {"n": "\ud800"}, {"n": 3}]}"#
         let decoder = FastJSONDecoder()
         struct N: Decodable, Equatable { var n: JSON }
-        let failures = Mutex<[FastJSONDecoder.ElementFailure]>([])
+        let failures = LockedValue<[FastJSONDecoder.ElementFailure]>([])
         let values = await collect(
             decoder.stream(
                 N.self, inArrayAt: "data", from: CountingChunks(chunks: chunked(Array(text.utf8), sizes: [3])),
@@ -297,7 +297,7 @@ struct StreamingDecoderLinesTests {
                 "dataCorrupted : The given data was not valid JSON: line 5 is not valid JSON: lexical error"))
         #expect(syntax.hasSuffix("(line 5, column 9 (byte 34))"))
 
-        let failures = Mutex<[FastJSONDecoder.ElementFailure]>([])
+        let failures = LockedValue<[FastJSONDecoder.ElementFailure]>([])
         let collected = await collect(
             decoder.lines(
                 ID.self, from: CountingChunks(chunks: chunked(Array(text.utf8), sizes: [1])),

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A drop-in replacement for Foundation's `JSONDecoder` that decodes straight from a parsed
 /// jansson tree.
@@ -38,7 +37,7 @@ public final class FastJSONDecoder: @unchecked Sendable {
         var jsonCodable: JSONCodableDecoding? = nil
     }
 
-    private let state = Mutex(Options())
+    private let state = LockedValue(Options())
 
     /// Creates a decoder with Foundation's defaults.
     public init() {}

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Encodes `Encodable` values as JSON, a drop-in for Foundation's `JSONEncoder`.
 ///
@@ -24,7 +23,7 @@ import Synchronization
 ///
 /// The configuration is protected by a lock, so one encoder can be shared between threads.
 public final class FastJSONEncoder: @unchecked Sendable {
-    private let configuration = Mutex(EncodingOptions())
+    private let configuration = LockedValue(EncodingOptions())
 
     /// Creates an encoder with Foundation's defaults.
     public init() {}

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Combines transformers, applied left to right: `"air_marshal" <- Passenger.transformer`,
 /// `"y2k" <- secondsSince1970`. Put the key path first, as in Ladybug.
@@ -82,7 +81,7 @@ struct DefaultValueError: Error {
 /// under the lock.
 final class EncodedDefault: @unchecked Sendable {
     private let value: any Encodable
-    private let encoded = Mutex<Result<JSON, DefaultValueError>?>(nil)
+    private let encoded = LockedValue<Result<JSON, DefaultValueError>?>(nil)
 
     init(_ value: any Encodable) {
         self.value = value

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Decodes the date as seconds since 1970 from a JSON number (or a string holding one).
 public let secondsSince1970: JSONTransformer = DateTransformer(.secondsSince1970)
@@ -187,7 +186,7 @@ final class PooledDateFormatter: @unchecked Sendable {
 final class DateFormatterPool: Sendable {
     static let shared = DateFormatterPool()
     private static let idleLimit = 8
-    private let idle = Mutex<[String: [PooledDateFormatter]]>([:])
+    private let idle = LockedValue<[String: [PooledDateFormatter]]>([:])
 
     func borrow(_ format: String) -> PooledDateFormatter {
         let reused = idle.withLock { $0[format]?.popLast() }
