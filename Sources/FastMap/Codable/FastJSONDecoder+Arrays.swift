@@ -97,10 +97,18 @@ extension JSONTreeDecoder {
     /// `T` as a ``LossyDecodableArray`` type (nil for any other type), remembered per `decode`
     /// call: the runtime's conformance lookup would otherwise run for every value decoded.
     func lossyArrayType<T>(_ type: T.Type) -> (any LossyDecodableArray.Type)? {
+        rememberedConformance(of: T.self, in: &lossyArrayTypes) { T.self as? any LossyDecodableArray.Type }
+    }
+
+    /// `cast()` (a conformance check of `T`), looked up in `cache` first and added to it after.
+    @inline(__always)
+    func rememberedConformance<T, Conformance>(
+        of type: T.Type, in cache: inout [(ObjectIdentifier, Conformance?)], _ cast: () -> Conformance?
+    ) -> Conformance? {
         let id = ObjectIdentifier(T.self)
-        for (known, conformance) in lossyArrayTypes where known == id { return conformance }
-        let conformance = T.self as? any LossyDecodableArray.Type
-        lossyArrayTypes.append((id, conformance))
+        for (known, conformance) in cache where known == id { return conformance }
+        let conformance = cast()
+        cache.append((id, conformance))
         return conformance
     }
 
@@ -149,11 +157,7 @@ extension JSONTreeDecoder {
     /// `T` as a ``DecodableArray`` type (nil for any other type), remembered per `decode` call.
     @inline(__always)
     func decodableArrayType<T>(_ type: T.Type) -> (any DecodableArray.Type)? {
-        let id = ObjectIdentifier(T.self)
-        for (known, conformance) in decodableArrayTypes where known == id { return conformance }
-        let conformance = T.self as? any DecodableArray.Type
-        decodableArrayTypes.append((id, conformance))
-        return conformance
+        rememberedConformance(of: T.self, in: &decodableArrayTypes) { T.self as? any DecodableArray.Type }
     }
 
     /// `T` (the array type `array`) through ``DecodableArray``.

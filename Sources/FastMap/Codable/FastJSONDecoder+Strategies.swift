@@ -175,10 +175,6 @@ extension JSONTreeDecoder {
     /// call: the runtime's conformance lookup would otherwise run for every object decoded.
     @inline(__always)
     func stringKeyedDictionaryType<T>(_ type: T.Type) -> (any StringKeyedDictionary.Type)? {
-        let id = ObjectIdentifier(T.self)
-        for (known, conformance) in stringKeyedDictionaryTypes where known == id { return conformance }
-        let conformance = T.self as? any StringKeyedDictionary.Type
-        stringKeyedDictionaryTypes.append((id, conformance))
-        return conformance
+        rememberedConformance(of: T.self, in: &stringKeyedDictionaryTypes) { T.self as? any StringKeyedDictionary.Type }
     }
 }
