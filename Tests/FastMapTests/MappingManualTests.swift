@@ -250,6 +250,14 @@ import Testing
         #expect(try transformer.encoding(Date(timeIntervalSince1970: 0.0004)) == "1970-01-01T00:00:00.000Z")
         #expect(try transformer.encoding(Date(timeIntervalSince1970: 0.0006)) == "1970-01-01T00:00:00.001Z")
         #expect(try transformer.encoding(Date(timeIntervalSince1970: 1e14)) == nil)
+        // Four-digit years only, judged after rounding to the millisecond; never a non-finite date.
+        #expect(
+            try transformer.encoding(Date(timeIntervalSince1970: 253_402_300_799.999)) == "9999-12-31T23:59:59.999Z")
+        #expect(try transformer.encoding(Date(timeIntervalSince1970: 253_402_300_799.9996)) == nil)
+        #expect(try transformer.encoding(Date(timeIntervalSince1970: -62_167_219_200)) == "0000-01-01T00:00:00.000Z")
+        #expect(try transformer.encoding(Date(timeIntervalSince1970: -62_167_219_200.001)) == nil)
+        #expect(try transformer.encoding(Date(timeIntervalSince1970: .infinity)) == nil)
+        #expect(try transformer.encoding(Date(timeIntervalSince1970: .nan)) == nil)
     }
 
     @Test func stringToDateMatchesFoundationOnManyDates() throws {

@@ -30,9 +30,9 @@ final class NumberTextSource {
 }
 
 /// The original text of the real numbers whose stored double does not tell their exact value:
-/// more than 15 significant digits (`3.14159265358979323846`, `0.30000000000000001`),
-/// zeros with non-zero digits, an exponent or many digits (`1e-400`, `0e-200`, `0.000…0`), or magnitudes near the ends of
-/// `Decimal`'s range (where `8.70e-127` fails and `8.7e-127` does not). Every other real's exact
+/// more than 15 significant digits (`3.14159265358979323846`, `0.30000000000000001`), zeros
+/// written with non-zero digits, an exponent or many digits (`1e-400`, `0e-200`, `0.000…0`), or
+/// magnitudes near the ends of `Decimal`'s range (where `8.70e-127` fails and `8.7e-127` does not). Every other real's exact
 /// value is the shortest text of its double, so `Decimal`, large integers and underflow checks
 /// can read it without the input.
 ///
