@@ -79,6 +79,21 @@ struct JSONNode: @unchecked Sendable, Hashable {
         return key.withUTF8 { member(utf8: $0) }
     }
 
+    /// The member named `name` as Foundation matches keys, as Swift strings: byte for byte
+    /// through jansson's hash first, then, for a non-ASCII name only, by comparing every key as a
+    /// `String`, so `"cafe\u{301}"` finds `café`. (ASCII names skip the scan: the only other
+    /// spellings of ASCII text are singletons such as the Kelvin sign, U+212A.)
+    @inline(__always)
+    func member(matching name: String) -> JSONNode? {
+        if let node = member(name) { return node }
+        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var found: JSONNode? = nil
+        forEachMember { raw, node in
+            if found == nil && String(decoding: raw, as: UTF8.self) == name { found = node }
+        }
+        return found
+    }
+
     @inline(__always)
     func member(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONNode? {
         let found = key.withMemoryRebound(to: CChar.self) { chars in

@@ -29,20 +29,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func lookup(_ key: Key) -> JSONNode? {
         if let converted { return converted.nodes[key.stringValue] }
-        var name = key.stringValue
-        if let node = name.withUTF8({ object.member(utf8: $0) }) { return node }
-        return name.utf8.allSatisfy({ $0 < 0x80 }) ? nil : canonicalLookup(name)
-    }
-
-    /// Foundation matches keys as Swift strings, so `"cafe\u0301"` finds `café`. Only a
-    /// non-ASCII key that missed byte for byte pays for this scan. (ASCII keys skip it: the only
-    /// other spellings of ASCII text are singletons such as the Kelvin sign, U+212A.)
-    private func canonicalLookup(_ name: String) -> JSONNode? {
-        var found: JSONNode? = nil
-        object.forEachMember { raw, node in
-            if found == nil && String(decoding: raw, as: UTF8.self) == name { found = node }
-        }
-        return found
+        return object.member(matching: key.stringValue)
     }
 
     @inline(__always)

@@ -418,17 +418,4 @@ extension JSONNode {
         }
         return current
     }
-
-    /// The member named `name`, compared as Swift strings (as Foundation matches keys) when the
-    /// bytes differ only in Unicode normalization.
-    @inline(__always)
-    func member(matching name: String) -> JSONNode? {
-        if let node = member(name) { return node }
-        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        var found: JSONNode? = nil
-        forEachMember { raw, node in
-            if found == nil && String(decoding: raw, as: UTF8.self) == name { found = node }
-        }
-        return found
-    }
 }

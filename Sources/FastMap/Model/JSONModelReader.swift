@@ -99,18 +99,10 @@ public struct JSONModelReader<Key: CodingKey> {
 // MARK: The tree route
 
 extension JSONModelReader {
-    /// The member named by `key`, matched as `JSONKeyedContainer` matches keys: byte for byte
-    /// through jansson, then (non-ASCII keys only) as Swift strings, as Foundation does.
+    /// The member named by `key`, matched as `JSONKeyedContainer` matches keys.
     @inline(__always)
     private static func member(_ key: Key, of object: JSONNode) -> JSONNode? {
-        var name = key.stringValue
-        if let node = name.withUTF8({ object.member(utf8: $0) }) { return node }
-        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        var found: JSONNode? = nil
-        object.forEachMember { raw, node in
-            if found == nil && String(decoding: raw, as: UTF8.self) == name { found = node }
-        }
-        return found
+        object.member(matching: key.stringValue)
     }
 
     /// Walks `path` from `object`. The steps passed are pushed on the decoder's coding path while
