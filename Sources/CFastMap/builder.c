@@ -506,9 +506,7 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
         // After a complete root yajl only buffers what follows when it is an unterminated
         // string, and its end-of-input check lets that pass: only white space may follow.
         size_t tail = b.root_end;
-        while (tail < length && (b.input[tail] == ' ' || b.input[tail] == '\t' || b.input[tail] == '\n' ||
-                                 b.input[tail] == '\r'))
-            tail++;
+        while (tail < length && fm_is_json_space(b.input[tail])) tail++;
         if (tail < length) {
             error->kind = FM_ERROR_SYNTAX;
             error->offset = tail;

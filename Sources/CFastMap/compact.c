@@ -1,4 +1,4 @@
-#include "fastmap.h"
+#include "builder.h"
 
 #include <string.h>
 
@@ -19,12 +19,10 @@ static inline uint64_t has_byte(uint64_t word, unsigned char byte) {
     return (x - ONES) & ~x & HIGHS;
 }
 
-static inline int is_space(unsigned char c) { return c <= ' ' && (c == ' ' || c == '\n' || c == '\r' || c == '\t'); }
-
 static inline int is_word(unsigned char c) {
     switch (c) {
         case '{': case '}': case '[': case ']': case ':': case ',': case '"': return 0;
-        default: return !is_space(c);
+        default: return !fm_is_json_space(c);
     }
 }
 
@@ -35,7 +33,7 @@ int fm_worth_compacting(const unsigned char *bytes, size_t length) {
     for (int k = 0; k < 4; k++) {
         size_t start = length / 4 * (size_t)k;
         size_t end = start + 256 < length ? start + 256 : length;
-        for (size_t i = start; i < end; i++) spaces += is_space(bytes[i]);
+        for (size_t i = start; i < end; i++) spaces += fm_is_json_space(bytes[i]);
         sampled += end - start;
     }
     return spaces > 0 && spaces * 3 >= sampled;
@@ -67,7 +65,7 @@ size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *ou
     size_t i = 0, n = 0;
     while (i < length) {
         // Tokens outside strings are short (`": "`, `,`, numbers): byte by byte is cheapest.
-        while (i < length && !is_space(in[i]) && in[i] != '"') out[n++] = in[i++];
+        while (i < length && !fm_is_json_space(in[i]) && in[i] != '"') out[n++] = in[i++];
         if (i >= length) break;
         unsigned char c = in[i];
         if (c == '"') {
@@ -94,7 +92,7 @@ size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *ou
                 if (in[i - 1] == '"') break;
                 if (i < length) out[n++] = in[i++];  // the escaped byte
             }
-        } else if (is_space(c)) {
+        } else if (fm_is_json_space(c)) {
             // Indentation: a line break, then a run of spaces eight at a time.
             i++;
             for (;;) {
@@ -106,7 +104,7 @@ size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *ou
                     }
                     i += 8;
                 }
-                if (i < length && is_space(in[i])) {
+                if (i < length && fm_is_json_space(in[i])) {
                     i++;
                     continue;
                 }

@@ -139,7 +139,6 @@ static void trim_message(char *message) {
     while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == ' ')) message[--n] = '\0';
 }
 
-static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 static int is_start(int ev) { return ev == EV_START_MAP || ev == EV_START_ARRAY; }
 static int is_end(int ev) { return ev == EV_END_MAP || ev == EV_END_ARRAY; }
@@ -300,7 +299,7 @@ static void yajl_failure(fm_stream *s) {
     if (strstr(message, "trailing garbage")) {
         // Point at the first byte after the document, not past the token yajl read.
         size_t at = s->last_end > s->base ? s->last_end - s->base : 0;
-        while (at < s->input_length && is_space(s->input[at])) at++;
+        while (at < s->input_length && fm_is_json_space(s->input[at])) at++;
         fail(s, FM_ERROR_TRAILING_DATA, s->base + at,
              "unexpected text after the end of the JSON document");
         return;
@@ -669,7 +668,7 @@ static yajl_handle new_handle(fm_stream *s) {
 static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, size_t offset) {
     s->line_number++;
     size_t lead = 0;
-    while (lead < length && is_space(bytes[lead])) lead++;
+    while (lead < length && fm_is_json_space(bytes[lead])) lead++;
     if (lead == length) return;  // blank lines separate nothing and are skipped
 
     fm_builder *b = &s->builder;
