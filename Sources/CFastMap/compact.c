@@ -39,10 +39,6 @@ int fm_worth_compacting(const unsigned char *bytes, size_t length) {
     return spaces > 0 && spaces * 3 >= sampled;
 }
 
-static inline uint64_t has_less_than(uint64_t word, unsigned char byte) {
-    return (word - ONES * byte) & ~word & HIGHS;
-}
-
 static inline uint64_t load(const unsigned char *p) {
     uint64_t word;
     memcpy(&word, p, 8);
