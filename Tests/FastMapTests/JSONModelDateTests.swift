@@ -106,4 +106,18 @@ struct JSONModelDateTests {
                 && context.debugDescription.contains("\"yesterday\"")
         }
     }
+
+    /// Instants no calendar can write (infinite, NaN, far beyond year 9999) are written as the
+    /// ends of Foundation's range, as `Date.formatted(.iso8601)` writes them, never a trap.
+    @Test func unrepresentableInstantsAreClampedAsFoundationDoes() {
+        let far = Date(timeIntervalSince1970: .infinity)
+        #expect(JSONDateFormat.iso8601.string(from: far) == far.formatted(.iso8601))
+        #expect(JSONDateFormat.iso8601.string(from: Date(timeIntervalSince1970: 1e300)) == "506713-02-07T00:00:00Z")
+        for instant in [-Double.infinity, .nan, -1e300] {
+            let date = Date(timeIntervalSince1970: instant)
+            #expect(JSONDateFormat.iso8601.string(from: date) == "-4713-11-24T12:00:00Z", "\(instant)")
+            #expect(!JSONDateFormat.rfc2822.string(from: date).isEmpty, "\(instant)")
+            #expect(!JSONDateFormat.iso8601WithFractionalSeconds.string(from: date).isEmpty, "\(instant)")
+        }
+    }
 }

@@ -216,8 +216,15 @@ enum JSONDateText {
     private static func split(_ date: Date) -> (
         days: Int, year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int
     ) {
+        // Foundation writes instants it cannot represent as the ends of its range (Julian day 0,
+        // and 506713-02-07 for +infinity; NaN as the low end); clamping there also keeps the
+        // conversion to Int below from trapping.
+        let lowest = -210_866_760_000.0
+        let highest = Double(days(year: 506_713, month: 2, day: 7)) * 86_400
+        let seconds = date.timeIntervalSince1970
+        let clamped = seconds.isNaN ? lowest : min(max(seconds, lowest), highest)
         // Nearest millisecond: a parsed ".001" is stored as 0.000999… in a Double.
-        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+        let totalMilliseconds = Int((clamped * 1000).rounded())
         let millisecond = ((totalMilliseconds % 1000) + 1000) % 1000
         let total = (totalMilliseconds - millisecond) / 1000
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
