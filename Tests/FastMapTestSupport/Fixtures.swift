@@ -52,6 +52,17 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 }
 
+/// The limit for resident-memory growth in a test whose plain-build limit is `bound`. Under
+/// AddressSanitizer or ThreadSanitizer freed memory stays in the sanitizer's own caches and the
+/// resident size wanders by megabytes, so the limit is five times wider there; `make leaks`
+/// has LeakSanitizer look for leaks directly.
+public func residentGrowthBound(_ bound: Int) -> Int { runsUnderSanitizer ? bound * 5 : bound }
+
+private let runsUnderSanitizer: Bool = {
+    let process = dlopen(nil, RTLD_NOW)
+    return dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil
+}()
+
 /// The resident set size of this process in bytes, from /proc (0 where unavailable).
 public func residentMemoryBytes() -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
