@@ -16,9 +16,11 @@ setup:
 build: setup
 	$(SWIFT) build
 
-# Tests run one at a time: the memory tests read the process's resident size.
+# Tests run one at a time: the memory tests read the process's resident size. Then the layering
+# (ARCHITECTURE.md) is checked against the debug build the tests used.
 test: setup
 	$(SWIFT) test --no-parallel
+	bash Tests/LayerChecks/check.sh
 
 # Streaming first (a generated 200 MB array and NDJSON file, each mode in a process of its own),
 # then every in-process comparison, ending with the summary table.

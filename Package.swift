@@ -2,70 +2,80 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// The layers, pointing one way (ARCHITECTURE.md):
+//   CJansson, CYajl (system) → CFastMap (C bridge) → FastMapCore (the only Swift module that
+//   touches C) → FastMap (Codable, streaming, hand mapping) → FastMapModels, FastMapLadybug.
+// `swift build --product FastMap` compiles no swift-syntax: only FastMapModels uses the macros.
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
 let package = Package(
     name: "FastMap",
     products: [
-        .library(name: "FastMap", targets: ["FastMap"])
+        .library(name: "FastMap", targets: ["FastMap"]),
+        .library(name: "FastMapModels", targets: ["FastMapModels"]),
+        .library(name: "FastMapLadybug", targets: ["FastMapLadybug"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0")
     ],
     targets: [
-        .systemLibrary(
-            name: "CJansson",
-            pkgConfig: "jansson",
-            providers: [.apt(["libjansson-dev"])]
-        ),
-        .systemLibrary(
-            name: "CYajl",
-            pkgConfig: "yajl",
-            providers: [.apt(["libyajl-dev"])]
-        ),
+        .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        .systemLibrary(name: "CYajl", pkgConfig: "yajl", providers: [.apt(["libyajl-dev"])]),
+        .target(name: "CFastMap", dependencies: ["CJansson", "CYajl"]),
+        // The key-path grammar, shared by the runtime and the macro (no dependencies).
+        .target(name: "FastMapKeyPathGrammar", swiftSettings: swift6),
         .target(
-            name: "CFastMap",
-            dependencies: ["CJansson", "CYajl"],
-            cSettings: [.unsafeFlags(["-O3"])]
+            name: "FastMapCore",
+            dependencies: ["CJansson", "CYajl", "CFastMap", "FastMapKeyPathGrammar"],
+            swiftSettings: swift6
         ),
+        .target(name: "FastMap", dependencies: ["FastMapCore"], swiftSettings: swift6),
         .macro(
             name: "FastMapMacros",
             dependencies: [
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                "FastMapKeyPathGrammar",
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: swift6
         ),
-        .target(
-            name: "FastMap",
-            dependencies: ["CJansson", "CYajl", "CFastMap", "FastMapMacros"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
+        .target(name: "FastMapModels", dependencies: ["FastMap", "FastMapMacros"], swiftSettings: swift6),
+        .target(name: "FastMapLadybug", dependencies: ["FastMap"], swiftSettings: swift6),
         .target(
             name: "FastMapTestSupport",
             dependencies: ["FastMap"],
             path: "Tests/FastMapTestSupport",
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: swift6
         ),
         .executableTarget(
             name: "FastMapBenchmarks",
-            dependencies: ["FastMap"],
+            dependencies: ["FastMap", "FastMapModels", "FastMapLadybug"],
             path: "Benchmarks/FastMapBenchmarks",
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: swift6
         ),
         .executableTarget(
             name: "StreamingBench",
             dependencies: ["FastMap"],
             path: "Benchmarks/StreamingBench",
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: swift6
         ),
         .testTarget(
-            name: "FastMapTests",
-            dependencies: ["FastMap", "FastMapTestSupport"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            name: "FastMapCoreTests", dependencies: ["FastMapCore", "FastMapTestSupport"], swiftSettings: swift6),
+        .testTarget(name: "FastMapTests", dependencies: ["FastMap", "FastMapTestSupport"], swiftSettings: swift6),
+        .testTarget(
+            name: "FastMapModelsTests",
+            dependencies: ["FastMapModels", "FastMapTestSupport"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FastMapLadybugTests",
+            dependencies: ["FastMapLadybug", "FastMapTestSupport"],
+            swiftSettings: swift6
         ),
         // Swift 5 language mode: Ladybug-era models (`static var` tables, plain closures) compile.
         .testTarget(
             name: "FastMapSwift5Tests",
-            dependencies: ["FastMap"],
+            dependencies: ["FastMapLadybug"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
@@ -75,7 +85,7 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: swift6
         ),
     ]
 )

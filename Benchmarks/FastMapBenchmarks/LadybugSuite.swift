@@ -1,4 +1,4 @@
-import FastMap
+import FastMapLadybug
 import Foundation
 
 /// `JSONCodable` (Ladybug-compatible) decoding: a model with a dozen transformers decoded from

@@ -15,7 +15,7 @@ public struct AnnotationMacro: PeerMacro {
             return group.attributes.contains { element in
                 guard case .attribute(let attribute) = element else { return false }
                 let name = attribute.attributeName.trimmedDescription
-                return name == "JSONModel" || name == "FastMap.JSONModel"
+                return name == "JSONModel" || name == "FastMapModels.JSONModel" || name == "FastMap.JSONModel"
             }
         }
         if !insideModel {

@@ -237,7 +237,10 @@ struct PropertyReader {
         let member = (call?.calledExpression ?? expression).as(MemberAccessExprSyntax.self)
         let name = member?.declName.baseName.text ?? ""
         let base = member?.base?.trimmedDescription
-        guard base == nil || base == "JSONDateFormat" || base == "FastMap.JSONDateFormat" else {
+        guard
+            base == nil || base == "JSONDateFormat" || base == "FastMapModels.JSONDateFormat"
+                || base == "FastMap.JSONDateFormat"
+        else {
             return unknownFormat(expression)
         }
         switch (name, call) {

@@ -1,4 +1,4 @@
-import FastMap
+import FastMapLadybug
 import Foundation
 import Testing
 

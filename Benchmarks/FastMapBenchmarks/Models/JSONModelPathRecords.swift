@@ -1,4 +1,4 @@
-import FastMap
+import FastMapModels
 import Foundation
 
 /// A model read almost entirely through nested `@Key` paths, where the JSON-tree route of

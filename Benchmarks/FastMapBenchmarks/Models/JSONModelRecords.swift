@@ -1,4 +1,4 @@
-import FastMap
+import FastMapModels
 import Foundation
 
 /// A dozen-property `@JSONModel`: custom and nested keys, defaults, a date format, a modifier

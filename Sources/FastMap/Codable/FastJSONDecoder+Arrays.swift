@@ -14,14 +14,14 @@ extension JSONTreeDecoder {
     /// The position of `T` in ``scalarArrayTypes``, or nil (also when invalid elements are
     /// skipped, which has its own path).
     @inline(__always)
-    func scalarArrayKind<T>(_ type: T.Type) -> Int? {
+    package func scalarArrayKind<T>(_ type: T.Type) -> Int? {
         guard !lossy.contains(.skipInvalidArrayElements) else { return nil }
         return Self.scalarArrayTypes.firstIndex(of: ObjectIdentifier(T.self))
     }
 
     /// `[Element]` for the `kind` that ``scalarArrayKind(_:)`` found, returned as `T` (which is
     /// that array type).
-    func scalarArray<T>(
+    package func scalarArray<T>(
         kind: Int, _ node: JSONNode, as type: T.Type, at reference: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> T {
         switch kind {
@@ -40,7 +40,7 @@ extension JSONTreeDecoder {
     }
 
     @inline(__always)
-    private func cast<Element, T>(_ array: [Element]) -> T { unsafeBitCast(array, to: T.self) }
+    private func cast<Element, T>(_ array: [Element]) -> T { (array as! T) }
 
     @inline(__always)
     private func elements<Element>(
@@ -65,14 +65,14 @@ extension JSONTreeDecoder {
 }
 
 /// `[T]` under `.skipInvalidArrayElements`: element by element, dropping those that fail.
-protocol LossyDecodableArray {
+package protocol LossyDecodableArray {
     static func decodeSkippingInvalidElements(
         _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> Self
 }
 
 extension Array: LossyDecodableArray where Element: Decodable {
-    static func decodeSkippingInvalidElements(
+    package static func decodeSkippingInvalidElements(
         _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> Self {
         // Only the elements are lossy: the array itself must be there and be an array.
@@ -96,13 +96,13 @@ extension Array: LossyDecodableArray where Element: Decodable {
 extension JSONTreeDecoder {
     /// `T` as a ``LossyDecodableArray`` type (nil for any other type), remembered per `decode`
     /// call: the runtime's conformance lookup would otherwise run for every value decoded.
-    func lossyArrayType<T>(_ type: T.Type) -> (any LossyDecodableArray.Type)? {
+    package func lossyArrayType<T>(_ type: T.Type) -> (any LossyDecodableArray.Type)? {
         rememberedConformance(of: T.self, in: &lossyArrayTypes) { T.self as? any LossyDecodableArray.Type }
     }
 
     /// `cast()` (a conformance check of `T`), looked up in `cache` first and added to it after.
     @inline(__always)
-    func rememberedConformance<T, Conformance>(
+    package func rememberedConformance<T, Conformance>(
         of type: T.Type, in cache: inout [(ObjectIdentifier, Conformance?)], _ cast: () -> Conformance?
     ) -> Conformance? {
         let id = ObjectIdentifier(T.self)
@@ -114,12 +114,12 @@ extension JSONTreeDecoder {
 
     /// `T` (the array type `array`) decoded skipping its invalid elements. (No `T?` anywhere on
     /// this path: in unspecialized code an optional of `T` costs a metadata lookup per call.)
-    func lossyArray<T>(
+    package func lossyArray<T>(
         _ array: any LossyDecodableArray.Type, _ node: JSONNode, as type: T.Type, at reference: CodingPathReference,
         _ step: CodingPathComponent?
     ) throws -> T {
         func decode<A: LossyDecodableArray>(_ array: A.Type) throws -> T {
-            unsafeBitCast(try A.decodeSkippingInvalidElements(self, node, at: reference, step), to: T.self)
+            (try A.decodeSkippingInvalidElements(self, node, at: reference, step) as! T)
         }
         return try decode(array)
     }
@@ -128,14 +128,14 @@ extension JSONTreeDecoder {
 /// `[Element]` of any decodable element, read in one loop: what `Array.init(from:)` does through
 /// an unkeyed container (same errors, same paths), without an existential container box and a
 /// runtime metadata lookup per element.
-protocol DecodableArray {
+package protocol DecodableArray {
     static func decodeElements(
         _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> Self
 }
 
 extension Array: DecodableArray where Element: Decodable {
-    static func decodeElements(
+    package static func decodeElements(
         _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> Self {
         // `node` is an array (other values take `Array.init(from:)` and its errors).
@@ -156,17 +156,17 @@ extension Array: DecodableArray where Element: Decodable {
 extension JSONTreeDecoder {
     /// `T` as a ``DecodableArray`` type (nil for any other type), remembered per `decode` call.
     @inline(__always)
-    func decodableArrayType<T>(_ type: T.Type) -> (any DecodableArray.Type)? {
+    package func decodableArrayType<T>(_ type: T.Type) -> (any DecodableArray.Type)? {
         rememberedConformance(of: T.self, in: &decodableArrayTypes) { T.self as? any DecodableArray.Type }
     }
 
     /// `T` (the array type `array`) through ``DecodableArray``.
-    func decodableArray<T>(
+    package func decodableArray<T>(
         _ array: any DecodableArray.Type, _ node: JSONNode, as type: T.Type, at reference: CodingPathReference,
         _ step: CodingPathComponent?
     ) throws -> T {
         func decode<A: DecodableArray>(_ array: A.Type) throws -> T {
-            unsafeBitCast(try A.decodeElements(self, node, at: reference, step), to: T.self)
+            (try A.decodeElements(self, node, at: reference, step) as! T)
         }
         return try decode(array)
     }

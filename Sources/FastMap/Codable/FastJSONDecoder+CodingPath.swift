@@ -1,17 +1,17 @@
 /// One step of a coding path as the decoder records it. Indices stay plain integers so that
 /// decoding an array element costs no key object; `CodingKey`s are only made for errors.
-enum CodingPathComponent {
+package enum CodingPathComponent {
     case key(any CodingKey)
     case index(Int)
 
-    var codingKey: any CodingKey {
+    package var codingKey: any CodingKey {
         switch self {
         case .key(let key): key
         case .index(let index): FastCodingKey(index: index)
         }
     }
 
-    var keyPathComponent: JSONKeyPath.Component {
+    package var keyPathComponent: JSONKeyPath.Component {
         switch self {
         case .key(let key): .key(key.stringValue)
         case .index(let index): .index(index)
@@ -21,20 +21,20 @@ enum CodingPathComponent {
 
 /// The decoder's coding path as a stack. Array indices are plain integers and keys sit in a
 /// side array, so entering an array element pushes an `Int` and copies no existential.
-struct CodingPathStack {
+package struct CodingPathStack {
     /// An index, or `-1` for the next entry of `keys`.
     private var entries: [Int] = []
     private var keys: [any CodingKey] = []
 
-    init(_ components: [CodingPathComponent] = []) {
+    package init(_ components: [CodingPathComponent] = []) {
         entries.reserveCapacity(max(16, components.count))
         for component in components { push(component) }
     }
 
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     @inline(__always)
-    mutating func push(_ component: CodingPathComponent?) {
+    package mutating func push(_ component: CodingPathComponent?) {
         switch component {
         case .index(let index)?:
             entries.append(index)
@@ -47,14 +47,14 @@ struct CodingPathStack {
     }
 
     @inline(__always)
-    mutating func pop(to count: Int) {
+    package mutating func pop(to count: Int) {
         while entries.count > count {
             if entries.removeLast() < 0 { keys.removeLast() }
         }
     }
 
     /// The first `count` components.
-    func prefix(_ count: Int) -> [CodingPathComponent] {
+    package func prefix(_ count: Int) -> [CodingPathComponent] {
         var result: [CodingPathComponent] = []
         result.reserveCapacity(count)
         var keyIndex = 0
@@ -69,7 +69,7 @@ struct CodingPathStack {
         return result
     }
 
-    var components: [CodingPathComponent] { prefix(count) }
+    package var components: [CodingPathComponent] { prefix(count) }
 }
 
 /// Where a container sits: the first `depth` components of its decoder's path stack, followed by
@@ -77,27 +77,32 @@ struct CodingPathStack {
 ///
 /// A container is used while the `init(from:)` that made it runs, and during that time the
 /// stack below `depth` cannot change; so the path is known without copying it anywhere.
-struct CodingPathReference {
-    var depth: Int
-    var tail: CodingPathTail?
+package struct CodingPathReference {
+    package var depth: Int
+    package var tail: CodingPathTail?
 
-    func appending(_ component: CodingPathComponent) -> CodingPathReference {
+    package init(depth: Int, tail: CodingPathTail?) {
+        self.depth = depth
+        self.tail = tail
+    }
+
+    package func appending(_ component: CodingPathComponent) -> CodingPathReference {
         CodingPathReference(depth: depth, tail: CodingPathTail(parent: tail, component: component))
     }
 }
 
 /// The extra steps of nested containers, newest last. Only `nestedContainer` calls allocate one.
-final class CodingPathTail {
-    let parent: CodingPathTail?
-    let component: CodingPathComponent
+package final class CodingPathTail {
+    package let parent: CodingPathTail?
+    package let component: CodingPathComponent
 
-    init(parent: CodingPathTail?, component: CodingPathComponent) {
+    package init(parent: CodingPathTail?, component: CodingPathComponent) {
         self.parent = parent
         self.component = component
     }
 
     /// The steps from the oldest to this one.
-    var components: [CodingPathComponent] {
+    package var components: [CodingPathComponent] {
         var result: [CodingPathComponent] = []
         var current: CodingPathTail? = self
         while let link = current {
@@ -110,38 +115,38 @@ final class CodingPathTail {
 
 /// The coding keys the decoder makes itself: array indices (spelled `Index n` like
 /// Foundation's), `super`, and keys read from the document.
-struct FastCodingKey: CodingKey, Sendable {
-    let stringValue: String
-    let intValue: Int?
+package struct FastCodingKey: CodingKey, Sendable {
+    package let stringValue: String
+    package let intValue: Int?
 
-    init(stringValue: String) {
+    package init(stringValue: String) {
         self.stringValue = stringValue
         self.intValue = nil
     }
 
-    init(intValue: Int) {
+    package init(intValue: Int) {
         self.stringValue = String(intValue)
         self.intValue = intValue
     }
 
     /// A key of a `[String: T]` member, as the standard library's `_DictionaryCodingKey` makes
     /// it: with an integer value when the text reads as one (`"03"` is 3).
-    init(dictionaryKey: String) {
+    package init(dictionaryKey: String) {
         self.stringValue = dictionaryKey
         self.intValue = Int(dictionaryKey)
     }
 
-    init(index: Int) {
+    package init(index: Int) {
         self.stringValue = "Index \(index)"
         self.intValue = index
     }
 
-    static let `super` = FastCodingKey(stringValue: "super")
+    package static let `super` = FastCodingKey(stringValue: "super")
 }
 
 extension JSONTreeDecoder {
     /// The components of `reference` followed by `step`.
-    func components(_ reference: CodingPathReference, _ step: CodingPathComponent?) -> [CodingPathComponent] {
+    package func components(_ reference: CodingPathReference, _ step: CodingPathComponent?) -> [CodingPathComponent] {
         // A container that escaped its init(from:) may point past the current stack; keep what
         // is still there rather than trapping.
         var result = path.prefix(min(reference.depth, path.count))
@@ -150,10 +155,10 @@ extension JSONTreeDecoder {
         return result
     }
 
-    func codingPath(_ reference: CodingPathReference, _ step: CodingPathComponent? = nil) -> [any CodingKey] {
+    package func codingPath(_ reference: CodingPathReference, _ step: CodingPathComponent? = nil) -> [any CodingKey] {
         components(reference, step).map(\.codingKey)
     }
 
     /// The path of the decoder itself: where the enclosing `init(from:)` runs.
-    var currentPath: CodingPathReference { CodingPathReference(depth: path.count, tail: nil) }
+    package var currentPath: CodingPathReference { CodingPathReference(depth: path.count, tail: nil) }
 }

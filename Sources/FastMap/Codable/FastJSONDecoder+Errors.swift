@@ -5,7 +5,7 @@ import Foundation
 /// was found, and a ``FastMapError`` (full path, expected type, found kind and snippet) as the
 /// underlying error. Coding paths are only put together here, when an error is thrown.
 extension JSONTreeDecoder {
-    func typeMismatch(
+    package func typeMismatch(
         _ type: Any.Type, found node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) -> DecodingError {
         let failure = components(path, step)
@@ -19,7 +19,7 @@ extension JSONTreeDecoder {
     }
 
     /// A null where a value was required (`message` nil), or a read past the end of an array.
-    func valueNotFound(
+    package func valueNotFound(
         _ type: Any.Type, at path: CodingPathReference, _ step: CodingPathComponent?, message: String? = nil
     ) -> DecodingError {
         let failure = components(path, step)
@@ -34,7 +34,7 @@ extension JSONTreeDecoder {
                 codingPath: failure.map(\.codingKey), debugDescription: description, underlyingError: error))
     }
 
-    func keyNotFound(_ key: any CodingKey, in object: JSONNode, at path: CodingPathReference) -> DecodingError {
+    package func keyNotFound(_ key: any CodingKey, in object: JSONNode, at path: CodingPathReference) -> DecodingError {
         let container = components(path, nil)
         let snippet = json(object).snippet()
         let description = "No value associated with key \"\(key.stringValue)\" in object \(snippet)."
@@ -50,7 +50,7 @@ extension JSONTreeDecoder {
 
     /// A container asked of a value that is not one: Foundation reports null as a missing value
     /// and anything else as a type mismatch against `[String: Any]` or `[Any]`.
-    func containerMismatch(
+    package func containerMismatch(
         _ type: Any.Type, node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) -> DecodingError {
         guard node.isNull else { return typeMismatch(type, found: node, at: path, step) }
@@ -61,7 +61,7 @@ extension JSONTreeDecoder {
 
     /// A number that does not fit the requested type. `JSONDecoder` reports these as corrupt data
     /// with an empty coding path; the path is in the description and the underlying error.
-    func notRepresentable(
+    package func notRepresentable(
         _ type: Any.Type, node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) -> DecodingError {
         let failure = components(path, step)
@@ -75,7 +75,7 @@ extension JSONTreeDecoder {
 
     /// A value of the right kind whose content is unusable (a bad date, URL, Base64 text).
     /// `failedAt` is the value's own path when Foundation reports a shorter one.
-    func dataCorrupted(
+    package func dataCorrupted(
         _ message: String, node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?,
         failedAt: [CodingPathComponent]? = nil
     ) -> DecodingError {
@@ -89,13 +89,13 @@ extension JSONTreeDecoder {
                 underlyingError: details.error))
     }
 
-    func indexOutOfBounds(_ index: Int, in array: JSONNode, at path: CodingPathReference) -> DecodingError {
+    package func indexOutOfBounds(_ index: Int, in array: JSONNode, at path: CodingPathReference) -> DecodingError {
         valueNotFound(
             Any.self, at: path, .index(index),
             message: "Index \(index) is out of bounds (the array has \(array.arrayCount) elements).")
     }
 
-    func tooDeep(at path: CodingPathReference) -> DecodingError {
+    package func tooDeep(at path: CodingPathReference) -> DecodingError {
         let failure = components(path, nil)
         let message = "The value nests deeper than the maximum depth of \(maximumDepth)."
         let error = FastMapError(
@@ -109,7 +109,7 @@ extension JSONTreeDecoder {
     /// `RawRepresentable`, `Dictionary`'s key checks, custom strategies, user `init(from:)`) a
     /// ``FastMapError`` naming the path and the value found there, if it has no underlying error.
     /// `node` sits at `depth` components of the current path; the error's path may go deeper.
-    func enrich(_ error: DecodingError, near node: JSONNode, depth: Int) -> DecodingError {
+    package func enrich(_ error: DecodingError, near node: JSONNode, depth: Int) -> DecodingError {
         let context: DecodingError.Context
         let kind: FastMapError.Kind
         var expected: String? = nil
@@ -173,7 +173,7 @@ extension JSONTreeDecoder {
 extension DecodingError {
     /// Malformed input: Foundation's case and empty path, with FastMap's line, column and byte
     /// offset in the description and the parse error as the underlying error.
-    static func invalidJSON(_ error: FastMapError) -> DecodingError {
+    package static func invalidJSON(_ error: FastMapError) -> DecodingError {
         var description = "The given data was not valid JSON: \(error.message)"
         if let location = error.location { description += " (\(location))" }
         return .dataCorrupted(

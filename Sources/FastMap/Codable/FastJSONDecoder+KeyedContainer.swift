@@ -1,22 +1,22 @@
 /// Reads the members of one JSON object. With the default key strategy a lookup hashes the
 /// coding key's UTF-8 straight into jansson; other strategies look keys up in a map built once
 /// per object (see ``ConvertedKeys``).
-struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: JSONTreeDecoder
-    let object: JSONNode
-    let path: CodingPathReference
-    let converted: ConvertedKeys?
+package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    package let decoder: JSONTreeDecoder
+    package let object: JSONNode
+    package let path: CodingPathReference
+    package let converted: ConvertedKeys?
 
-    init(decoder: JSONTreeDecoder, object: JSONNode, path: CodingPathReference) throws {
+    package init(decoder: JSONTreeDecoder, object: JSONNode, path: CodingPathReference) throws {
         self.decoder = decoder
         self.object = object
         self.path = path
         self.converted = try decoder.convertedKeys(of: object, at: path)
     }
 
-    var codingPath: [any CodingKey] { decoder.codingPath(path) }
+    package var codingPath: [any CodingKey] { decoder.codingPath(path) }
 
-    var allKeys: [Key] {
+    package var allKeys: [Key] {
         if let converted { return converted.order.compactMap { Key(stringValue: $0) } }
         var keys: [Key] = []
         keys.reserveCapacity(object.objectCount)
@@ -45,76 +45,90 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return node
     }
 
-    func contains(_ key: Key) -> Bool { lookup(key) != nil }
+    package func contains(_ key: Key) -> Bool { lookup(key) != nil }
 
-    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
+    package func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    package func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
         try decoder.readBool(value(for: key), at: path, .key(key))
     }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    package func decode(_ type: String.Type, forKey key: Key) throws -> String {
         try decoder.readString(value(for: key), at: path, .key(key))
     }
 
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    package func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         try decoder.readFloat(value(for: key), type, at: path, .key(key))
     }
 
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    package func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
         try decoder.readFloat(value(for: key), type, at: path, .key(key))
     }
 
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+    package func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+    package func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
+    package func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
+    package func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
+    package func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+    package func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
+    package func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
+    package func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
+    package func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
+    package func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
 
     @inline(__always)
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
         try decoder.readInteger(value(for: key), type, at: path, .key(key))
     }
 
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decoder.unwrap(value(for: key), as: type, at: path, .key(key))
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    package func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         guard let node = presentValue(for: key) else { return nil }
         return try decoder.readBool(node, at: path, .key(key))
     }
 
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    package func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let node = presentValue(for: key) else { return nil }
         return try decoder.readString(node, at: path, .key(key))
     }
 
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    package func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         guard let node = presentValue(for: key) else { return nil }
         return try decoder.readFloat(node, type, at: path, .key(key))
     }
 
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+    package func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
         guard let node = presentValue(for: key) else { return nil }
         return try decoder.readFloat(node, type, at: path, .key(key))
     }
 
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(type, key) }
+    package func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
+    package func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(type, key) }
+    package func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try integerIfPresent(type, key)
+    }
+    package func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try integerIfPresent(type, key)
+    }
+    package func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try integerIfPresent(type, key)
+    }
+    package func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(type, key) }
+    package func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try integerIfPresent(type, key)
+    }
+    package func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try integerIfPresent(type, key)
+    }
+    package func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try integerIfPresent(type, key)
+    }
+    package func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try integerIfPresent(type, key)
+    }
 
     @inline(__always)
     private func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
@@ -122,26 +136,26 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try decoder.readInteger(node, type, at: path, .key(key))
     }
 
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    package func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let node = presentValue(for: key) else { return nil }
         return try decoder.unwrap(node, as: type, at: path, .key(key))
     }
 
-    func nestedContainer<NestedKey: CodingKey>(
+    package func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
         try decoder.container(keyedBy: type, node: value(for: key), at: path, .key(key))
     }
 
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    package func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         try decoder.unkeyedContainer(node: value(for: key), at: path, .key(key))
     }
 
-    func superDecoder() throws -> any Decoder {
+    package func superDecoder() throws -> any Decoder {
         superDecoder(FastCodingKey.super, node: converted?.nodes["super"] ?? object.member("super"))
     }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder {
+    package func superDecoder(forKey key: Key) throws -> any Decoder {
         superDecoder(key, node: lookup(key))
     }
 

@@ -35,7 +35,7 @@ extension FastJSONDecoder {
 /// The coercions themselves. Each returns nil when it is off or does not apply, and the
 /// caller then reports the error it would have reported anyway.
 extension JSONTreeDecoder {
-    func coercedString(_ node: JSONNode) -> String? {
+    package func coercedString(_ node: JSONNode) -> String? {
         guard lossy.contains(.stringsFromNumbers), node.kind == .number, let number = json(node).number else {
             return nil
         }
@@ -48,7 +48,7 @@ extension JSONTreeDecoder {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    func coercedBool(_ node: JSONNode) -> Bool? {
+    package func coercedBool(_ node: JSONNode) -> Bool? {
         if lossy.contains(.boolsFromNumbers), let number = json(node).number {
             switch number.doubleValue {
             case 0: return false
@@ -69,7 +69,7 @@ extension JSONTreeDecoder {
     }
 
     /// `true` for a string holding exactly a JSON number (no spaces, no `+`, no hex).
-    func isNumberString(_ node: JSONNode) -> Bool { JSONNumberGrammar.matches(node.stringBytes) }
+    package func isNumberString(_ node: JSONNode) -> Bool { JSONNumberGrammar.matches(node.stringBytes) }
 
     private func numberText(_ node: JSONNode) -> String? {
         let bytes = node.stringBytes
@@ -77,7 +77,7 @@ extension JSONTreeDecoder {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    func coercedInteger<T: FixedWidthInteger>(_ type: T.Type, from node: JSONNode) -> T? {
+    package func coercedInteger<T: FixedWidthInteger>(_ type: T.Type, from node: JSONNode) -> T? {
         guard let text = numberText(node) else { return nil }
         if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) {
             // Integer text: exact, whatever its size.
@@ -88,21 +88,21 @@ extension JSONTreeDecoder {
         return integer(type, fromReal: double, text: { text })
     }
 
-    func coercedFloat<T: BinaryFloatingPoint>(_ type: T.Type, from node: JSONNode) -> T? {
+    package func coercedFloat<T: BinaryFloatingPoint>(_ type: T.Type, from node: JSONNode) -> T? {
         guard let text = numberText(node), let double = Double(text) else { return nil }
         let value = T(double)
         guard value.isFinite, value != 0 || !JSONNumberGrammar.hasNonZeroDigit(text) else { return nil }
         return value
     }
 
-    func coercedDecimal(from node: JSONNode) -> Decimal? {
+    package func coercedDecimal(from node: JSONNode) -> Decimal? {
         numberText(node).flatMap { Decimal(string: $0) }
     }
 }
 
 /// RFC 8259's number grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-enum JSONNumberGrammar {
-    static func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+package enum JSONNumberGrammar {
+    package static func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         func digits() -> Int {
@@ -130,7 +130,7 @@ enum JSONNumberGrammar {
     }
 
     /// `true` when the mantissa (before any exponent) has a digit other than 0.
-    static func hasNonZeroDigit<Text: StringProtocol>(_ text: Text) -> Bool {
+    package static func hasNonZeroDigit<Text: StringProtocol>(_ text: Text) -> Bool {
         for byte in text.utf8 {
             if byte | 0x20 == UInt8(ascii: "e") { return false }
             if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }

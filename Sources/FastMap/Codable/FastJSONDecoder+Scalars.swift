@@ -5,7 +5,9 @@ import Foundation
 /// errors) to a slower function.
 extension JSONTreeDecoder {
     @inline(__always)
-    func readString(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> String {
+    package func readString(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws
+        -> String
+    {
         if node.isString { return node.stringValue }
         return try readStringSlow(node, at: path, step)
     }
@@ -20,7 +22,7 @@ extension JSONTreeDecoder {
 
     /// Foundation reads `Bool` without a null check: `null` is a type mismatch, not a missing value.
     @inline(__always)
-    func readBool(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> Bool {
+    package func readBool(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> Bool {
         if node.isTrue { return true }
         if node.isFalse { return false }
         if let value = coercedBool(node) { return value }
@@ -28,7 +30,7 @@ extension JSONTreeDecoder {
     }
 
     @inline(__always)
-    func readInteger<T: FixedWidthInteger>(
+    package func readInteger<T: FixedWidthInteger>(
         _ node: JSONNode, _ type: T.Type, at path: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> T {
         if node.isInteger {
@@ -63,7 +65,7 @@ extension JSONTreeDecoder {
     }
 
     @inline(__always)
-    func readFloat<T: BinaryFloatingPoint>(
+    package func readFloat<T: BinaryFloatingPoint>(
         _ node: JSONNode, _ type: T.Type, at path: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> T {
         if node.isReal {
@@ -117,7 +119,7 @@ extension JSONTreeDecoder {
     /// `T` from a double, as `JSONDecoder` converts a number with a fraction or exponent:
     /// exactly below 2^53, and above it from the number's decimal text (where a double can no
     /// longer tell neighbouring integers apart), truncating any fraction as Foundation does.
-    func integer<T: FixedWidthInteger>(_ type: T.Type, fromReal double: Double, text: () -> String?) -> T? {
+    package func integer<T: FixedWidthInteger>(_ type: T.Type, fromReal double: Double, text: () -> String?) -> T? {
         guard let value = T(exactly: double) else { return nil }
         if double.magnitude < 9_007_199_254_740_992 { return value }
         guard let decimal = Decimal(string: text() ?? "\(double)") else { return nil }
@@ -125,11 +127,11 @@ extension JSONTreeDecoder {
     }
 
     /// The original text of a real number when its double does not tell the exact value.
-    func exactText(ofReal node: JSONNode) -> String? { numberTexts.text(of: node) }
+    package func exactText(ofReal node: JSONNode) -> String? { numberTexts.text(of: node) }
 
     /// `true` for a real stored as zero that `JSONDecoder` refuses as a `Double` or `Float`
     /// because its text does not read as zero (`1e-400`).
-    func underflowed(_ node: JSONNode) -> Bool {
+    package func underflowed(_ node: JSONNode) -> Bool {
         guard node.realValue == 0, let text = exactText(ofReal: node) else { return false }
         return !Self.readsAsZero(Array(text.utf8))
     }
@@ -138,7 +140,7 @@ extension JSONTreeDecoder {
     /// first exponent marker says yes. Like Foundation it reads whole groups of four bytes in
     /// order and the last one to three bytes from the end backwards, so `-0.0e-2` (whose `2` is
     /// read before its `e`) does not read as zero; matching that keeps the two decoders agreeing.
-    static func readsAsZero(_ text: [UInt8]) -> Bool {
+    package static func readsAsZero(_ text: [UInt8]) -> Bool {
         func verdict(_ byte: UInt8) -> Bool? {
             if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
             if byte | 0x20 == UInt8(ascii: "e") { return true }
@@ -160,7 +162,7 @@ extension FixedWidthInteger {
     /// uses for large numbers written with a fraction or exponent. It reads the stored mantissa
     /// as an unsigned 64-bit magnitude, so like Foundation it rejects `Self.min` of signed types
     /// and mantissas wider than 64 bits.
-    init?(truncating decimal: Decimal) {
+    package init?(truncating decimal: Decimal) {
         guard !decimal.isNaN else { return nil }
         let negative = decimal.sign == .minus
         if negative && !Self.isSigned { return nil }

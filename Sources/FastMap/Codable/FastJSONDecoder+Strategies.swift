@@ -3,7 +3,8 @@ import Foundation
 /// Foundation's special types and strategies: `Date`, `Data`, `URL`, `Decimal`, key strategies
 /// and the exemption of `[String: T]` from them.
 extension JSONTreeDecoder {
-    func decodeDate(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> Date {
+    package func decodeDate(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> Date
+    {
         if node.isNull { throw valueNotFound(Date.self, at: path, step) }
         switch options.dateDecodingStrategy {
         case .deferredToDate:
@@ -29,7 +30,8 @@ extension JSONTreeDecoder {
         }
     }
 
-    func decodeData(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> Data {
+    package func decodeData(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> Data
+    {
         if node.isNull { throw valueNotFound(Data.self, at: path, step) }
         switch options.dataDecodingStrategy {
         case .deferredToData:
@@ -47,7 +49,7 @@ extension JSONTreeDecoder {
         }
     }
 
-    func decodeURL(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> URL {
+    package func decodeURL(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> URL {
         if node.isNull { throw valueNotFound(URL.self, at: path, step) }
         let text = try readString(node, at: path, step)
         guard let url = URL(string: text) else {
@@ -58,7 +60,9 @@ extension JSONTreeDecoder {
 
     /// Decimals come from the number's text, like Foundation's, so `0.1` and
     /// `3.14159265358979323846` keep every digit.
-    func decodeDecimal(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws -> Decimal {
+    package func decodeDecimal(_ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?) throws
+        -> Decimal
+    {
         if node.isInteger {
             let bits = node.integerBits
             if bits < 0 && document.isUnsigned(node) { return Decimal(UInt64(bitPattern: bits)) }
@@ -85,7 +89,7 @@ extension JSONTreeDecoder {
 
     /// The member map an object needs under a key strategy; nil when lookups can go straight to
     /// jansson (the default strategy, or snake_case conversion of an object without `_` in keys).
-    func convertedKeys(of object: JSONNode, at path: CodingPathReference) throws -> ConvertedKeys? {
+    package func convertedKeys(of object: JSONNode, at path: CodingPathReference) throws -> ConvertedKeys? {
         switch keyStrategy {
         case .useDefaultKeys:
             return nil
@@ -105,7 +109,7 @@ extension JSONTreeDecoder {
 
     /// `one_two_three` -> `oneTwoThree`, keeping leading and trailing underscores: the same
     /// conversion as `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`.
-    static func convertFromSnakeCase(_ key: String) -> String {
+    package static func convertFromSnakeCase(_ key: String) -> String {
         guard let first = key.firstIndex(where: { $0 != "_" }) else { return key }
         guard let last = key.lastIndex(where: { $0 != "_" }) else { return key }
         let core = key[first...last]
@@ -121,11 +125,11 @@ extension JSONTreeDecoder {
 }
 
 /// An object's members under their converted names, first one wins (as in Foundation).
-struct ConvertedKeys {
-    var nodes: [String: JSONNode] = [:]
-    var order: [String] = []
+package struct ConvertedKeys {
+    package var nodes: [String: JSONNode] = [:]
+    package var order: [String] = []
 
-    init(_ object: JSONNode, convert: (String) -> String) {
+    package init(_ object: JSONNode, convert: (String) -> String) {
         nodes.reserveCapacity(object.objectCount)
         object.forEachMember { raw, node in
             let key = convert(String(decoding: raw, as: UTF8.self))
@@ -138,14 +142,14 @@ struct ConvertedKeys {
 }
 
 /// `[String: T]`, which Foundation decodes without applying the key strategy to its keys.
-protocol StringKeyedDictionary {
+package protocol StringKeyedDictionary {
     static func decodeExemptFromKeyStrategy(
         _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> Self
 }
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
-    static func decodeExemptFromKeyStrategy(
+    package static func decodeExemptFromKeyStrategy(
         _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> Self {
         if node.isNull { throw decoder.valueNotFound([String: Any].self, at: path, step) }
@@ -174,7 +178,7 @@ extension JSONTreeDecoder {
     /// `T` as a ``StringKeyedDictionary`` type (nil for any other type), remembered per `decode`
     /// call: the runtime's conformance lookup would otherwise run for every object decoded.
     @inline(__always)
-    func stringKeyedDictionaryType<T>(_ type: T.Type) -> (any StringKeyedDictionary.Type)? {
+    package func stringKeyedDictionaryType<T>(_ type: T.Type) -> (any StringKeyedDictionary.Type)? {
         rememberedConformance(of: T.self, in: &stringKeyedDictionaryTypes) { T.self as? any StringKeyedDictionary.Type }
     }
 }

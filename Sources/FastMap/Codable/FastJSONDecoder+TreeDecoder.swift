@@ -3,43 +3,43 @@ import Foundation
 /// The `Decoder` handed to `init(from:)`: one instance per `decode` call, pointed at the value
 /// being decoded and moved down and back up the tree as values nest (as Foundation does), so
 /// decoding a nested value allocates nothing but the container boxes Swift itself requires.
-final class JSONTreeDecoder: Decoder {
+package final class JSONTreeDecoder: Decoder {
     // The fields read for every value come first and have fixed offsets; `options` holds
     // Foundation's resilient strategy enums, so it goes last and is read only for the special
     // types.
 
     /// The value `init(from:)` and the single value container read.
-    @exclusivity(unchecked) var node: JSONNode
+    @exclusivity(unchecked) package var node: JSONNode
     /// The coding path of `node`; containers remember how much of it is theirs.
-    @exclusivity(unchecked) var path: CodingPathStack
-    let document: JSONDocument
-    let lossy: FastJSONDecoder.LossyCoercions
-    let maximumDepth: Int
-    let keyStrategy: KeyStrategy
+    @exclusivity(unchecked) package var path: CodingPathStack
+    package let document: JSONDocument
+    package let lossy: FastJSONDecoder.LossyCoercions
+    package let maximumDepth: Int
+    package let keyStrategy: KeyStrategy
     /// `.skipInvalidArrayElements`, read once.
-    let skipsInvalidArrayElements: Bool
+    package let skipsInvalidArrayElements: Bool
     /// Whether `[String: T]` takes its own decoding even from a value that is not an object
     /// (under a key strategy, as in Foundation); with default keys only objects take it.
-    let hasStringKeyedDictionaryExemption: Bool
+    package let hasStringKeyedDictionaryExemption: Bool
     /// Exact number texts, shared with the decoders `superDecoder` makes.
-    let numberTexts: NumberTextSource
+    package let numberTexts: NumberTextSource
     /// The types met so far under `.skipInvalidArrayElements`; see ``lossyArrayType(_:)``.
-    var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
+    package var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
     /// The types decoded from arrays so far; see ``decodableArrayType(_:)``.
-    var decodableArrayTypes: [(ObjectIdentifier, (any DecodableArray.Type)?)] = []
+    package var decodableArrayTypes: [(ObjectIdentifier, (any DecodableArray.Type)?)] = []
     /// The types decoded from objects so far; see ``stringKeyedDictionaryType(_:)``.
-    var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
+    package var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
-    var convertedKeys: [String: String] = [:]
-    let options: FastJSONDecoder.Options
+    package var convertedKeys: [String: String] = [:]
+    package let options: FastJSONDecoder.Options
 
     /// `JSONDecoder.KeyDecodingStrategy`, read once per `decode` call instead of once per object.
-    enum KeyStrategy {
+    package enum KeyStrategy {
         case useDefaultKeys
         case convertFromSnakeCase
         case custom(@Sendable ([any CodingKey]) -> any CodingKey)
 
-        init(_ strategy: JSONDecoder.KeyDecodingStrategy) {
+        package init(_ strategy: JSONDecoder.KeyDecodingStrategy) {
             switch strategy {
             case .useDefaultKeys: self = .useDefaultKeys
             case .convertFromSnakeCase: self = .convertFromSnakeCase
@@ -48,13 +48,13 @@ final class JSONTreeDecoder: Decoder {
             }
         }
 
-        var isDefault: Bool {
+        package var isDefault: Bool {
             if case .useDefaultKeys = self { return true }
             return false
         }
     }
 
-    init(root: JSON, options: FastJSONDecoder.Options, input: UnsafeRawBufferPointer?) {
+    package init(root: JSON, options: FastJSONDecoder.Options, input: UnsafeRawBufferPointer?) {
         self.document = root.document
         self.node = root.node
         self.options = options
@@ -69,7 +69,7 @@ final class JSONTreeDecoder: Decoder {
 
     /// A decoder of its own for `superDecoder()`: it may outlive the container that made it,
     /// so it takes a copy of the path instead of sharing the stack.
-    init(sharing parent: JSONTreeDecoder, node: JSONNode, path: [CodingPathComponent]) {
+    package init(sharing parent: JSONTreeDecoder, node: JSONNode, path: [CodingPathComponent]) {
         self.document = parent.document
         self.options = parent.options
         self.lossy = parent.lossy
@@ -83,27 +83,27 @@ final class JSONTreeDecoder: Decoder {
         parent.numberTexts.isShared = true
     }
 
-    var codingPath: [any CodingKey] { path.components.map(\.codingKey) }
+    package var codingPath: [any CodingKey] { path.components.map(\.codingKey) }
 
-    private(set) lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
+    package private(set) lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
-    var root: JSON { JSON(document: document) }
+    package var root: JSON { JSON(document: document) }
 
-    func json(_ node: JSONNode) -> JSON { JSON(document: document, node: node) }
+    package func json(_ node: JSONNode) -> JSON { JSON(document: document, node: node) }
 
     // MARK: Containers
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try container(keyedBy: type, node: node, at: currentPath, nil)
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try unkeyedContainer(node: node, at: currentPath, nil)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+    package func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    func container<Key: CodingKey>(
+    package func container<Key: CodingKey>(
         keyedBy type: Key.Type, node: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> KeyedDecodingContainer<Key> {
         guard node.isObject else {
@@ -114,7 +114,7 @@ final class JSONTreeDecoder: Decoder {
         return KeyedDecodingContainer(try JSONKeyedContainer<Key>(decoder: self, object: node, path: position))
     }
 
-    func unkeyedContainer(
+    package func unkeyedContainer(
         node: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> any UnkeyedDecodingContainer {
         guard node.isArray else {
@@ -129,7 +129,7 @@ final class JSONTreeDecoder: Decoder {
 
     /// Runs `body` with the decoder pointed at `child`, whose path is `reference` + `step`.
     @inline(__always)
-    func with<Result>(
+    package func with<Result>(
         _ child: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?,
         _ body: () throws -> Result
     ) throws -> Result {
@@ -159,55 +159,55 @@ final class JSONTreeDecoder: Decoder {
     ///
     /// One flat chain of metatype comparisons with direct returns: unspecialized generic code
     /// would look up runtime metadata for every `T?` it produced along the way.
-    func unwrap<T: Decodable>(
+    package func unwrap<T: Decodable>(
         _ child: JSONNode, as type: T.Type, at reference: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> T {
         // Scalars: the same reads the single value container does, minus the round trip
         // through `init(from:)`.
-        if T.self == String.self { return unsafeBitCast(try readString(child, at: reference, step), to: T.self) }
+        if T.self == String.self { return (try readString(child, at: reference, step) as! T) }
         if T.self == Double.self {
-            return unsafeBitCast(try readFloat(child, Double.self, at: reference, step), to: T.self)
+            return (try readFloat(child, Double.self, at: reference, step) as! T)
         }
         if T.self == Int.self {
-            return unsafeBitCast(try readInteger(child, Int.self, at: reference, step), to: T.self)
+            return (try readInteger(child, Int.self, at: reference, step) as! T)
         }
-        if T.self == Bool.self { return unsafeBitCast(try readBool(child, at: reference, step), to: T.self) }
+        if T.self == Bool.self { return (try readBool(child, at: reference, step) as! T) }
         if T.self == Int64.self {
-            return unsafeBitCast(try readInteger(child, Int64.self, at: reference, step), to: T.self)
+            return (try readInteger(child, Int64.self, at: reference, step) as! T)
         }
         if T.self == UInt64.self {
-            return unsafeBitCast(try readInteger(child, UInt64.self, at: reference, step), to: T.self)
+            return (try readInteger(child, UInt64.self, at: reference, step) as! T)
         }
         if T.self == Float.self {
-            return unsafeBitCast(try readFloat(child, Float.self, at: reference, step), to: T.self)
+            return (try readFloat(child, Float.self, at: reference, step) as! T)
         }
         if T.self == Int32.self {
-            return unsafeBitCast(try readInteger(child, Int32.self, at: reference, step), to: T.self)
+            return (try readInteger(child, Int32.self, at: reference, step) as! T)
         }
         if T.self == UInt.self {
-            return unsafeBitCast(try readInteger(child, UInt.self, at: reference, step), to: T.self)
+            return (try readInteger(child, UInt.self, at: reference, step) as! T)
         }
         if T.self == UInt32.self {
-            return unsafeBitCast(try readInteger(child, UInt32.self, at: reference, step), to: T.self)
+            return (try readInteger(child, UInt32.self, at: reference, step) as! T)
         }
         if T.self == Int16.self {
-            return unsafeBitCast(try readInteger(child, Int16.self, at: reference, step), to: T.self)
+            return (try readInteger(child, Int16.self, at: reference, step) as! T)
         }
         if T.self == UInt16.self {
-            return unsafeBitCast(try readInteger(child, UInt16.self, at: reference, step), to: T.self)
+            return (try readInteger(child, UInt16.self, at: reference, step) as! T)
         }
         if T.self == Int8.self {
-            return unsafeBitCast(try readInteger(child, Int8.self, at: reference, step), to: T.self)
+            return (try readInteger(child, Int8.self, at: reference, step) as! T)
         }
         if T.self == UInt8.self {
-            return unsafeBitCast(try readInteger(child, UInt8.self, at: reference, step), to: T.self)
+            return (try readInteger(child, UInt8.self, at: reference, step) as! T)
         }
         // Foundation's special types, FastMap's JSON, and the opt-in special cases.
-        if T.self == JSON.self { return unsafeBitCast(json(child), to: T.self) }
-        if T.self == Date.self { return unsafeBitCast(try decodeDate(child, at: reference, step), to: T.self) }
-        if T.self == Data.self { return unsafeBitCast(try decodeData(child, at: reference, step), to: T.self) }
-        if T.self == URL.self { return unsafeBitCast(try decodeURL(child, at: reference, step), to: T.self) }
-        if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(child, at: reference, step), to: T.self) }
+        if T.self == JSON.self { return (json(child) as! T) }
+        if T.self == Date.self { return (try decodeDate(child, at: reference, step) as! T) }
+        if T.self == Data.self { return (try decodeData(child, at: reference, step) as! T) }
+        if T.self == URL.self { return (try decodeURL(child, at: reference, step) as! T) }
+        if T.self == Decimal.self { return (try decodeDecimal(child, at: reference, step) as! T) }
         if let kind = scalarArrayKind(T.self) {
             return try scalarArray(kind: kind, child, as: type, at: reference, step)
         }
@@ -223,14 +223,14 @@ final class JSONTreeDecoder: Decoder {
         if hasStringKeyedDictionaryExemption || child.isObject, let dictionary = stringKeyedDictionaryType(T.self) {
             return (try dictionary.decodeExemptFromKeyStrategy(self, child, at: reference, step) as! T)
         }
-        if let plan = options.jsonCodable?.plans.plan(ifJSONCodable: T.self) {
-            return try decodeJSONCodable(child, as: type, plan: plan, at: reference, step)
+        if let hook = options.hook, let value = try hook.decode(type, from: child, in: self, at: reference, step) {
+            return value
         }
         return try with(child, at: reference, step) { try T(from: self) }
     }
 
     /// Walks `keyPath` from the root for `decode(_:from:at:)`, recording it as the coding path.
-    func resolve(_ keyPath: JSONKeyPath) throws -> JSONNode {
+    package func resolve(_ keyPath: JSONKeyPath) throws -> JSONNode {
         var current = node
         for component in keyPath.components {
             let here = currentPath

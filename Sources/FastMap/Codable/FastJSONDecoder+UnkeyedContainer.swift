@@ -1,22 +1,22 @@
 /// Reads the elements of one JSON array in order. Like Foundation's, it only moves past an
 /// element once that element decoded, except `decodeIfPresent`, which always moves on.
-struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
-    let decoder: JSONTreeDecoder
-    let array: JSONNode
-    let path: CodingPathReference
+package struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
+    package let decoder: JSONTreeDecoder
+    package let array: JSONNode
+    package let path: CodingPathReference
     private let elementCount: Int
-    private(set) var currentIndex = 0
+    package private(set) var currentIndex = 0
 
-    init(decoder: JSONTreeDecoder, array: JSONNode, path: CodingPathReference) {
+    package init(decoder: JSONTreeDecoder, array: JSONNode, path: CodingPathReference) {
         self.decoder = decoder
         self.array = array
         self.path = path
         self.elementCount = array.arrayCount
     }
 
-    var codingPath: [any CodingKey] { decoder.codingPath(path) }
-    var count: Int? { elementCount }
-    var isAtEnd: Bool { currentIndex >= elementCount }
+    package var codingPath: [any CodingKey] { decoder.codingPath(path) }
+    package var count: Int? { elementCount }
+    package var isAtEnd: Bool { currentIndex >= elementCount }
 
     @inline(__always)
     private var step: CodingPathComponent { .index(currentIndex) }
@@ -39,36 +39,36 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
         return node
     }
 
-    mutating func decodeNil() throws -> Bool {
+    package mutating func decodeNil() throws -> Bool {
         guard try next(Never.self).isNull else { return false }
         currentIndex += 1
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool {
+    package mutating func decode(_ type: Bool.Type) throws -> Bool {
         let value = try decoder.readBool(next(type), at: path, step)
         currentIndex += 1
         return value
     }
 
-    mutating func decode(_ type: String.Type) throws -> String {
+    package mutating func decode(_ type: String.Type) throws -> String {
         let value = try decoder.readString(next(type), at: path, step)
         currentIndex += 1
         return value
     }
 
-    mutating func decode(_ type: Double.Type) throws -> Double { try float(type) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try float(type) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    package mutating func decode(_ type: Double.Type) throws -> Double { try float(type) }
+    package mutating func decode(_ type: Float.Type) throws -> Float { try float(type) }
+    package mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    package mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    package mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    package mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    package mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    package mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    package mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    package mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    package mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    package mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     @inline(__always)
     private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
@@ -84,44 +84,44 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    package mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let value = try decoder.unwrap(next(type), as: type, at: path, step)
         currentIndex += 1
         return value
     }
 
-    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
+    package mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
         try ifPresent { try $0.readBool($1, at: $2, $3) }
     }
 
-    mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
+    package mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
         try ifPresent { try $0.readString($1, at: $2, $3) }
     }
 
-    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
+    package mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
         try ifPresent { try $0.readFloat($1, type, at: $2, $3) }
     }
 
-    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
+    package mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
         try ifPresent { try $0.readFloat($1, type, at: $2, $3) }
     }
 
-    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try integerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try integerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try integerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try integerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try integerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try integerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try integerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try integerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try integerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try integerIfPresent(type) }
 
     private mutating func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type) throws -> T? {
         try ifPresent { try $0.readInteger($1, type, at: $2, $3) }
     }
 
-    mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+    package mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         try ifPresent { try $0.unwrap($1, as: type, at: $2, $3) }
     }
 
@@ -135,7 +135,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(
+    package mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let node = try next(KeyedDecodingContainer<NestedKey>.self)
@@ -144,7 +144,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
         return container
     }
 
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    package mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let node = try next(
             (any UnkeyedDecodingContainer).self, "Cannot get nested unkeyed container -- unkeyed container is at end.")
         let container = try decoder.unkeyedContainer(node: node, at: path, step)
@@ -152,7 +152,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
         return container
     }
 
-    mutating func superDecoder() throws -> any Decoder {
+    package mutating func superDecoder() throws -> any Decoder {
         let node = try next((any Decoder).self, "Cannot get superDecoder() -- unkeyed container is at end.")
         let superDecoder = JSONTreeDecoder(sharing: decoder, node: node, path: decoder.components(path, step))
         currentIndex += 1

@@ -23,18 +23,22 @@ import Foundation
 /// `decode` works on its own snapshot of them.
 public final class FastJSONDecoder: @unchecked Sendable {
     /// Everything a single `decode` call reads; copied once per call.
-    struct Options: Sendable {
+    package struct Options: Sendable {
         var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
-        var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+        package var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
         var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
         var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         var parser: JSONParser = .yajl
         var lossyCoercions: LossyCoercions = []
         var maximumDepth: Int = JSON.defaultMaximumDepth
-        /// Set by `JSONCodable` decoding only: models apply their transformers (see
-        /// `decodeJSONCodable`). Plain `decode` calls leave it nil and behave as `JSONDecoder`.
-        var jsonCodable: JSONCodableDecoding? = nil
+        /// Set by a front end that decodes some types its own way (the Ladybug dialect applies
+        /// its transformers through it). Plain `decode` calls leave it nil and behave as
+        /// `JSONDecoder`.
+        package var hook: (any JSONTreeDecodingHook)? = nil
+
+        /// Foundation's defaults.
+        package init() {}
     }
 
     private let state = LockedValue(Options())
@@ -143,7 +147,7 @@ public final class FastJSONDecoder: @unchecked Sendable {
         _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?
     ) throws -> T {
         let options = self.options
-        return try JSONInput.withUTF8(input) { utf8 in
+        return try JSONInput.withUTF8(input, invalid: DecodingError.invalidJSON) { utf8 in
             let json: JSON
             do throws(FastMapError) {
                 json = try JSON(

@@ -106,33 +106,33 @@ final class EncodingStream {
     @inline(__always)
     private func writeScalar<T>(_ value: T, in index: Int, component: EncodingPathComponent) throws -> Bool {
         if T.self == String.self {
-            state.pointee.writer.writeString(unsafeBitCast(value, to: String.self))
+            state.pointee.writer.writeString((value as! String))
         } else if T.self == Int.self {
-            state.pointee.writer.writeInteger(unsafeBitCast(value, to: Int.self))
+            state.pointee.writer.writeInteger((value as! Int))
         } else if T.self == Double.self {
-            try writeFloat(unsafeBitCast(value, to: Double.self), in: index, component: component)
+            try writeFloat((value as! Double), in: index, component: component)
         } else if T.self == Bool.self {
-            state.pointee.writer.writeBool(unsafeBitCast(value, to: Bool.self))
+            state.pointee.writer.writeBool((value as! Bool))
         } else if T.self == Int64.self {
-            state.pointee.writer.writeInteger(unsafeBitCast(value, to: Int64.self))
+            state.pointee.writer.writeInteger((value as! Int64))
         } else if T.self == UInt64.self {
-            state.pointee.writer.writeInteger(unsafeBitCast(value, to: UInt64.self))
+            state.pointee.writer.writeInteger((value as! UInt64))
         } else if T.self == Float.self {
-            try writeFloat(unsafeBitCast(value, to: Float.self), in: index, component: component)
+            try writeFloat((value as! Float), in: index, component: component)
         } else if T.self == Int32.self {
-            state.pointee.writer.writeInteger(unsafeBitCast(value, to: Int32.self))
+            state.pointee.writer.writeInteger((value as! Int32))
         } else if T.self == UInt.self {
-            state.pointee.writer.writeInteger(unsafeBitCast(value, to: UInt.self))
+            state.pointee.writer.writeInteger((value as! UInt))
         } else if T.self == UInt32.self {
-            state.pointee.writer.writeInteger(unsafeBitCast(value, to: UInt32.self))
+            state.pointee.writer.writeInteger((value as! UInt32))
         } else if T.self == Int16.self {
-            state.pointee.writer.writeInteger(unsafeBitCast(value, to: Int16.self))
+            state.pointee.writer.writeInteger((value as! Int16))
         } else if T.self == UInt16.self {
-            state.pointee.writer.writeInteger(unsafeBitCast(value, to: UInt16.self))
+            state.pointee.writer.writeInteger((value as! UInt16))
         } else if T.self == Int8.self {
-            state.pointee.writer.writeInteger(unsafeBitCast(value, to: Int8.self))
+            state.pointee.writer.writeInteger((value as! Int8))
         } else if T.self == UInt8.self {
-            state.pointee.writer.writeInteger(unsafeBitCast(value, to: UInt8.self))
+            state.pointee.writer.writeInteger((value as! UInt8))
         } else {
             return false
         }
@@ -144,13 +144,13 @@ final class EncodingStream {
     /// `[String: Value]` under a key strategy (keys unconverted).
     private func writeSpecial<T>(_ value: T, in index: Int, component: EncodingPathComponent) throws -> Bool {
         if T.self == Date.self {
-            try writeDate(unsafeBitCast(value, to: Date.self), in: index, component: component)
+            try writeDate((value as! Date), in: index, component: component)
         } else if T.self == Data.self {
-            try writeData(unsafeBitCast(value, to: Data.self), in: index, component: component)
+            try writeData((value as! Data), in: index, component: component)
         } else if T.self == URL.self {
-            state.pointee.writer.writeString(unsafeBitCast(value, to: URL.self).absoluteString)
+            state.pointee.writer.writeString((value as! URL).absoluteString)
         } else if T.self == Decimal.self {
-            state.pointee.writer.writeRaw(unsafeBitCast(value, to: Decimal.self).description)
+            state.pointee.writer.writeRaw((value as! Decimal).description)
         } else if !settings.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodableDictionary {
             try writeDictionary(dictionary, in: index, component: component)
         } else {

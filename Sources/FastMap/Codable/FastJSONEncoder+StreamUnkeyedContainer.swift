@@ -77,10 +77,10 @@ struct EncodingStreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         if T.self == Double.self {
-            return try writeFloat(unsafeBitCast(value, to: Double.self))
+            return try writeFloat((value as! Double))
         }
         if T.self == Float.self {
-            return try writeFloat(unsafeBitCast(value, to: Float.self))
+            return try writeFloat((value as! Float))
         }
         guard stream.state.pointee.prepare(index, generation) else { throw EncodingStreamBailout() }
         let component = EncodingPathComponent.index(stream.state.pointee.frames[index].count)

@@ -195,10 +195,10 @@ class EncodingTreeEncoder: Encoder {
     /// `JSONEncoder`'s special types first, then the value's own `encode(to:)` through a
     /// sub-encoder for `key` (this encoder when `key` is nil). Nil when nothing was encoded.
     func wrapGeneric<T: Encodable>(_ value: T, for key: (any CodingKey)?) throws -> EncodingTreeValue? {
-        if T.self == Date.self { return try wrapDate(unsafeBitCast(value, to: Date.self), for: key) }
-        if T.self == Data.self { return try wrapData(unsafeBitCast(value, to: Data.self), for: key) }
-        if T.self == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
-        if T.self == Decimal.self { return .number(.text(unsafeBitCast(value, to: Decimal.self).description)) }
+        if T.self == Date.self { return try wrapDate((value as! Date), for: key) }
+        if T.self == Data.self { return try wrapData((value as! Data), for: key) }
+        if T.self == URL.self { return .string((value as! URL).absoluteString) }
+        if T.self == Decimal.self { return .number(.text((value as! Decimal).description)) }
         if !session.settings.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodableDictionary {
             return try wrapDictionary(dictionary)
         }

@@ -1,0 +1,103 @@
+/// What a stream reads: the elements of one array, or the values of newline-delimited JSON.
+package enum StreamingMode: Sendable, Hashable {
+    /// The elements of the array at this path (the top-level array for the empty path).
+    case array(JSONKeyPath)
+    /// One value per line; blank lines are skipped.
+    case lines
+
+    package var isLines: Bool { self == .lines }
+
+    /// The array's path (empty for lines).
+    package var path: JSONKeyPath {
+        if case .array(let path) = self { return path }
+        return .root
+    }
+}
+
+/// One element read from a stream, with where it starts in the input.
+package struct StreamedElement: Sendable {
+    package enum Payload: Sendable {
+        case value(JSON)
+        /// The element's text is grammatical but breaks a rule (invalid UTF-8, a lone
+        /// surrogate, a number out of range, nesting too deep), or, for lines, is not JSON.
+        indirect case failure(FastMapError)
+    }
+
+    /// 0-based position among the elements (for lines: among the non-blank lines).
+    package let index: Int
+    /// Byte offset of the element's first byte from the start of the input.
+    package let offset: Int
+    /// 1-based line of the element's first byte.
+    package let line: Int
+    /// 1-based column (in bytes) of the element's first byte.
+    package let column: Int
+    package let payload: Payload
+}
+
+/// Why a stream stopped before its end: the input is not (or no longer) the expected document.
+/// The elements read before the stop were all handed out.
+package struct StreamingStop: Error, Sendable {
+    package enum Reason: Sendable {
+        /// The path component at `step` is missing (`count`: the elements of the array that
+        /// lacked the index).
+        case pathNotFound(step: Int, count: Int)
+        /// The value after `step` path components is not the container the path needs (or,
+        /// when `step` is the whole path, not an array).
+        case wrongKind(step: Int, found: JSON.Kind)
+        /// The input ended inside the document.
+        case truncated
+        /// More text follows the end of the document.
+        case trailingData
+        /// Malformed JSON, or a rule broken outside the elements.
+        case invalid(FastMapError)
+    }
+
+    package let reason: Reason
+    package let message: String
+    package let location: FastMapError.SourceLocation
+    /// Elements read before the stop.
+    package let elementsRead: Int
+
+    /// The stop as a ``FastMapError`` naming the path of the array being streamed.
+    package func error(streaming mode: StreamingMode) -> FastMapError {
+        let components = mode.path.components
+        switch reason {
+        case .pathNotFound(let step, let count):
+            let component = components[step]
+            var key: String? = nil
+            let message: String
+            switch component {
+            case .key(let name):
+                key = name
+                message = "no value for key \"\(name)\""
+            case .index(let index):
+                message = "index \(index) is out of bounds (count \(count))"
+            }
+            return FastMapError(
+                kind: .keyNotFound, message: message, path: Array(components[...step]), key: key,
+                location: location)
+        case .wrongKind(let step, let found):
+            let walked = Array(components[..<step])
+            if step == components.count {
+                return FastMapError(
+                    kind: .typeMismatch,
+                    message:
+                        "expected an array to stream at \(JSONKeyPath.rootedDescription(of: walked)), found \(found)",
+                    path: walked, expectedType: "array", foundKind: found, location: location)
+            }
+            let component = components[step]
+            let container = if case .key = component { "object" } else { "array" }
+            return FastMapError(
+                kind: .typeMismatch, message: "cannot look up \(component) in \(found)", path: walked,
+                expectedType: container, foundKind: found, location: location)
+        case .truncated:
+            let what = mode.isLines ? "values" : "elements"
+            return FastMapError(
+                kind: .syntax, message: "\(message) (after \(elementsRead) \(what))", location: location)
+        case .trailingData:
+            return FastMapError(kind: .syntax, message: message, location: location)
+        case .invalid(let error):
+            return error
+        }
+    }
+}

@@ -1,0 +1,165 @@
+internal import CFastMap
+internal import CJansson
+
+/// The Swift face of `fm_stream`: bytes go in chunk by chunk, elements come out as `JSON`
+/// values, each owning its own small tree.
+///
+/// Not thread-safe: one thread (or one task) drives a parser at a time. It may move between
+/// threads between calls, which is what the two-thread pipeline does.
+package final class StreamingParser: @unchecked Sendable {
+    private let stream: OpaquePointer
+    package let mode: StreamingMode
+    private let maximumDepth: Int
+    package private(set) var failure: StreamingStop?
+    /// The arena the latest elements live in. Holding it keeps it alive while the C side may
+    /// still build elements in it; each element's document holds it too.
+    private var arena: JSONArena?
+
+    /// - Parameter usesArenas: build the elements of each stretch of input in one shared arena
+    ///   (no per-node `malloc`/`free`) instead of one allocation per node.
+    /// - Throws: ``FastMapError`` of kind `outOfMemory`.
+    package init(mode: StreamingMode, maximumDepth: Int, usesArenas: Bool = true) throws(FastMapError) {
+        self.mode = mode
+        self.maximumDepth = max(1, maximumDepth)
+        var keys: [[CChar]] = []
+        var steps: [fm_stream_step] = []
+        if case .array(let path) = mode {
+            for component in path.components {
+                switch component {
+                case .key(let key):
+                    keys.append(Array(key.utf8CString.dropLast()))
+                    steps.append(fm_stream_step(key: nil, key_length: 0, index: 0, is_index: 0))
+                case .index(let index):
+                    keys.append([])
+                    steps.append(fm_stream_step(key: nil, key_length: 0, index: max(0, index), is_index: 1))
+                }
+            }
+        }
+        let cMode = mode.isLines ? Int32(FM_STREAM_LINES.rawValue) : Int32(FM_STREAM_ARRAY.rawValue)
+        let depth = max(1, maximumDepth)
+        // fm_stream_create copies the keys, so pointers into `keys` only need to live for the call.
+        let created = Self.withKeyPointers(keys, steps: steps) { steps in
+            fm_stream_create(cMode, steps.baseAddress, steps.count, depth, usesArenas ? 1 : 0)
+        }
+        guard let created else {
+            throw FastMapError(kind: .outOfMemory, message: "out of memory while starting a stream")
+        }
+        stream = created
+    }
+
+    deinit {
+        fm_stream_free(stream)
+    }
+
+    private static func withKeyPointers<R>(
+        _ keys: [[CChar]], steps: [fm_stream_step], _ body: (UnsafeBufferPointer<fm_stream_step>) -> R
+    ) -> R {
+        var steps = steps
+        func bind(_ index: Int) -> R {
+            guard index < keys.count else { return steps.withUnsafeBufferPointer(body) }
+            return keys[index].withUnsafeBufferPointer { key in
+                if steps[index].is_index == 0 {
+                    steps[index].key = key.baseAddress ?? emptyCString
+                    steps[index].key_length = key.count
+                }
+                return bind(index + 1)
+            }
+        }
+        return bind(0)
+    }
+
+    /// Bytes taken so far.
+    package var bytesRead: Int { fm_stream_bytes_read(stream) }
+
+    /// Parses the start of `bytes`, appending finished elements to `elements`. Returns how
+    /// many bytes were used: a call stops once a batch of elements is ready, so the caller
+    /// loops until every byte is used (or ``failure`` is set).
+    package func feed(_ bytes: UnsafeRawBufferPointer, into elements: inout [StreamedElement]) -> Int {
+        guard failure == nil else { return bytes.count }
+        var consumed = 0
+        let status = fm_stream_feed(
+            stream,
+            bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                ?? UnsafeRawPointer(emptyCString)
+                .assumingMemoryBound(to: UInt8.self), bytes.count, &consumed)
+        drain(into: &elements)
+        if status != 0 { recordFailure() }
+        return consumed
+    }
+
+    /// Ends the input: parses what was held back (a last number, a last line) and checks that
+    /// the document is complete.
+    package func finish(into elements: inout [StreamedElement]) {
+        guard failure == nil else { return }
+        let status = fm_stream_finish(stream)
+        drain(into: &elements)
+        if status != 0 { recordFailure() }
+    }
+
+    private func drain(into elements: inout [StreamedElement]) {
+        let count = fm_stream_item_count(stream)
+        guard count > 0, let items = fm_stream_items(stream) else { return }
+        let unsignedNodes = fm_stream_unsigned_nodes(stream)
+        elements.reserveCapacity(elements.count + count)
+        for position in 0..<count {
+            let item = items[position]
+            let payload: StreamedElement.Payload
+            if let root = item.root {
+                var unsigned: Set<UnsafeMutableRawPointer> = []
+                if item.unsigned_count > 0, let unsignedNodes {
+                    for index in item.unsigned_start..<(item.unsigned_start + item.unsigned_count) {
+                        if let node = unsignedNodes[index] { unsigned.insert(UnsafeMutableRawPointer(node)) }
+                    }
+                }
+                if let raw = item.arena, arena?.raw != raw { arena = JSONArena(adopting: raw) }
+                let document = JSONDocument(
+                    owning: JSONNode(root), unsignedNodes: unsigned, depth: maximumDepth,
+                    arena: item.arena == nil ? nil : arena)
+                payload = .value(JSON(document: document))
+            } else {
+                let error = withUnsafePointer(to: item) { fm_stream_item_error(stream, $0) }
+                payload = .failure(error.map { FastMapError(parseError: $0.pointee) } ?? Self.unknownFailure)
+            }
+            elements.append(
+                StreamedElement(
+                    index: item.index, offset: item.offset, line: item.line, column: item.column,
+                    payload: payload))
+        }
+        fm_stream_clear(stream)
+    }
+
+    private static let unknownFailure = FastMapError(kind: .syntax, message: "the element could not be read")
+
+    private func recordFailure() {
+        guard let info = fm_stream_failure_info(stream)?.pointee else { return }
+        let error = info.error
+        let location = FastMapError.SourceLocation(line: error.line, column: error.column, offset: error.offset)
+        let reason: StreamingStop.Reason
+        switch Int32(error.kind) {
+        case Int32(FM_ERROR_PATH_NOT_FOUND.rawValue):
+            reason = .pathNotFound(step: info.step, count: info.found_count)
+        case Int32(FM_ERROR_WRONG_KIND.rawValue):
+            reason = .wrongKind(step: info.step, found: Self.kind(ofType: info.found))
+        case Int32(FM_ERROR_TRUNCATED.rawValue):
+            reason = .truncated
+        case Int32(FM_ERROR_TRAILING_DATA.rawValue):
+            reason = .trailingData
+        default:
+            reason = .invalid(FastMapError(parseError: error))
+        }
+        failure = StreamingStop(
+            reason: reason, message: FastMapError(parseError: error).message, location: location,
+            elementsRead: info.elements)
+    }
+
+    private static func kind(ofType type: Int32) -> JSON.Kind {
+        switch json_type(rawValue: UInt32(bitPattern: type)) {
+        case JSON_OBJECT: .object
+        case JSON_ARRAY: .array
+        case JSON_STRING: .string
+        case JSON_INTEGER, JSON_REAL: .number
+        case JSON_TRUE, JSON_FALSE: .bool
+        default: .null
+        }
+    }
+}

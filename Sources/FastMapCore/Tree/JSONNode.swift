@@ -1,0 +1,137 @@
+internal import CFastMap
+internal import CJansson
+
+/// A borrowed pointer to one jansson node. It never retains or releases: the `JSONDocument`
+/// that owns the tree keeps every node alive.
+///
+/// This file and its siblings in `Bridge/` are the only Swift files that see jansson.
+package struct JSONNode: @unchecked Sendable, Hashable {
+    let raw: UnsafeMutablePointer<json_t>
+
+    init(_ raw: UnsafeMutablePointer<json_t>) {
+        self.raw = raw
+    }
+
+    package init(opaque: OpaquePointer) {
+        self.raw = UnsafeMutablePointer<json_t>(opaque)
+    }
+
+    package var opaque: OpaquePointer { OpaquePointer(raw) }
+
+    package var identity: UnsafeMutableRawPointer { UnsafeMutableRawPointer(raw) }
+
+    @inline(__always)
+    package var kind: JSON.Kind {
+        switch fm_json_typeof(raw) {
+        case JSON_OBJECT: return .object
+        case JSON_ARRAY: return .array
+        case JSON_STRING: return .string
+        case JSON_INTEGER, JSON_REAL: return .number
+        case JSON_TRUE, JSON_FALSE: return .bool
+        default: return .null
+        }
+    }
+
+    @inline(__always) package var isObject: Bool { fm_json_typeof(raw) == JSON_OBJECT }
+    @inline(__always) package var isArray: Bool { fm_json_typeof(raw) == JSON_ARRAY }
+    @inline(__always) package var isString: Bool { fm_json_typeof(raw) == JSON_STRING }
+    @inline(__always) package var isInteger: Bool { fm_json_typeof(raw) == JSON_INTEGER }
+    @inline(__always) package var isReal: Bool { fm_json_typeof(raw) == JSON_REAL }
+    @inline(__always) package var isNull: Bool { fm_json_typeof(raw) == JSON_NULL }
+    @inline(__always) package var isTrue: Bool { fm_json_typeof(raw) == JSON_TRUE }
+    @inline(__always) package var isFalse: Bool { fm_json_typeof(raw) == JSON_FALSE }
+
+    // MARK: Scalars
+
+    /// The UTF-8 bytes of a string node (which may contain NUL), valid while the tree lives.
+    @inline(__always)
+    package var stringBytes: UnsafeBufferPointer<UInt8> {
+        let length = json_string_length(raw)
+        guard let start = json_string_value(raw) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(
+            start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: length)
+    }
+
+    @inline(__always)
+    package var stringValue: String { String(decoding: stringBytes, as: UTF8.self) }
+
+    /// The stored integer: for nodes in a document's unsigned set, the bit pattern of a UInt64.
+    @inline(__always) package var integerBits: Int64 { Int64(json_integer_value(raw)) }
+
+    @inline(__always) package var realValue: Double { json_real_value(raw) }
+
+    // MARK: Arrays
+
+    @inline(__always) package var arrayCount: Int { json_array_size(raw) }
+
+    @inline(__always)
+    package func element(at index: Int) -> JSONNode? {
+        guard index >= 0, let child = json_array_get(raw, index) else { return nil }
+        return JSONNode(child)
+    }
+
+    // MARK: Objects
+
+    @inline(__always) package var objectCount: Int { json_object_size(raw) }
+
+    @inline(__always)
+    package func member(_ key: String) -> JSONNode? {
+        var key = key
+        return key.withUTF8 { member(utf8: $0) }
+    }
+
+    /// The member named `name` as Foundation matches keys, as Swift strings: byte for byte
+    /// through jansson's hash first, then, for a non-ASCII name only, by comparing every key as a
+    /// `String`, so `"cafe\u{301}"` finds `café`. (ASCII names skip the scan: the only other
+    /// spellings of ASCII text are singletons such as the Kelvin sign, U+212A.)
+    @inline(__always)
+    package func member(matching name: String) -> JSONNode? {
+        if let node = member(name) { return node }
+        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var found: JSONNode? = nil
+        forEachMember { raw, node in
+            if found == nil && String(decoding: raw, as: UTF8.self) == name { found = node }
+        }
+        return found
+    }
+
+    @inline(__always)
+    package func member(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONNode? {
+        let found = key.withMemoryRebound(to: CChar.self) { chars in
+            json_object_getn(raw, chars.baseAddress ?? emptyCString, chars.count)
+        }
+        return found.map(JSONNode.init)
+    }
+
+    /// Calls `body` for each member in document order, with the key's UTF-8 bytes.
+    @inline(__always)
+    package func forEachMember<E: Error>(_ body: (UnsafeBufferPointer<UInt8>, JSONNode) throws(E) -> Void) throws(E) {
+        var iterator = json_object_iter(raw)
+        while let current = iterator {
+            let keyLength = json_object_iter_key_len(current)
+            let keyStart = json_object_iter_key(current)
+            let key = UnsafeBufferPointer(
+                start: keyStart.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) },
+                count: keyLength)
+            if let value = json_object_iter_value(current) {
+                try body(key, JSONNode(value))
+            }
+            iterator = json_object_iter_next(raw, current)
+        }
+    }
+
+    /// The members in document order, as Swift strings.
+    package var members: [(key: String, value: JSONNode)] {
+        var result: [(key: String, value: JSONNode)] = []
+        result.reserveCapacity(objectCount)
+        forEachMember { key, value in result.append((String(decoding: key, as: UTF8.self), value)) }
+        return result
+    }
+}
+
+/// A valid pointer for empty inputs: jansson and yajl want a non-null address even for zero bytes.
+nonisolated(unsafe) let emptyCString: UnsafePointer<CChar> = {
+    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+    pointer.pointee = 0
+    return UnsafePointer(pointer)
+}()

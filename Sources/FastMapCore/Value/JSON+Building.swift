@@ -1,0 +1,133 @@
+/// Building values in code.
+extension JSON {
+    /// A document holding only `node` (whose reference it takes over).
+    package static func owning(_ node: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = [], depth: Int = 0)
+        -> JSON
+    {
+        JSON(document: JSONDocument(owning: node, unsignedNodes: unsignedNodes, depth: depth))
+    }
+
+    /// A document whose tree shares the nodes `parts` adopted.
+    package static func owning(_ node: JSONNode, parts: SharedParts) -> JSON {
+        JSON(
+            document: JSONDocument(
+                owning: node, unsignedNodes: parts.unsignedNodes, depth: parts.depth,
+                borrowedDocuments: parts.borrowedDocuments))
+    }
+
+    /// What a new tree takes on when it shares nodes of existing documents: their unsigned
+    /// markers, their depth, and (for arena-backed trees, which are never released node by
+    /// node) the documents themselves.
+    package struct SharedParts {
+        package var unsignedNodes: Set<UnsafeMutableRawPointer> = []
+        package var depth = 0
+        package var borrowedDocuments: [JSONDocument] = []
+
+        /// Nothing shared yet; `depth` is the nesting the new container adds.
+        package init(depth: Int = 0) { self.depth = depth }
+
+        /// Returns `json`'s node with one more reference, for a container to take over.
+        package mutating func adopt(_ json: JSON) -> JSONNode {
+            json.node.retain()
+            unsignedNodes.formUnion(json.document.unsignedNodes)
+            depth = max(depth, json.document.depth + 1)
+            if json.document.arena != nil || !json.document.borrowedDocuments.isEmpty {
+                borrowedDocuments.append(json.document)
+            }
+            return json.node
+        }
+    }
+
+    /// `null`.
+    public static let null = JSON.owning(.makeNull())
+
+    /// A JSON string.
+    public init(_ value: String) { self = .owning(.makeString(value)) }
+
+    /// A JSON `true` or `false`.
+    public init(_ value: Bool) { self = .owning(.makeBool(value)) }
+
+    /// A JSON integer.
+    public init<T: BinaryInteger>(_ value: T) {
+        if let small = Int64(exactly: value) {
+            self = .owning(.makeInteger(small))
+        } else if let large = UInt64(exactly: value) {
+            let node = JSONNode.makeUnsignedBits(large)
+            self = .owning(node, unsignedNodes: [node.identity])
+        } else {
+            // Only integer types wider than 64 bits get here; keep the nearest double.
+            self = .owning(JSONNode.makeReal(Double(value)) ?? .makeNull())
+        }
+    }
+
+    /// A JSON number from a double.
+    /// - Throws: ``FastMapError`` (`invalidValue`) for NaN and infinities, which JSON cannot hold.
+    public init(_ value: Double) throws(FastMapError) {
+        guard let node = JSONNode.makeReal(value) else {
+            throw FastMapError(
+                kind: .invalidValue, message: "\(value) cannot be written as a JSON number",
+                expectedType: "finite number")
+        }
+        self = .owning(node)
+    }
+
+    /// An array of values (shared with their documents, not copied).
+    public init(array elements: [JSON]) {
+        let array = JSONNode.makeArray()
+        var parts = SharedParts(depth: 1)
+        for element in elements { array.append(parts.adopt(element)) }
+        self = .owning(array, parts: parts)
+    }
+
+    /// An object from members in order; for a repeated key the first one wins.
+    public init(members: [(key: String, value: JSON)]) {
+        let object = JSONNode.makeObject()
+        var parts = SharedParts(depth: 1)
+        for (key, value) in members { object.setFirst(key, parts.adopt(value)) }
+        self = .owning(object, parts: parts)
+    }
+
+    /// An object from a dictionary (member order follows the dictionary's iteration order).
+    public init(object: [String: JSON]) {
+        self.init(members: object.map { ($0.key, $0.value) })
+    }
+}
+
+extension JSON: ExpressibleByStringLiteral {
+    /// A JSON string.
+    public init(stringLiteral value: String) { self.init(value) }
+}
+
+extension JSON: ExpressibleByIntegerLiteral {
+    /// A JSON integer.
+    public init(integerLiteral value: Int) { self.init(value) }
+}
+
+extension JSON: ExpressibleByFloatLiteral {
+    /// A JSON number. Literals are always finite.
+    public init(floatLiteral value: Double) {
+        self = .owning(JSONNode.makeReal(value) ?? .makeNull())
+    }
+}
+
+extension JSON: ExpressibleByBooleanLiteral {
+    /// A JSON boolean.
+    public init(booleanLiteral value: Bool) { self.init(value) }
+}
+
+extension JSON: ExpressibleByNilLiteral {
+    /// JSON `null`.
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSON: ExpressibleByArrayLiteral {
+    /// A JSON array.
+    public init(arrayLiteral elements: JSON...) { self.init(array: elements) }
+}
+
+extension JSON: ExpressibleByDictionaryLiteral {
+    /// A JSON object, members in the literal's order.
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self.init(members: elements.map { (key: $0.0, value: $0.1) })
+    }
+}

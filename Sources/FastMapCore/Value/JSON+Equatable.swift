@@ -1,0 +1,66 @@
+extension JSON: Equatable {
+    /// Equal by JSON value: object member order does not matter, numbers compare by value
+    /// (`1 == 1.0`), strings by their bytes.
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        // An explicit stack keeps arbitrarily deep trees off the call stack.
+        var pending: [(JSON, JSON)] = [(lhs, rhs)]
+        while let (left, right) = pending.popLast() {
+            if left.node == right.node && left.document.unsignedNodes == right.document.unsignedNodes {
+                continue
+            }
+            switch (left.kind, right.kind) {
+            case (.null, .null):
+                continue
+            case (.bool, .bool):
+                guard left.node.isTrue == right.node.isTrue else { return false }
+            case (.string, .string):
+                guard left.node.stringBytes.elementsEqual(right.node.stringBytes) else { return false }
+            case (.number, .number):
+                guard let a = left.number, let b = right.number, a.isNumericallyEqual(to: b) else {
+                    return false
+                }
+            case (.array, .array):
+                let count = left.node.arrayCount
+                guard count == right.node.arrayCount else { return false }
+                for index in 0..<count {
+                    pending.append((left[index]!, right[index]!))
+                }
+            case (.object, .object):
+                guard left.node.objectCount == right.node.objectCount else { return false }
+                var matched = true
+                left.node.forEachMember { key, value in
+                    guard matched else { return }
+                    guard let other = right.node.member(utf8: key) else {
+                        matched = false
+                        return
+                    }
+                    pending.append(
+                        (JSON(document: left.document, node: value), JSON(document: right.document, node: other)))
+                }
+                guard matched else { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}
+
+extension JSON.Number {
+    /// Exact comparison across integer, unsigned and double storage.
+    package func isNumericallyEqual(to other: JSON.Number) -> Bool {
+        switch (self, other) {
+        case (.integer(let a), .integer(let b)): return a == b
+        case (.unsigned(let a), .unsigned(let b)): return a == b
+        case (.integer, .unsigned), (.unsigned, .integer): return false
+        case (.double(let a), .double(let b)): return a == b
+        case (.double(let d), let exact), (let exact, .double(let d)):
+            // Compare without rounding the integer: the double must be that exact integer.
+            switch exact {
+            case .integer(let i): return Int64(exactly: d) == i
+            case .unsigned(let u): return UInt64(exactly: d) == u
+            case .double: return false
+            }
+        }
+    }
+}

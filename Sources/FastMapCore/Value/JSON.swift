@@ -1,0 +1,120 @@
+import Foundation
+
+/// Which parser turns bytes into a tree. Both produce identical trees and identical errors;
+/// they differ only in speed.
+public enum JSONParser: String, Sendable, Hashable, CaseIterable {
+    /// yajl's tokenizer driving jansson's node constructors (the default: the faster one).
+    case yajl
+    /// jansson's own `json_loadb`, with yajl taking over for the inputs jansson cannot map
+    /// exactly (duplicate keys, integers above `Int64.max`, `-0`) and for every error report.
+    case jansson
+}
+
+/// An immutable JSON value backed by a jansson tree.
+///
+/// Parse one from bytes, a string or a file; read it with subscripts (`json["user"]`,
+/// `json[0]`, `json[path]`) and typed accessors (`string`, `int`, `double`, `bool`, ...);
+/// build one from literals; write it back with ``data(options:)``.
+///
+/// A `JSON` value is `Sendable`: the tree is never mutated, and every value that points into
+/// it shares one reference-counted owner.
+public struct JSON: @unchecked Sendable {
+    /// The kind of a JSON value.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        case object, array, string, number, bool, null
+
+        /// The kind's name.
+        public var description: String { rawValue }
+    }
+
+    /// How input is read.
+    public struct ReadingOptions: Sendable, Hashable {
+        /// The parser to use.
+        public var parser: JSONParser
+        /// The deepest nesting of arrays and objects accepted (Foundation's limit is 512).
+        public var maximumDepth: Int
+        /// Whether the tree's nodes are bump-allocated in one arena that is freed in a single
+        /// step with the document (faster to build and to drop), rather than one `malloc` per
+        /// node. Values built from parts of the document keep it alive either way.
+        public var usesArena: Bool
+
+        /// Creates reading options; the defaults match Foundation's limits.
+        public init(parser: JSONParser = .yajl, maximumDepth: Int = JSON.defaultMaximumDepth, usesArena: Bool = true) {
+            self.parser = parser
+            self.maximumDepth = maximumDepth
+            self.usesArena = usesArena
+        }
+    }
+
+    /// Foundation's nesting limit: 512 levels parse, 513 throw.
+    public static let defaultMaximumDepth = 512
+
+    package let document: JSONDocument
+    package let node: JSONNode
+
+    package init(document: JSONDocument, node: JSONNode) {
+        self.document = document
+        self.node = node
+    }
+
+    package init(document: JSONDocument) {
+        self.init(document: document, node: document.root)
+    }
+
+    // MARK: Parsing
+
+    /// Parses JSON text. Top-level scalars are accepted.
+    /// - Throws: ``FastMapError`` with line, column and byte offset for malformed input.
+    public init(data: Data, options: ReadingOptions = ReadingOptions()) throws(FastMapError) {
+        self = try Self.parse(data, options: options)
+    }
+
+    /// Parses JSON text from an array of bytes.
+    public init(bytes: [UInt8], options: ReadingOptions = ReadingOptions()) throws(FastMapError) {
+        self = try Self.parse(bytes, options: options)
+    }
+
+    /// Parses JSON text from any contiguous bytes (`ArraySlice<UInt8>`, `Data`, an unsafe
+    /// buffer, ...), reading them in place without a copy.
+    public init<Bytes: ContiguousBytes>(
+        bytes: Bytes, options: ReadingOptions = ReadingOptions()
+    ) throws(FastMapError) {
+        self = try Self.parse(bytes, options: options)
+    }
+
+    /// Parses JSON text from a string.
+    public init(string: String, options: ReadingOptions = ReadingOptions()) throws(FastMapError) {
+        var string = string
+        self = try string.withUTF8 { Self.parse(raw: UnsafeRawBufferPointer($0), options: options) }.get()
+    }
+
+    /// Reads and parses a file (or any URL `Data(contentsOf:)` can read).
+    public init(contentsOf url: URL, options: ReadingOptions = ReadingOptions()) throws(FastMapError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw FastMapError(kind: .io, message: "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        try self.init(data: data, options: options)
+    }
+
+    package static func parse<Bytes: ContiguousBytes>(
+        _ bytes: Bytes, options: ReadingOptions
+    ) throws(FastMapError) -> JSON {
+        let result = bytes.withUnsafeBytes { parse(raw: $0, options: options) }
+        return try result.get()
+    }
+
+    /// The closures of `withUnsafeBytes` / `withUTF8` cannot throw a typed error, so parsing
+    /// hands its outcome back as a `Result`.
+    private static func parse(raw: UnsafeRawBufferPointer, options: ReadingOptions) -> Result<JSON, FastMapError> {
+        do throws(FastMapError) {
+            let document = try JSONDocument.parse(
+                raw, parser: options.parser, maximumDepth: options.maximumDepth, usesArena: options.usesArena)
+            return .success(JSON(document: document))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

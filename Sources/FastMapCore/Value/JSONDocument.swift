@@ -1,0 +1,48 @@
+/// Owns one jansson tree. Every `JSON` value that reads part of the tree holds this object,
+/// so the tree costs one atomic reference count however many values point into it.
+///
+/// The tree is never mutated after the document is created, which is what makes sharing it
+/// between threads safe.
+package final class JSONDocument: @unchecked Sendable {
+    package let root: JSONNode
+    /// Integer nodes whose stored bits are a UInt64 above Int64.max (jansson has no unsigned
+    /// integers). Almost always empty, so the lookup costs nothing in the common case.
+    package let unsignedNodes: Set<UnsafeMutableRawPointer>
+
+    /// An upper bound on how deeply the tree nests (0 for a scalar).
+    package let depth: Int
+
+    /// When set, every node of the tree lives in this arena and is freed with it: the tree
+    /// is never released node by node.
+    package let arena: JSONArena?
+    /// Arena-backed documents whose nodes this tree shares; kept alive as long as this one.
+    package let borrowedDocuments: [JSONDocument]
+
+    /// Takes over one reference to `root` (or, with an arena, the arena holding the tree).
+    package init(
+        owning root: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = [], depth: Int,
+        arena: JSONArena? = nil, borrowedDocuments: [JSONDocument] = []
+    ) {
+        self.root = root
+        self.unsignedNodes = unsignedNodes
+        self.depth = depth
+        self.arena = arena
+        self.borrowedDocuments = borrowedDocuments
+    }
+
+    deinit {
+        // An arena frees the whole tree when this object's properties are released.
+        guard arena == nil else { return }
+        // jansson frees recursively; parsed trees are bounded by the parser's limit, but trees
+        // nested in code can be arbitrarily deep. Nodes borrowed from arena documents are
+        // referenced by their own tree too, so releasing ours never frees them.
+        if depth > JSONDocument.recursiveReleaseLimit { root.releaseDeep() } else { root.release() }
+    }
+
+    package static let recursiveReleaseLimit = 1024
+
+    @inline(__always)
+    package func isUnsigned(_ node: JSONNode) -> Bool {
+        !unsignedNodes.isEmpty && unsignedNodes.contains(node.identity)
+    }
+}

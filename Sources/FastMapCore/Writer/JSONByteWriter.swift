@@ -1,0 +1,269 @@
+import Foundation
+
+/// Writes JSON text into a byte buffer exactly as Foundation does: the escapes, separators,
+/// indentation and number forms of `JSONSerialization` and `JSONEncoder`.
+package struct JSONByteWriter {
+    /// How object members are ordered in the output.
+    package enum KeyOrder {
+        /// As stored (document order, or the order a value encoded them).
+        case stored
+        /// `JSONSerialization`'s `.sortedKeys`: numeric, case-insensitive, forced ordering.
+        case serialization
+        /// `JSONEncoder`'s `.sortedKeys`: by UTF-8 bytes.
+        case utf8
+    }
+
+    package private(set) var bytes: [UInt8] = []
+    package let prettyPrinted: Bool
+    package let escapeSlashes: Bool
+    package let keyOrder: KeyOrder
+    /// Writing stops (leaving a truncated text) once this many bytes are written.
+    package var budget: Int = .max
+    private(set) var indentLevel = 0
+
+    package init(prettyPrinted: Bool, escapeSlashes: Bool, keyOrder: KeyOrder, capacity: Int = 256) {
+        self.prettyPrinted = prettyPrinted
+        self.escapeSlashes = escapeSlashes
+        self.keyOrder = keyOrder
+        bytes.reserveCapacity(capacity)
+    }
+
+    package init(options: JSONSerialization.WritingOptions) {
+        self.init(
+            prettyPrinted: options.contains(.prettyPrinted),
+            escapeSlashes: !options.contains(.withoutEscapingSlashes),
+            keyOrder: options.contains(.sortedKeys) ? .serialization : .stored)
+    }
+
+    package var isOverBudget: Bool { bytes.count > budget }
+
+    /// The number of bytes written so far.
+    package var count: Int { bytes.count }
+
+    /// Drops everything written after the first `count` bytes.
+    package mutating func truncate(to count: Int) {
+        bytes.removeSubrange(count...)
+    }
+
+    /// Appends the bytes written at `range` to `buffer`.
+    package func copyBytes(_ range: Range<Int>, into buffer: inout [UInt8]) {
+        buffer.append(contentsOf: bytes[range])
+    }
+
+    /// Appends bytes that are already JSON text.
+    @inline(__always) package mutating func append(contentsOf text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
+    // MARK: Punctuation
+
+    @inline(__always) package mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    @inline(__always) package mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    package mutating func beginContainer(_ open: UInt8) {
+        bytes.append(open)
+        if prettyPrinted {
+            indentLevel += 1
+            bytes.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// Called before every element or member but the first.
+    package mutating func separator() {
+        bytes.append(UInt8(ascii: ","))
+        if prettyPrinted { bytes.append(UInt8(ascii: "\n")) }
+    }
+
+    package mutating func indent() {
+        guard prettyPrinted else { return }
+        for _ in 0..<indentLevel { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
+    }
+
+    /// Foundation writes empty containers pretty-printed as `{\n\n}`, with the closing
+    /// bracket indented like a non-empty one.
+    package mutating func endContainer(_ close: UInt8) {
+        if prettyPrinted {
+            indentLevel -= 1
+            bytes.append(UInt8(ascii: "\n"))
+            indent()
+        }
+        bytes.append(close)
+    }
+
+    package mutating func keyValueSeparator() {
+        if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
+    }
+
+    // MARK: Scalars
+
+    package mutating func writeNull() { append("null") }
+
+    package mutating func writeBool(_ value: Bool) {
+        if value { append("true") } else { append("false") }
+    }
+
+    package mutating func writeInteger<T: BinaryInteger>(_ value: T) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        // Digits are produced backwards into a small stack buffer.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var position = 40
+            var magnitude = value.magnitude
+            while magnitude != 0 {
+                let digit = UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") + digit
+            }
+            if value < 0 {
+                position -= 1
+                buffer[position] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<40]))
+        }
+    }
+
+    /// Shortest round-trip form, as Foundation writes it: Swift's `description` without a
+    /// trailing `.0` (`0.1`, `1e+300`, `1e-07`, `100`, `-0`).
+    package mutating func writeDouble(_ value: Double) {
+        writeFloatingPointDescription(value.description)
+    }
+
+    package mutating func writeFloat(_ value: Float) {
+        writeFloatingPointDescription(value.description)
+    }
+
+    /// ``writeDouble(_:)`` or ``writeFloat(_:)`` for either type.
+    @inline(__always)
+    package mutating func writeFloatingPoint<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) {
+        writeFloatingPointDescription(value.description)
+    }
+
+    private mutating func writeFloatingPointDescription(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var count = utf8.count
+            if count >= 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0") {
+                count -= 2
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<count]))
+        }
+    }
+
+    /// Writes raw text (used for Decimal, which Foundation writes from its description).
+    package mutating func writeRaw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    package mutating func writeString(_ string: String) {
+        var string = string
+        string.withUTF8 { writeString(utf8: $0) }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Escapes `"`, `\`, `/` (unless disabled) and control characters; everything else,
+    /// including DEL and non-ASCII text, is copied as is.
+    package mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        writeEscaped(utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Eight bytes at a time: whether any of them needs an escape. Exact for the whole word
+    /// (borrows only reach past a byte that needs an escape itself).
+    @inline(__always)
+    private func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        var found = (word &- 0x2020_2020_2020_2020) & ~word & highs
+        found |= hasZeroByte(word ^ 0x2222_2222_2222_2222)
+        found |= hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+        if escapeSlashes { found |= hasZeroByte(word ^ 0x2F2F_2F2F_2F2F_2F2F) }
+        return found != 0
+    }
+
+    @inline(__always)
+    private func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            || (byte == UInt8(ascii: "/") && escapeSlashes)
+    }
+
+    /// The string's contents without quotes; clean runs are copied in one piece.
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let base = utf8.baseAddress else { return }
+        let count = utf8.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            while index + 8 <= count
+                && !needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian)
+            {
+                index += 8
+            }
+            let blockEnd = min(index + 8, count)
+            while index < blockEnd {
+                let byte = base[index]
+                if needsEscape(byte) {
+                    if runStart < index {
+                        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                    }
+                    writeEscape(byte)
+                    runStart = index + 1
+                }
+                index += 1
+            }
+        }
+        if runStart < count {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+        }
+    }
+
+    private mutating func writeEscape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            append("u00")
+            bytes.append(Self.hexDigits[Int(byte >> 4)])
+            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
+    }
+
+    /// Reads the written bytes in `range`.
+    package func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    // MARK: Key ordering
+
+    /// Orders keys as the writer's `keyOrder` says.
+    package func ordered<Value>(_ members: [(key: String, value: Value)]) -> [(key: String, value: Value)] {
+        switch keyOrder {
+        case .stored:
+            return members
+        case .utf8:
+            return members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        case .serialization:
+            let locale = Locale(identifier: "")
+            return members.sorted {
+                $0.key.compare(
+                    $1.key, options: [.numeric, .caseInsensitive, .forcedOrdering], range: nil,
+                    locale: locale) == .orderedAscending
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The one-way layering (ARCHITECTURE.md), checked against a debug build of the package:
+#  1. only FastMapCore imports the C targets;
+#  2. the FastMap product depends on no swift-syntax module;
+#  3. each `pass-*.swift` type-checks against the built modules and each `fail-*.swift` does not
+#     (its first line names the error it must produce): `import FastMap` shows no Ladybug global
+#     and no @JSONModel annotation, while FastMapLadybug / FastMapModels show them and FastMap's API.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+build=${BUILD_DIR:-.build/debug}
+status=0
+
+offenders=$(grep -rlE '^(@_implementationOnly |internal |package |public )?import (CJansson|CYajl|CFastMap)\b' Sources \
+  | grep -v '^Sources/FastMapCore/' || true)
+if [ -n "$offenders" ]; then echo "C imported outside FastMapCore: $offenders"; status=1; fi
+
+closure=$(swift package describe --type json | python3 -c '
+import json, sys
+package = json.load(sys.stdin)
+targets = {t["name"]: t for t in package["targets"]}
+seen, stack = set(), ["FastMap"]
+while stack:
+    name = stack.pop()
+    if name in seen: continue
+    seen.add(name)
+    target = targets.get(name, {})
+    stack += target.get("target_dependencies", [])
+    for product in target.get("product_dependencies", []): seen.add(product)
+print(" ".join(sorted(seen)))')
+echo "FastMap builds: $closure"
+if echo "$closure" | grep -qi 'syntax\|Macros'; then echo "FastMap depends on swift-syntax"; status=1; fi
+
+flags=(-typecheck -I "$build/Modules" -I Sources/CJansson -I Sources/CYajl
+  -Xcc -fmodule-map-file="$build/CFastMap.build/module.modulemap" -Xcc -I -Xcc Sources/CFastMap/include)
+for file in Tests/LayerChecks/pass-*.swift; do
+  if ! out=$(swiftc "${flags[@]}" "$file" 2>&1); then echo "FAIL $file should compile:"; echo "$out"; status=1
+  else echo "ok   $file compiles"; fi
+done
+for file in Tests/LayerChecks/fail-*.swift; do
+  expected=$(head -1 "$file" | sed 's|^// expect: ||')
+  if out=$(swiftc "${flags[@]}" "$file" 2>&1); then echo "FAIL $file compiled"; status=1
+  elif ! grep -qF "$expected" <<<"$out"; then echo "FAIL $file: expected '$expected', got:"; echo "$out"; status=1
+  else echo "ok   $file rejected ($expected)"; fi
+done
+exit $status

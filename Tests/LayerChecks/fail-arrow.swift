@@ -1,0 +1,4 @@
+// expect: cannot find operator '<-' in scope
+import FastMap
+
+let rule = "a" <- "b"

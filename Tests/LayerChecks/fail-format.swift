@@ -1,0 +1,4 @@
+// expect: cannot find 'format' in scope
+import FastMap
+
+let transformer = format("yyyy-MM-dd")

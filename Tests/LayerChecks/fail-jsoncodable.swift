@@ -1,0 +1,4 @@
+// expect: cannot find type 'JSONCodable' in scope
+import FastMap
+
+struct Post: JSONCodable {}

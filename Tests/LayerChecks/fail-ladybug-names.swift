@@ -1,0 +1,4 @@
+// expect: cannot find type 'PropertyKey' in scope
+import FastMap
+
+let key: PropertyKey = "a"

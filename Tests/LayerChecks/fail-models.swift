@@ -1,0 +1,4 @@
+// expect: cannot find type 'JSONDateFormat' in scope
+import FastMap
+
+let format: JSONDateFormat = .iso8601
