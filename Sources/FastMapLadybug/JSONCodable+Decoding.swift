@@ -49,7 +49,7 @@ enum LadybugDecoding {
             json = try JSON(foundationObject: object)
         } catch {
             let context = DecodingError.Context(
-                codingPath: error.path.map(Self.codingKey),
+                reportingAt: error.path.map(Self.codingKey),
                 debugDescription: "The JSON object cannot be read: \(error.message).", underlyingError: error)
             throw DecodingError.dataCorrupted(context)
         }
@@ -165,7 +165,7 @@ extension JSONTreeDecoder {
             failure.path = position.map(\.keyPathComponent) + error.path
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: position.map(\.codingKey), debugDescription: message, underlyingError: failure))
+                    reportingAt: position.map(\.codingKey), debugDescription: message, underlyingError: failure))
         }
         let decoder = JSONTreeDecoder(root: rewritten, options: options, input: nil)
         decoder.path = CodingPathStack(components(reference, nil))

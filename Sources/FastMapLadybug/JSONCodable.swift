@@ -129,6 +129,17 @@ public struct List<T: JSONCodable>: JSONCodable, RandomAccessCollection, Express
     /// The models.
     public var array: [T]
 
+    /// The models, under Ladybug's name for them.
+    public var object: [T] {
+        get { array }
+        set { array = newValue }
+    }
+
+    /// A list of `object` (Ladybug's spelling).
+    public init(object: [T]) {
+        self.array = object
+    }
+
     /// A list of `array`.
     public init(array: [T]) {
         self.array = array

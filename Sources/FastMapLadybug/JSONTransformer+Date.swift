@@ -127,12 +127,24 @@ struct DateTransformer: JSONTransformer {
         } else {
             date = value.flatMap { coding.date(fromFoundation: $0, formatters: lease) }
         }
-        if let date { json[propertyKey] = date.timeIntervalSince1970 * 1000 }
+        if let date { json[propertyKey] = Self.milliseconds(of: date) }
+    }
+
+    /// Ladybug writes whole milliseconds as `Int` (readers of the rewritten dictionary cast to
+    /// `Int`); an instant too far out for `Int` (or not finite) stays a `Double` instead of trapping.
+    static func milliseconds(of date: Date) -> Any {
+        let milliseconds = date.timeIntervalSince1970 * 1000
+        guard milliseconds.isFinite, let whole = Int(exactly: milliseconds.rounded(.towardZero)) else {
+            return milliseconds
+        }
+        return whole
     }
 
     /// Writes the milliseconds under `propertyKey` back in this transformer's form.
     func reverseTransform(_ json: inout [String: Any], mappingFrom propertyKey: PropertyKey) {
-        guard let milliseconds = (json[propertyKey] as? NSNumber)?.doubleValue ?? json[propertyKey] as? Double
+        let value = json[propertyKey]
+        guard
+            let milliseconds = (value as? Int).map(Double.init) ?? (value as? NSNumber)?.doubleValue ?? value as? Double
         else { return }
         let lease = DateFormatterLease()
         defer { lease.giveBack() }

@@ -37,7 +37,7 @@ extension TransformingKeyedContainer {
         }
         return rebuild(
             DecodingError.Context(
-                codingPath: context.codingPath, debugDescription: description, underlyingError: failure))
+                reportingAt: context.codingPath, debugDescription: description, underlyingError: failure))
     }
 
     private func subject(_ key: Key) -> String {
@@ -61,7 +61,7 @@ extension TransformingKeyedContainer {
         return .keyNotFound(
             key,
             DecodingError.Context(
-                codingPath: decoder.codingPath(path),
+                reportingAt: decoder.codingPath(path),
                 debugDescription: "Property `\(key.stringValue)` of \(plan.modelName): no value at \(list).",
                 underlyingError: failure))
     }
@@ -76,7 +76,7 @@ extension TransformingKeyedContainer {
             root: source == nil ? nil : decoder.root)
         return .dataCorrupted(
             DecodingError.Context(
-                codingPath: decoder.codingPath(path, .key(key)),
+                reportingAt: decoder.codingPath(path, .key(key)),
                 debugDescription:
                     "Property `\(key.stringValue)` of \(plan.modelName): expected \(coding.expectation), found \(found).",
                 underlyingError: failure))
@@ -89,7 +89,7 @@ extension TransformingKeyedContainer {
             path: containerComponents + [.key(key.stringValue)], root: decoder.root)
         return .dataCorrupted(
             DecodingError.Context(
-                codingPath: decoder.codingPath(path, .key(key)),
+                reportingAt: decoder.codingPath(path, .key(key)),
                 debugDescription: "Property `\(key.stringValue)` of \(plan.modelName): \(message).",
                 underlyingError: failure))
     }
@@ -103,7 +103,7 @@ extension TransformingKeyedContainer {
         return .typeMismatch(
             expected,
             DecodingError.Context(
-                codingPath: decoder.codingPath(path, .key(key)),
+                reportingAt: decoder.codingPath(path, .key(key)),
                 debugDescription: "Property `\(key.stringValue)` of \(plan.modelName): \(message).",
                 underlyingError: failure))
     }

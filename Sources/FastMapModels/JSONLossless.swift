@@ -80,7 +80,7 @@ enum JSONLosslessScalar {
         return DecodingError.typeMismatch(
             type,
             DecodingError.Context(
-                codingPath: container.codingPath,
+                reportingAt: container.codingPath,
                 debugDescription: "Expected \(type) (\(expecting)) but found \(found.text).",
                 underlyingError: error))
     }

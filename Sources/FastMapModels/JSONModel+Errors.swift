@@ -79,16 +79,16 @@ extension JSONModelRuntime {
         switch error {
         case DecodingError.typeMismatch(let expected, let inner):
             return DecodingError.typeMismatch(
-                expected, .init(codingPath: inner.codingPath, debugDescription: message, underlyingError: underlying))
+                expected, .init(reportingAt: inner.codingPath, debugDescription: message, underlyingError: underlying))
         case DecodingError.valueNotFound(let expected, let inner):
             return DecodingError.valueNotFound(
-                expected, .init(codingPath: inner.codingPath, debugDescription: message, underlyingError: underlying))
+                expected, .init(reportingAt: inner.codingPath, debugDescription: message, underlyingError: underlying))
         case DecodingError.keyNotFound(let key, let inner):
             return DecodingError.keyNotFound(
-                key, .init(codingPath: inner.codingPath, debugDescription: message, underlyingError: underlying))
+                key, .init(reportingAt: inner.codingPath, debugDescription: message, underlyingError: underlying))
         default:
             return DecodingError.dataCorrupted(
-                .init(codingPath: codingPath, debugDescription: message, underlyingError: underlying))
+                .init(reportingAt: codingPath, debugDescription: message, underlyingError: underlying))
         }
     }
 

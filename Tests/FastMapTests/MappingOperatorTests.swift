@@ -322,3 +322,30 @@ import Testing
         #expect(results == Array(repeating: true, count: 8))
     }
 }
+
+/// Anviking Decodable's `OptionalKeyPath` array literal makes every one of its keys optional.
+@Suite("Hand mapping: optional key path array literals")
+struct OptionalKeyPathArrayLiteralTests {
+    @Test func everyKeyOfAnArrayLiteralIsOptional() throws {
+        let json: JSON = ["user": ["name": "ada"]]
+        let followers: Int? = try json =>? ["user", "followers"]
+        #expect(followers == nil)
+        let missingUser: Int? = try json =>? ["account", "followers"]
+        #expect(missingUser == nil)
+        let name: String? = try json =>? ["user", "name"]
+        #expect(name == "ada")
+        let path: JSONOptionalKeyPath = ["user", "followers"]
+        #expect(path.steps.allSatisfy { !$0.isRequired })
+    }
+
+    @Test func joiningWithTheRequiredOperatorKeepsItsRule() {
+        let json: JSON = ["user": ["name": "ada"]]
+        // `=>` makes the step after it required, whatever the literal on its right says.
+        #expect(throws: (any Error).self) { let _: Int? = try json => "user" => "followers" }
+        let optional: Int? = try? json =>? "user" =>? "followers"
+        #expect(optional == nil)
+        #expect(throws: (any Error).self, "a present value of the wrong type still throws") {
+            let _: Int? = try json =>? ["user", "name"]
+        }
+    }
+}

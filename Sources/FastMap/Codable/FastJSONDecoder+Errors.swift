@@ -13,7 +13,7 @@ extension JSONTreeDecoder {
         return .typeMismatch(
             type,
             DecodingError.Context(
-                codingPath: failure.map(\.codingKey),
+                reportingAt: failure.map(\.codingKey),
                 debugDescription: "Expected to decode \(type) but found \(details.found) instead.",
                 underlyingError: details.error))
     }
@@ -31,7 +31,7 @@ extension JSONTreeDecoder {
         return .valueNotFound(
             type,
             DecodingError.Context(
-                codingPath: failure.map(\.codingKey), debugDescription: description, underlyingError: error))
+                reportingAt: failure.map(\.codingKey), debugDescription: description, underlyingError: error))
     }
 
     package func keyNotFound(_ key: any CodingKey, in object: JSONNode, at path: CodingPathReference) -> DecodingError {
@@ -45,7 +45,7 @@ extension JSONTreeDecoder {
         return .keyNotFound(
             key,
             DecodingError.Context(
-                codingPath: container.map(\.codingKey), debugDescription: description, underlyingError: error))
+                reportingAt: container.map(\.codingKey), debugDescription: description, underlyingError: error))
     }
 
     /// A container asked of a value that is not one: Foundation reports null as a missing value
@@ -70,7 +70,7 @@ extension JSONTreeDecoder {
         let message = "Number \(text) at \(location) is not representable as \(type)."
         let details = failureDetails(.numberOutOfRange, expected: "\(type)", node: node, at: failure, message: message)
         return .dataCorrupted(
-            DecodingError.Context(codingPath: [], debugDescription: message, underlyingError: details.error))
+            DecodingError.Context(reportingAt: [], debugDescription: message, underlyingError: details.error))
     }
 
     /// A value of the right kind whose content is unusable (a bad date, URL, Base64 text).
@@ -85,7 +85,7 @@ extension JSONTreeDecoder {
             message: "\(message) Found \(json(node).snippet()).")
         return .dataCorrupted(
             DecodingError.Context(
-                codingPath: reported.map(\.codingKey), debugDescription: details.error.message,
+                reportingAt: reported.map(\.codingKey), debugDescription: details.error.message,
                 underlyingError: details.error))
     }
 
@@ -102,7 +102,7 @@ extension JSONTreeDecoder {
             kind: .depthLimit, message: message, path: failure.map(\.keyPathComponent), root: root)
         return .dataCorrupted(
             DecodingError.Context(
-                codingPath: failure.map(\.codingKey), debugDescription: message, underlyingError: error))
+                reportingAt: failure.map(\.codingKey), debugDescription: message, underlyingError: error))
     }
 
     /// Gives a `DecodingError` thrown by code outside FastMap (synthesized enum decoding,
@@ -145,7 +145,7 @@ extension JSONTreeDecoder {
             kind: kind, message: context.debugDescription, path: components, key: missingKey,
             expectedType: expected, foundKind: value?.kind, foundSnippet: value?.snippet(), node: value, root: root)
         let enriched = DecodingError.Context(
-            codingPath: codingPath, debugDescription: context.debugDescription, underlyingError: underlying)
+            reportingAt: codingPath, debugDescription: context.debugDescription, underlyingError: underlying)
         switch error {
         case .typeMismatch(let type, _): return .typeMismatch(type, enriched)
         case .valueNotFound(let type, _): return .valueNotFound(type, enriched)
@@ -177,6 +177,6 @@ extension DecodingError {
         var description = "The given data was not valid JSON: \(error.message)"
         if let location = error.location { description += " (\(location))" }
         return .dataCorrupted(
-            DecodingError.Context(codingPath: [], debugDescription: description, underlyingError: error))
+            DecodingError.Context(reportingAt: [], debugDescription: description, underlyingError: error))
     }
 }

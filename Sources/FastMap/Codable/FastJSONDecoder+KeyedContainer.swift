@@ -75,6 +75,8 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     package func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
     package func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
     package func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+    package func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(type, key) }
+    package func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(type, key) }
 
     @inline(__always)
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
@@ -127,6 +129,12 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try integerIfPresent(type, key)
     }
     package func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try integerIfPresent(type, key)
+    }
+    package func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+        try integerIfPresent(type, key)
+    }
+    package func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
         try integerIfPresent(type, key)
     }
 

@@ -16,6 +16,8 @@ extension JSONTreeDecoder: SingleValueDecodingContainer {
     package func decode(_ type: UInt16.Type) throws -> UInt16 { try readInteger(node, type, at: currentPath, nil) }
     package func decode(_ type: UInt32.Type) throws -> UInt32 { try readInteger(node, type, at: currentPath, nil) }
     package func decode(_ type: UInt64.Type) throws -> UInt64 { try readInteger(node, type, at: currentPath, nil) }
+    package func decode(_ type: Int128.Type) throws -> Int128 { try readInteger(node, type, at: currentPath, nil) }
+    package func decode(_ type: UInt128.Type) throws -> UInt128 { try readInteger(node, type, at: currentPath, nil) }
 
     package func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try unwrap(node, as: type, at: currentPath, nil)

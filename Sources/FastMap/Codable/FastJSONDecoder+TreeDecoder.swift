@@ -226,7 +226,9 @@ package final class JSONTreeDecoder: Decoder {
         if let hook = options.hook, let value = try hook.decode(type, from: child, in: self, at: reference, step) {
             return value
         }
-        return try with(child, at: reference, step) { try T(from: self) }
+        // The metatype value, not `T`: `decode(base, ...)` with `let base: Base.Type = Derived.self`
+        // builds a `Derived`, as JSONDecoder does.
+        return try with(child, at: reference, step) { try type.init(from: self) }
     }
 
     /// Walks `keyPath` from the root for `decode(_:from:at:)`, recording it as the coding path.

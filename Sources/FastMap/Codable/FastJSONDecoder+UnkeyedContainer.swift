@@ -69,6 +69,8 @@ package struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     package mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
     package mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     package mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    package mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    package mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
 
     @inline(__always)
     private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
@@ -116,6 +118,8 @@ package struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     package mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try integerIfPresent(type) }
     package mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try integerIfPresent(type) }
     package mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try integerIfPresent(type) }
+    package mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try integerIfPresent(type) }
 
     private mutating func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type) throws -> T? {
         try ifPresent { try $0.readInteger($1, type, at: $2, $3) }

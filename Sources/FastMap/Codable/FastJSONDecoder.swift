@@ -146,6 +146,23 @@ public final class FastJSONDecoder: @unchecked Sendable {
     private func decode<T: Decodable>(
         _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?
     ) throws -> T {
+        try decode(input: input, at: path) { decoder, start in
+            try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
+        }
+    }
+
+    private func decode<T: Decodable>(
+        _ type: T.Type, tree: JSON, input: UnsafeRawBufferPointer?, at path: JSONKeyPath?
+    ) throws -> T {
+        try decode(tree: tree, input: input, at: path, options: options) { decoder, start in
+            try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
+        }
+    }
+
+    /// Parses `input` and hands `body` a tree decoder and the node at `path` (the root when nil).
+    func decode<T>(
+        input: UnsafeRawBufferPointer, at path: JSONKeyPath?, _ body: (JSONTreeDecoder, JSONNode) throws -> T
+    ) throws -> T {
         let options = self.options
         return try JSONInput.withUTF8(input, invalid: DecodingError.invalidJSON) { utf8 in
             let json: JSON
@@ -156,15 +173,16 @@ public final class FastJSONDecoder: @unchecked Sendable {
             } catch {
                 throw DecodingError.invalidJSON(error)
             }
-            return try decode(type, tree: json, input: utf8, at: path, options: options)
+            return try decode(tree: json, input: utf8, at: path, options: options, body)
         }
     }
 
-    private func decode<T: Decodable>(
-        _ type: T.Type, tree: JSON, input: UnsafeRawBufferPointer?, at path: JSONKeyPath?,
-        options: Options? = nil
+    /// Hands `body` a tree decoder over `tree` and the node at `path` (the root when nil).
+    func decode<T>(
+        tree: JSON, input: UnsafeRawBufferPointer?, at path: JSONKeyPath?, options: Options,
+        _ body: (JSONTreeDecoder, JSONNode) throws -> T
     ) throws -> T {
-        var decoder = JSONTreeDecoder(root: tree, options: options ?? self.options, input: input)
+        var decoder = JSONTreeDecoder(root: tree, options: options, input: input)
         defer {
             // The input buffer is only valid during this call. A decoder or container that a
             // model kept (to decode from later) gets the number texts it may need now.
@@ -175,6 +193,6 @@ public final class FastJSONDecoder: @unchecked Sendable {
         if let path {
             start = try decoder.resolve(path)
         }
-        return try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
+        return try body(decoder, start)
     }
 }

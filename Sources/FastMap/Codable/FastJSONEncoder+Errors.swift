@@ -40,7 +40,7 @@ extension EncodingError {
     ) -> EncodingError {
         let underlying = FastMapError(kind: kind, message: message, path: codingPath.map(\.fastMapComponent))
         return .invalidValue(
-            value, Context(codingPath: codingPath, debugDescription: message, underlyingError: underlying))
+            value, Context(reportingAt: codingPath, debugDescription: message, underlyingError: underlying))
     }
 }
 

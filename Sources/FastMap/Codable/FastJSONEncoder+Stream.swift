@@ -218,12 +218,14 @@ final class EncodingStream {
     }
 
     /// `JSONEncoder` writes `[String: Value]` under a key strategy itself: keys as they are,
-    /// values encoded by the enclosing encoder, so their coding paths skip the dictionary's
-    /// own key.
+    /// values encoded by the enclosing encoder, so their coding paths skip the key of the
+    /// property or element that holds the dictionary. A dictionary that is itself a member of
+    /// such a dictionary keeps its member name (`["a": ["b": .nan]]` fails at `a.b`).
     private func writeDictionary(
         _ dictionary: any StringKeyedEncodableDictionary, in index: Int, component: EncodingPathComponent
     ) throws {
-        let generation = state.pointee.push(.pending, role: .value, component: component, hidesKey: true)
+        let isDictionaryMember = if case .name = component { true } else { false }
+        let generation = state.pointee.push(.pending, role: .value, component: component, hidesKey: !isDictionaryMember)
         let slot = state.pointee.frames.count - 1
         state.pointee.becomeContainer(.object, slot, generation)
         guard !state.pointee.bailedOut else { throw EncodingStreamBailout() }

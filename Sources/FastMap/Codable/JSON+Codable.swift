@@ -50,7 +50,7 @@ extension JSON: Decodable {
         throw DecodingError.typeMismatch(
             JSON.self,
             DecodingError.Context(
-                codingPath: decoder.codingPath,
+                reportingAt: decoder.codingPath,
                 debugDescription: "Expected a JSON value (null, bool, number, string, array or object)."))
     }
 }

@@ -71,7 +71,7 @@ extension FastMapError {
         var keys = codingPath
         let own = kind == .keyNotFound ? path.dropLast() : path[...]
         keys += own.map(\.codingKey)
-        let context = DecodingError.Context(codingPath: keys, debugDescription: description, underlyingError: located)
+        let context = DecodingError.Context(reportingAt: keys, debugDescription: description, underlyingError: located)
         switch kind {
         case .keyNotFound:
             return .keyNotFound(FastCodingKey(stringValue: key ?? path.last?.description ?? ""), context)

@@ -20,7 +20,7 @@ extension JSON {
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
         throw DecodingError.dataCorrupted(
             DecodingError.Context(
-                codingPath: container.codingPath,
+                reportingAt: container.codingPath,
                 debugDescription: "Expected date string to be ISO8601-formatted, found \"\(text)\"."))
     }
 

@@ -10,7 +10,8 @@
 ///
 /// A string literal is parsed like a ``JSONKeyPath`` (`"a.b[0]"`); only its first step is
 /// optional, because that is the step written right after `=>?`. Everything that follows is
-/// required unless another `=>?` says otherwise.
+/// required unless another `=>?` says otherwise. An array literal (`["user", "followers"]`)
+/// makes every one of its steps optional, as Anviking Decodable's does.
 public struct JSONOptionalKeyPath: Hashable, Sendable, CustomStringConvertible,
     ExpressibleByStringLiteral, ExpressibleByArrayLiteral
 {
@@ -48,9 +49,11 @@ public struct JSONOptionalKeyPath: Hashable, Sendable, CustomStringConvertible,
         self.init(JSONKeyPath(stringLiteral: value))
     }
 
-    /// `["a", 0]`: segments as in ``JSONKeyPath/init(_:)``; the first step is optional.
+    /// `["a", 0]`: segments as in ``JSONKeyPath/init(_:)``, every step optional, as Anviking
+    /// Decodable's `OptionalKeyPath` array literal (`json =>? ["user", "followers"]` is `nil` when
+    /// either is missing). Joining with `=>` still makes the joined step required.
     public init(arrayLiteral elements: JSONSubscript...) {
-        self.init(JSONKeyPath(segments: elements))
+        self.init(steps: JSONKeyPath(segments: elements).components.map { Step($0, isRequired: false) })
     }
 
     /// The path without the optional markers.

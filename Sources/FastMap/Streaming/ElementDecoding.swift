@@ -70,7 +70,7 @@ struct ElementDecoding: @unchecked Sendable {
             if case .throw = policy { throw error }
             failure = .dataCorrupted(
                 DecodingError.Context(
-                    codingPath: codingPath(of: element), debugDescription: "\(error)", underlyingError: error))
+                    reportingAt: codingPath(of: element), debugDescription: "\(error)", underlyingError: error))
         }
         switch policy {
         case .throw:
@@ -117,7 +117,7 @@ struct ElementDecoding: @unchecked Sendable {
             let description =
                 mode.isLines ? "Line \(element.line): \(context.debugDescription)" : context.debugDescription
             return DecodingError.Context(
-                codingPath: context.codingPath, debugDescription: description, underlyingError: underlying)
+                reportingAt: context.codingPath, debugDescription: description, underlyingError: underlying)
         }
     }
 
@@ -133,7 +133,7 @@ struct ElementDecoding: @unchecked Sendable {
         if let location = error.location { description += " (\(location))" }
         return .dataCorrupted(
             DecodingError.Context(
-                codingPath: codingPath(of: element), debugDescription: description, underlyingError: error))
+                reportingAt: codingPath(of: element), debugDescription: description, underlyingError: error))
     }
 
     /// Why the stream stopped, as the `DecodingError` decoding the whole document would throw:
@@ -150,13 +150,13 @@ struct ElementDecoding: @unchecked Sendable {
                 return .keyNotFound(
                     FastCodingKey(stringValue: key),
                     DecodingError.Context(
-                        codingPath: walked.map(\.codingKey),
+                        reportingAt: walked.map(\.codingKey),
                         debugDescription: "No value associated with key \"\(key)\"." + place, underlyingError: error))
             case .index(let index):
                 return .valueNotFound(
                     Any.self,
                     DecodingError.Context(
-                        codingPath: (walked + [.index(index)]).map(\.codingKey),
+                        reportingAt: (walked + [.index(index)]).map(\.codingKey),
                         debugDescription: "Index \(index) is out of bounds (the array has \(count) elements)." + place,
                         underlyingError: error))
             }
@@ -164,7 +164,7 @@ struct ElementDecoding: @unchecked Sendable {
             let wantsObject = step < components.count && !components[step].isIndex
             let type: Any.Type = wantsObject ? [String: Any].self : [Any].self
             let context = DecodingError.Context(
-                codingPath: arrayPath[..<step].map(\.codingKey),
+                reportingAt: arrayPath[..<step].map(\.codingKey),
                 debugDescription: found == .null
                     ? "Cannot get \(wantsObject ? "keyed" : "unkeyed") decoding container -- found null value instead."
                         + place
