@@ -162,10 +162,10 @@ struct StreamingDecoderTests {
         #expect(collected.map(\.offset) == [4, 14, 20])
         #expect(
             summary(collected[0].error)
-                == "typeMismatch(Int) [1]: Expected to decode Int but found string \"two\" instead.")
+                == "typeMismatch(Int) [1]: Expected to decode Int but found string \"two\" instead")
         #expect(summary(collected[1].error).hasPrefix("valueNotFound(Int) [3]"))
         #expect(
-            summary(collected[2].error).hasPrefix("dataCorrupted : Number 5.5 at $[4] is not representable as Int."))
+            summary(collected[2].error).hasPrefix("dataCorrupted : Number 5.5 at $[4] is not representable as Int"))
 
         // The default stops at the first failure, after the elements before it.
         var before: [Int] = []
@@ -173,7 +173,7 @@ struct StreamingDecoderTests {
             try decoder.forEach(Int.self, contentsOf: file.url) { before.append($0) }
         }
         #expect(before == [1])
-        #expect(error.map(summary) == "typeMismatch(Int) [1]: Expected to decode Int but found string \"two\" instead.")
+        #expect(error.map(summary) == "typeMismatch(Int) [1]: Expected to decode Int but found string \"two\" instead")
     }
 
     @Test func refusedElementsAreFailuresWithTheirPlace() async throws {
@@ -310,7 +310,7 @@ struct StreamingDecoderLinesTests {
         #expect(records.map(\.offset) == [26, 39])
         #expect(
             summary(records[1].error)
-                == #"typeMismatch(Int) .id: Line 6: Expected to decode Int but found string "3" instead."#)
+                == #"typeMismatch(Int) .id: Line 6: Expected to decode Int but found string "3" instead"#)
     }
 
     @Test func linesFromEveryChunking() async throws {
