@@ -99,6 +99,11 @@ int fm_parse_in_arena(const char *bytes, size_t length, int use_jansson, size_t 
 fm_arena *fm_arena_current(void);
 void fm_arena_set_current(fm_arena *arena);
 
+/// json_incref / json_decref, race-free when many threads share a node (jansson's own read
+/// the count non-atomically before updating it atomically).
+json_t *fm_json_retain(json_t *json);
+void fm_json_release(json_t *json);
+
 /// Releases one reference to `root` like json_decref, without recursion: safe for trees of
 /// any depth.
 void fm_json_release_deep(json_t *root);

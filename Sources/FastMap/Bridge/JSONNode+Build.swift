@@ -50,7 +50,7 @@ extension JSONNode {
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 let base = chars.baseAddress ?? emptyCString
                 if json_object_getn(raw, base, chars.count) != nil {
-                    json_decref(child.raw)
+                    fm_json_release(child.raw)
                 } else {
                     _ = json_object_setn_new_nocheck(raw, base, chars.count, child.raw)
                 }
@@ -58,8 +58,10 @@ extension JSONNode {
         }
     }
 
-    func retain() { _ = json_incref(raw) }
-    func release() { json_decref(raw) }
+    /// Atomic on every access (jansson's inline `json_incref` reads the count plainly first):
+    /// one value may be composed into new trees from many threads at once.
+    func retain() { _ = fm_json_retain(raw) }
+    func release() { fm_json_release(raw) }
 
     /// `release()` for trees that may nest deeper than the C stack allows to recurse.
     func releaseDeep() { fm_json_release_deep(raw) }
