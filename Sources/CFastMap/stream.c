@@ -89,6 +89,8 @@ struct fm_stream {
     size_t nav_count;
     size_t skip_depth;  // containers open inside a skipped value
     size_t doc_depth;   // containers open in the whole document
+    int root_done;      // the document's root has closed (at root_end, absolute)
+    size_t root_end;
 
     // The element being built.
     size_t element_offset, element_line, element_column, element_unsigned;
@@ -555,7 +557,22 @@ static int array_event(fm_stream *s, int ev, const unsigned char *text, size_t l
     int ok = s->phase == ELEMENTS ? element_event(s, ev, text, length, flag)
                                   : navigate(s, ev, text, length, flag);
     s->last_end = consumed_end(s);
+    if (ok && s->phase == AFTER && s->doc_depth == 0 && !s->root_done) {
+        s->root_done = 1;
+        s->root_end = s->last_end;
+    }
     return ok;
+}
+
+// After the root closed only white space may follow. yajl reports any other token as
+// trailing garbage itself, except one it is still reading when the input ends (an
+// unterminated string): the whole-document parser rejects that too, so the stream must.
+static void check_after_root(fm_stream *s, size_t parsed) {
+    if (!s->root_done || s->failed) return;
+    size_t at = s->root_end > s->base ? s->root_end - s->base : 0;
+    while (at < parsed && fm_is_json_space(s->input[at])) at++;
+    if (at < parsed)
+        fail(s, FM_ERROR_TRAILING_DATA, s->base + at, "unexpected text after the end of the JSON document");
 }
 
 static int a_null(void *ctx) { return array_event(ctx, EV_NULL, NULL, 0, 0); }
@@ -594,7 +611,10 @@ static void parse_piece(fm_stream *s, const unsigned char *bytes, size_t length)
     s->builder.offset_base = s->base;
     size_t valid = fm_first_non_json_space(bytes, length);
     yajl_status status = yajl_parse(s->handle, bytes, valid);
-    if (status != yajl_status_ok) {
+    if (status == yajl_status_ok) check_after_root(s, valid);
+    if (s->failed) {
+        // check_after_root found text after the document
+    } else if (status != yajl_status_ok) {
         yajl_failure(s);
     } else if (valid < length) {
         fail_invalid_space(s, s->base + valid, bytes[valid]);

@@ -13,7 +13,7 @@ extension JSONDocument {
         var document = fm_document()
         var error = fm_parse_error()
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? emptyCString
-        let depth = max(1, maximumDepth)
+        let depth = max(0, maximumDepth)
         let arena = usesArena ? JSONArena(expectedBytes: bytes.count) : nil
         let status = fm_parse_in_arena(
             base, bytes.count, parser == .jansson ? 1 : compactsWhiteSpace ? 0 : 2, depth, arena?.raw, &document,

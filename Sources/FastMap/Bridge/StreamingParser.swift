@@ -20,7 +20,7 @@ final class StreamingParser: @unchecked Sendable {
     /// - Throws: ``FastMapError`` of kind `outOfMemory`.
     init(mode: StreamingMode, maximumDepth: Int, usesArenas: Bool = true) throws(FastMapError) {
         self.mode = mode
-        self.maximumDepth = max(1, maximumDepth)
+        self.maximumDepth = max(0, maximumDepth)
         var keys: [[CChar]] = []
         var steps: [fm_stream_step] = []
         if case .array(let path) = mode {
@@ -36,7 +36,7 @@ final class StreamingParser: @unchecked Sendable {
             }
         }
         let cMode = mode.isLines ? Int32(FM_STREAM_LINES.rawValue) : Int32(FM_STREAM_ARRAY.rawValue)
-        let depth = max(1, maximumDepth)
+        let depth = max(0, maximumDepth)
         // fm_stream_create copies the keys, so pointers into `keys` only need to live for the call.
         let created = Self.withKeyPointers(keys, steps: steps) { steps in
             fm_stream_create(cMode, steps.baseAddress, steps.count, depth, usesArenas ? 1 : 0)

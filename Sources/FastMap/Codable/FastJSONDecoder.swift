@@ -86,6 +86,10 @@ public final class FastJSONDecoder: @unchecked Sendable {
 
     /// The deepest nesting accepted, both when parsing and when decoding a ``JSON`` value built
     /// in code. Defaults to ``JSON/defaultMaximumDepth`` (Foundation's 512).
+    ///
+    /// Any value is safe: `Int.max` means no limit, `0` accepts only a top-level scalar and
+    /// negative values act as `0` (see ``JSON/ReadingOptions/maximumDepth``). Streaming
+    /// (`stream`, `forEach`, `lines`) applies it to the whole document.
     public var maximumDepth: Int {
         get { state.withLock { $0.maximumDepth } }
         set { state.withLock { $0.maximumDepth = newValue } }

@@ -32,6 +32,10 @@ public struct JSON: @unchecked Sendable {
         /// The parser to use.
         public var parser: JSONParser
         /// The deepest nesting of arrays and objects accepted (Foundation's limit is 512).
+        ///
+        /// Any value is safe: `Int.max` means no limit (memory for the nesting is taken as the
+        /// input actually nests, never in proportion to this number), `0` accepts only a
+        /// top-level scalar, and negative values act as `0`.
         public var maximumDepth: Int
         /// Whether the tree's nodes are bump-allocated in one arena that is freed in a single
         /// step with the document (faster to build and to drop), rather than one `malloc` per
