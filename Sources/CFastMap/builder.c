@@ -21,6 +21,13 @@ int fm_builder_fail(fm_builder *b, int kind, const char *message) {
 }
 
 static int fail_out_of_memory(fm_builder *b) {
+    fm_budget *budget = fm_budget_current();
+    if (budget && budget->exceeded) {
+        char message[160];
+        snprintf(message, sizeof message, "The document needs more than the memory limit of %zu bytes.",
+                 budget->limit);
+        return fm_builder_fail(b, FM_ERROR_MEMORY_LIMIT, message);
+    }
     return fm_builder_fail(b, FM_ERROR_OUT_OF_MEMORY, "out of memory while building the document");
 }
 
@@ -502,6 +509,13 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
                        fm_parse_error *error, int optimistic_keys, int *saw_duplicate) {
     memset(out, 0, sizeof *out);
     memset(error, 0, sizeof *error);
+    // A memory budget covers one tree: a second attempt (after compacting, or after an
+    // optimistic pass met a duplicate key) starts from zero, the first one's tree being gone.
+    fm_budget *budget = fm_budget_current();
+    if (budget) {
+        budget->used = 0;
+        budget->exceeded = 0;
+    }
     fm_builder b;
     int ready = fm_builder_init(&b, max_depth, out, error);
     b.optimistic_keys = optimistic_keys;

@@ -110,6 +110,12 @@ struct fm_stream {
     int arena_handed;
     fm_arena *outer;  // the thread's own current arena, restored when a call returns
     int building;     // an element is being built in `arena`
+    int element_in_arena;  // the element being built uses `arena` (see fm_arena_hooks_active)
+
+    // The memory budget of each element (limit SIZE_MAX: none), current on the thread during
+    // every call; `used` starts from zero with each element.
+    fm_budget budget;
+    fm_budget *outer_budget;
 
     // A UTF-8 byte order mark at the very start is skipped, as JSONDecoder does.
     int mark_decided;
@@ -313,7 +319,9 @@ static void yajl_failure(fm_stream *s) {
 
 // Makes the arena for an element starting at `offset` current on this thread.
 static int begin_arena(fm_stream *s, size_t offset) {
-    if (!s->use_arenas) return 1;
+    // When another library has taken over jansson's hooks, elements are reference counted.
+    s->element_in_arena = s->use_arenas && fm_arena_hooks_active();
+    if (!s->element_in_arena) return 1;
     // An arena with queued items that were not handed over yet stays until they are, so
     // that every arena the caller has not adopted is the current one.
     int rotate = !s->arena || (offset - s->arena_start >= ARENA_SPAN &&
@@ -337,13 +345,24 @@ static void end_arena(fm_stream *s) {
     s->building = 0;
 }
 
-// Around every entry point: elements being built allocate in their arena, nothing else does.
+// Around every entry point: elements being built allocate in their arena, nothing else does,
+// and every jansson allocation counts against the element's budget.
 static void enter_call(fm_stream *s) {
     s->outer = fm_arena_current();
     if (s->building) fm_arena_set_current(s->arena);
+    s->outer_budget = fm_budget_current();
+    fm_budget_set_current(s->budget.limit == SIZE_MAX ? NULL : &s->budget);
 }
 
-static void leave_call(fm_stream *s) { fm_arena_set_current(s->outer); }
+static void leave_call(fm_stream *s) {
+    fm_arena_set_current(s->outer);
+    fm_budget_set_current(s->outer_budget);
+}
+
+static void reset_budget(fm_stream *s) {
+    s->budget.used = 0;
+    s->budget.exceeded = 0;
+}
 
 // MARK: - Queue
 
@@ -352,7 +371,7 @@ static int push_item(fm_stream *s, json_t *root) {
         return 0;
     fm_stream_item *item = &s->items[s->item_count++];
     item->root = root;
-    item->arena = root && s->use_arenas ? s->arena : NULL;
+    item->arena = root && s->element_in_arena ? s->arena : NULL;
     if (item->arena) s->arena_items++;
     item->index = s->next_index++;
     item->offset = s->element_offset;
@@ -388,6 +407,14 @@ static int complete_failed(fm_stream *s) {
 // Turns the builder's error into the pending failure of the current element.
 static void take_element_error(fm_stream *s) {
     fm_builder_discard(&s->builder);
+    if (s->building && s->arena && !s->arena_handed && s->arena_items == 0) {
+        // Nothing built in this arena survives: free what the failed element took now (up to
+        // its whole memory budget) instead of when the arena would have rotated.
+        fm_arena_set_current(s->outer);
+        fm_arena_destroy(s->arena);
+        s->arena = NULL;
+        s->building = 0;
+    }
     s->pool.unsigned_count = s->element_unsigned;
     s->pending = s->scratch;
     s->scratch.kind = FM_OK;
@@ -431,6 +458,7 @@ static int element_event(fm_stream *s, int ev, const unsigned char *text, size_t
         }
         s->element_offset = token_start(s, ev, length, flag);
         locate(s, s->element_offset, &s->element_line, &s->element_column);
+        reset_budget(s);
         if (!begin_arena(s, s->element_offset)) return 0;
     }
     if (!build(s, ev, text, length, flag)) {
@@ -698,6 +726,7 @@ static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, 
     s->element_offset = offset + lead;
     s->element_line = s->line_number;
     s->element_column = lead + 1;
+    reset_budget(s);
     if (!begin_arena(s, s->element_offset)) return;
     size_t valid = fm_first_non_json_space(bytes, length);
     yajl_status status = yajl_parse(s->handle, bytes, valid);
@@ -780,6 +809,7 @@ fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_co
     if (!s) return NULL;
     s->mode = mode;
     s->use_arenas = use_arenas != 0;
+    s->budget.limit = SIZE_MAX;
     s->max_depth = max_depth;
     s->path_count = mode == FM_STREAM_ARRAY ? path_count : 0;
     size_t key_bytes = 0;
@@ -967,3 +997,5 @@ void fm_stream_clear(fm_stream *s) {
 const fm_stream_failure *fm_stream_failure_info(const fm_stream *s) { return &s->failure; }
 
 size_t fm_stream_bytes_read(const fm_stream *s) { return s->total; }
+
+void fm_stream_set_memory_limit(fm_stream *s, size_t memory_limit) { s->budget.limit = memory_limit; }

@@ -102,6 +102,11 @@ const fm_stream_failure *fm_stream_failure_info(const fm_stream *stream);
 /// Number of bytes fed so far.
 size_t fm_stream_bytes_read(const fm_stream *stream);
 
+/// Limits the tree of each element to `memory_limit` bytes of jansson allocations (see
+/// fm_parse_in_arena_limited; SIZE_MAX, the default, means none). An element past it fails
+/// alone, with FM_ERROR_MEMORY_LIMIT, and what it built is freed. Set before the first feed.
+void fm_stream_set_memory_limit(fm_stream *stream, size_t memory_limit);
+
 #ifdef __cplusplus
 }
 #endif

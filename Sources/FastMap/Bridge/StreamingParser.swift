@@ -18,7 +18,8 @@ final class StreamingParser: @unchecked Sendable {
     /// - Parameter usesArenas: build the elements of each stretch of input in one shared arena
     ///   (no per-node `malloc`/`free`) instead of one allocation per node.
     /// - Throws: ``FastMapError`` of kind `outOfMemory`.
-    init(mode: StreamingMode, maximumDepth: Int, usesArenas: Bool = true) throws(FastMapError) {
+    /// - Parameter memoryLimit: the most bytes of tree one element may take (nil: no limit).
+    init(mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil, usesArenas: Bool = true) throws(FastMapError) {
         self.mode = mode
         self.maximumDepth = max(0, maximumDepth)
         var keys: [[CChar]] = []
@@ -45,6 +46,7 @@ final class StreamingParser: @unchecked Sendable {
             throw FastMapError(kind: .outOfMemory, message: "out of memory while starting a stream")
         }
         stream = created
+        if let memoryLimit { fm_stream_set_memory_limit(created, max(0, memoryLimit)) }
     }
 
     deinit {
