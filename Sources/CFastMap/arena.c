@@ -65,10 +65,17 @@ static fm_arena_chunk *add_chunk(fm_arena *arena, size_t at_least) {
 static json_malloc_t previous_malloc = malloc;
 static json_free_t previous_free = free;
 
+// Bytes 4..7 of a block that becomes a json_t are padding jansson never writes: they are
+// cleared so that only fm_json_unsigned's nodes carry its mark there.
+static void *clear_mark(void *pointer, size_t size) {
+    if (pointer && size >= 8) memset((unsigned char *)pointer + 4, 0, 4);
+    return pointer;
+}
+
 static void *arena_malloc(size_t size) {
     if (!take_from_budget(size)) return NULL;
     fm_arena *arena = current_arena;
-    if (!arena) return __atomic_load_n(&previous_malloc, __ATOMIC_ACQUIRE)(size);
+    if (!arena) return clear_mark(__atomic_load_n(&previous_malloc, __ATOMIC_ACQUIRE)(size), size);
     size_t rounded = (size + 15) & ~(size_t)15;
     if (rounded < size) return NULL;  // overflow
     fm_arena_chunk *chunk = arena->head;
@@ -78,7 +85,7 @@ static void *arena_malloc(size_t size) {
     }
     void *pointer = chunk->data + chunk->used;
     chunk->used += rounded;
-    return pointer;
+    return clear_mark(pointer, size);
 }
 
 static void arena_free(void *pointer) {

@@ -31,19 +31,6 @@ static int fail_out_of_memory(fm_builder *b) {
     return fm_builder_fail(b, FM_ERROR_OUT_OF_MEMORY, "out of memory while building the document");
 }
 
-static int remember_unsigned(fm_builder *b, json_t *node) {
-    fm_document *d = b->document;
-    if (d->unsigned_count == d->unsigned_capacity) {
-        size_t capacity = d->unsigned_capacity ? d->unsigned_capacity * 2 : 8;
-        json_t **nodes = realloc(d->unsigned_nodes, capacity * sizeof(json_t *));
-        if (!nodes) return 0;
-        d->unsigned_nodes = nodes;
-        d->unsigned_capacity = capacity;
-    }
-    d->unsigned_nodes[d->unsigned_count++] = node;
-    return 1;
-}
-
 static void note_root_complete(fm_builder *b) {
     b->root_complete = 1;
     b->root_end = b->handle ? yajl_get_bytes_consumed(b->handle) : 0;
@@ -136,15 +123,7 @@ int fm_build_number(fm_builder *b, const char *text, size_t length) {
         } else if (!overflow) {
             if (magnitude <= (uint64_t)INT64_MAX)
                 return attach_scalar(b, json_integer((json_int_t)magnitude));
-            json_t *node = json_integer((json_int_t)magnitude);
-            if (!node) return fail_out_of_memory(b);
-            int attached = 0;
-            if (!attach(b, node, &attached)) return 0;
-            if (!attached) {
-                json_decref(node);
-                return 1;
-            }
-            return remember_unsigned(b, node) ? 1 : fail_out_of_memory(b);
+            return attach_scalar(b, fm_json_unsigned(magnitude));
         }
         char shown[96], message[200];
         describe_number(shown, sizeof shown, text, length);
@@ -450,10 +429,9 @@ const yajl_callbacks fm_builder_callbacks = {
     on_start_map, on_map_key, on_end_container, on_start_array, on_end_container,
 };
 
-int fm_builder_init(fm_builder *b, size_t max_depth, fm_document *document, fm_parse_error *error) {
+int fm_builder_init(fm_builder *b, size_t max_depth, fm_parse_error *error) {
     memset(b, 0, sizeof *b);
     b->max_depth = max_depth;
-    b->document = document;
     b->error = error;
     // A few frames up front (most documents nest a handful of levels); reserve_frame doubles
     // them when deeper nesting actually arrives, so the limit itself costs nothing.
@@ -517,7 +495,7 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
         budget->exceeded = 0;
     }
     fm_builder b;
-    int ready = fm_builder_init(&b, max_depth, out, error);
+    int ready = fm_builder_init(&b, max_depth, error);
     b.optimistic_keys = optimistic_keys;
     b.input = (const unsigned char *)bytes;
     b.input_length = length;
@@ -584,7 +562,6 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
         }
         locate(b.input, length, error);
         fm_builder_discard(&b);
-        fm_document_free_unsigned(out);
         out->root = NULL;
     } else {
         out->root = b.root;
@@ -616,13 +593,6 @@ int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_documen
         }
     }
     return fm_parse_yajl_direct(bytes, length, max_depth, out, error);
-}
-
-void fm_document_free_unsigned(fm_document *document) {
-    free(document->unsigned_nodes);
-    document->unsigned_nodes = NULL;
-    document->unsigned_count = 0;
-    document->unsigned_capacity = 0;
 }
 
 // True when the text may hold the integer token `-0`, which jansson reads as a plain 0.

@@ -40,7 +40,6 @@ typedef struct fm_builder {
     char *key;
     size_t key_length;
     size_t key_capacity;
-    fm_document *document;   // receives the unsigned integer nodes
     fm_parse_error *error;
     yajl_handle handle;
     const unsigned char *input;  // the bytes yajl is parsing right now
@@ -62,7 +61,7 @@ typedef struct fm_builder {
 /// Prepares a builder for trees nested at most max_depth levels (0: scalars only; any larger
 /// value, up to SIZE_MAX, is safe: the frame stack starts small and grows with the nesting
 /// actually met). Returns 0 when out of memory.
-int fm_builder_init(fm_builder *b, size_t max_depth, fm_document *document, fm_parse_error *error);
+int fm_builder_init(fm_builder *b, size_t max_depth, fm_parse_error *error);
 
 /// Frees the builder's own buffers (not the tree it built).
 void fm_builder_destroy(fm_builder *b);

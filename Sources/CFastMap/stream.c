@@ -56,7 +56,6 @@ struct fm_stream {
 
     yajl_handle handle;
     fm_builder builder;
-    fm_document pool;        // unsigned nodes of the queued elements and the one being built
     fm_parse_error scratch;  // where the builder records its errors
 
     fm_stream_item *items;
@@ -93,7 +92,7 @@ struct fm_stream {
     size_t root_end;
 
     // The element being built.
-    size_t element_offset, element_line, element_column, element_unsigned;
+    size_t element_offset, element_line, element_column;
     int element_failed;
     size_t fail_depth;  // containers of a failed element still to close
     fm_parse_error pending;
@@ -377,10 +376,7 @@ static int push_item(fm_stream *s, json_t *root) {
     item->offset = s->element_offset;
     item->line = s->element_line;
     item->column = s->element_column;
-    item->unsigned_start = s->element_unsigned;
-    item->unsigned_count = s->pool.unsigned_count - s->element_unsigned;
     item->failure = 0;
-    s->element_unsigned = s->pool.unsigned_count;
     return 1;
 }
 
@@ -415,7 +411,6 @@ static void take_element_error(fm_stream *s) {
         s->arena = NULL;
         s->building = 0;
     }
-    s->pool.unsigned_count = s->element_unsigned;
     s->pending = s->scratch;
     s->scratch.kind = FM_OK;
     if (s->pending.kind == FM_ERROR_DEPTH) {
@@ -820,8 +815,7 @@ fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_co
     // Elements sit inside every container of the path and the array itself.
     size_t element_depth = max_depth > s->path_count + 1 ? max_depth - s->path_count - 1 : 0;
     if (!s->path || !s->path_keys || !s->nav ||
-        !fm_builder_init(&s->builder, mode == FM_STREAM_ARRAY ? element_depth : max_depth, &s->pool,
-                         &s->scratch)) {
+        !fm_builder_init(&s->builder, mode == FM_STREAM_ARRAY ? element_depth : max_depth, &s->scratch)) {
         fm_stream_free(s);
         return NULL;
     }
@@ -861,7 +855,6 @@ void fm_stream_free(fm_stream *s) {
     fm_builder_destroy(&s->builder);
     if (s->arena && !s->arena_handed) fm_arena_destroy(s->arena);
     if (s->handle) yajl_free(s->handle);
-    fm_document_free_unsigned(&s->pool);
     free(s->items);
     free(s->errors);
     free(s->carry);
@@ -973,20 +966,11 @@ size_t fm_stream_item_count(const fm_stream *s) { return s->item_count; }
 
 const fm_stream_item *fm_stream_items(const fm_stream *s) { return s->items; }
 
-json_t *const *fm_stream_unsigned_nodes(const fm_stream *s) { return s->pool.unsigned_nodes; }
-
 const fm_parse_error *fm_stream_item_error(const fm_stream *s, const fm_stream_item *item) {
     return item->failure ? &s->errors[item->failure - 1] : NULL;
 }
 
 void fm_stream_clear(fm_stream *s) {
-    // The element being built keeps its unsigned nodes: move them to the front.
-    size_t open = s->pool.unsigned_count - s->element_unsigned;
-    if (open && s->element_unsigned)
-        memmove(s->pool.unsigned_nodes, s->pool.unsigned_nodes + s->element_unsigned,
-                open * sizeof(json_t *));
-    s->pool.unsigned_count = open;
-    s->element_unsigned = 0;
     s->item_count = 0;
     s->error_count = 0;
     // The caller has adopted the arena its items named.

@@ -44,7 +44,7 @@ int fm_test_counting_build(size_t count) {
     trees = calloc(count ? count : 1, sizeof *trees);
     if (!trees) return 0;
     for (size_t i = 0; i < count; i++) {
-        char name[32];
+        char name[64];
         snprintf(name, sizeof name, "tree %zu with a longer name", i);
         json_t *array = json_pack("[s, i, f, {s: [i, i]}]", name, (json_int_t)i, 0.5, "key", 1, 2);
         if (!array) return 0;

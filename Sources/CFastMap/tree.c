@@ -1,6 +1,37 @@
 #include "fastmap.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+// Integers above INT64_MAX are stored as jansson integers holding the UInt64's bit pattern,
+// marked in the node itself: jansson's json_t has four bytes of padding after its type field
+// (jansson never touches them), where such a node carries a mark derived from its own
+// address. FastMap's allocation hooks clear those bytes in every block they hand out, so no
+// other node can carry a stale mark; a node moved or freed takes its mark with it, so no
+// table of addresses can go stale.
+_Static_assert(sizeof(json_t) == 16 && offsetof(json_t, refcount) == 8,
+               "the unsigned mark lives in json_t's padding");
+
+static uint32_t unsigned_mark(const json_t *node) {
+    uint64_t mixed = ((uint64_t)(uintptr_t)node >> 4) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(mixed >> 32) | 1;  // never 0, the cleared value
+}
+
+json_t *fm_json_unsigned(uint64_t value) {
+    json_t *node = json_integer((json_int_t)value);
+    if (node && value > (uint64_t)INT64_MAX) {
+        uint32_t mark = unsigned_mark(node);
+        memcpy((unsigned char *)node + 4, &mark, sizeof mark);
+    }
+    return node;
+}
+
+int fm_json_is_unsigned(const json_t *node) {
+    if (!node || json_typeof(node) != JSON_INTEGER || json_integer_value(node) >= 0) return 0;
+    uint32_t stored;
+    memcpy(&stored, (const unsigned char *)node + 4, sizeof stored);
+    return stored == unsigned_mark(node);
+}
 
 // jansson's json_incref/json_decref update the count atomically but first read it plainly
 // (to skip the immortal singletons, whose count is (size_t)-1): a data race when one value

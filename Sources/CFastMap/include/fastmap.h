@@ -33,13 +33,10 @@ typedef struct fm_parse_error {
     char message[256];
 } fm_parse_error;
 
-/// A parsed tree plus the integers whose json_int_t holds the bit pattern of a UInt64 above
-/// INT64_MAX (jansson itself has no unsigned integers).
+/// A parsed tree. Integers above INT64_MAX (jansson has no unsigned integers) are nodes made
+/// by fm_json_unsigned, told apart by fm_json_is_unsigned.
 typedef struct fm_document {
     json_t *root;
-    json_t **unsigned_nodes;
-    size_t unsigned_count;
-    size_t unsigned_capacity;
     int in_arena;  // set by fm_parse_in_arena: the tree lives in the arena (else: refcounted)
 } fm_document;
 
@@ -66,8 +63,13 @@ size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *ou
 int fm_parse_jansson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
                      fm_parse_error *error);
 
-/// Frees the unsigned-node list of a document (not the tree).
-void fm_document_free_unsigned(fm_document *document);
+/// A jansson integer holding the bit pattern of `value`; above INT64_MAX it is marked as
+/// unsigned in the node itself (see fm_json_is_unsigned). NULL when out of memory.
+json_t *fm_json_unsigned(uint64_t value);
+
+/// Whether `node` is an integer made by fm_json_unsigned for a value above INT64_MAX (its
+/// json_integer_value is then the value's bit pattern, negative as a json_int_t).
+int fm_json_is_unsigned(const json_t *node);
 
 /// Checks that bytes[0..<length] is well-formed UTF-8 (no overlong forms, no surrogates,
 /// nothing above U+10FFFF). Returns length when valid, else the index of the first bad byte.

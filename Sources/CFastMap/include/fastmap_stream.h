@@ -48,8 +48,6 @@ typedef struct fm_stream_item {
     size_t offset;          // absolute byte offset of the element's first byte
     size_t line;            // 1-based line of the element's first byte
     size_t column;          // 1-based column (bytes) of the element's first byte
-    size_t unsigned_start;  // the element's unsigned integer nodes, in fm_stream_unsigned_nodes
-    size_t unsigned_count;
     size_t failure;         // 0, or 1 + the index of its error (fm_stream_item_error)
 } fm_stream_item;
 
@@ -85,9 +83,6 @@ int fm_stream_finish(fm_stream *stream);
 /// The queued elements, in order. Valid until the next feed, finish or clear.
 size_t fm_stream_item_count(const fm_stream *stream);
 const fm_stream_item *fm_stream_items(const fm_stream *stream);
-
-/// The unsigned integer nodes of the queued elements (see fm_stream_item).
-json_t *const *fm_stream_unsigned_nodes(const fm_stream *stream);
 
 /// Why a queued element failed (item->failure != 0).
 const fm_parse_error *fm_stream_item_error(const fm_stream *stream, const fm_stream_item *item);

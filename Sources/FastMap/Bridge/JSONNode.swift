@@ -54,7 +54,7 @@ struct JSONNode: @unchecked Sendable, Hashable {
     @inline(__always)
     var stringValue: String { String(decoding: stringBytes, as: UTF8.self) }
 
-    /// The stored integer: for nodes in a document's unsigned set, the bit pattern of a UInt64.
+    /// The stored integer: for ``isUnsignedInteger`` nodes, the bit pattern of a UInt64.
     @inline(__always) var integerBits: Int64 { Int64(json_integer_value(raw)) }
 
     @inline(__always) var realValue: Double { json_real_value(raw) }

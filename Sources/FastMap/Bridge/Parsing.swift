@@ -24,17 +24,9 @@ extension JSONDocument {
         guard status == 0, let root = document.root else {
             throw FastMapError(parseError: error)
         }
-        var unsigned: Set<UnsafeMutableRawPointer> = []
-        if document.unsigned_count > 0, let nodes = document.unsigned_nodes {
-            for index in 0..<document.unsigned_count {
-                if let node = nodes[index] { unsigned.insert(UnsafeMutableRawPointer(node)) }
-            }
-        }
-        fm_document_free_unsigned(&document)
         // Without FastMap's allocation hooks (another library replaced them) the tree is not
         // in the arena but reference counted.
-        return JSONDocument(
-            owning: JSONNode(root), unsignedNodes: unsigned, depth: depth, arena: document.in_arena != 0 ? arena : nil)
+        return JSONDocument(owning: JSONNode(root), depth: depth, arena: document.in_arena != 0 ? arena : nil)
     }
 }
 

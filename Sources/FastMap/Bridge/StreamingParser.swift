@@ -101,21 +101,14 @@ final class StreamingParser: @unchecked Sendable {
     private func drain(into elements: inout [StreamedElement]) {
         let count = fm_stream_item_count(stream)
         guard count > 0, let items = fm_stream_items(stream) else { return }
-        let unsignedNodes = fm_stream_unsigned_nodes(stream)
         elements.reserveCapacity(elements.count + count)
         for position in 0..<count {
             let item = items[position]
             let payload: StreamedElement.Payload
             if let root = item.root {
-                var unsigned: Set<UnsafeMutableRawPointer> = []
-                if item.unsigned_count > 0, let unsignedNodes {
-                    for index in item.unsigned_start..<(item.unsigned_start + item.unsigned_count) {
-                        if let node = unsignedNodes[index] { unsigned.insert(UnsafeMutableRawPointer(node)) }
-                    }
-                }
                 if let raw = item.arena, arena?.raw != raw { arena = JSONArena(adopting: raw) }
                 let document = JSONDocument(
-                    owning: JSONNode(root), unsignedNodes: unsigned, depth: maximumDepth,
+                    owning: JSONNode(root), depth: maximumDepth,
                     arena: item.arena == nil ? nil : arena)
                 payload = .value(JSON(document: document))
             } else {
