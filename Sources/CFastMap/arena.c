@@ -7,7 +7,14 @@
 // A bump allocator behind jansson's allocation hooks. While a thread parses into an arena,
 // every jansson allocation on that thread comes from the arena and frees are no-ops; the
 // whole tree is released at once by fm_arena_destroy instead of a json_decref walk.
-// Other threads, and this thread outside fm_parse_in_arena, get plain malloc/free.
+// Other threads, and this thread outside fm_parse_in_arena, get the functions that were
+// installed before FastMap's (plain malloc/free unless another library set its own).
+//
+// jansson's hooks are process-wide. They are installed once, when the library is loaded
+// (before any thread of the program can be calling jansson) or at the latest before the first
+// parse, and chain to the previous ones. Should another library install its own hooks later,
+// arenas are no longer used: every tree is then reference counted and allocated with that
+// library's functions (fm_arena_hooks_active).
 
 typedef struct fm_arena_chunk {
     struct fm_arena_chunk *next;
@@ -23,6 +30,22 @@ struct fm_arena {
 };
 
 static __thread fm_arena *current_arena;
+static __thread fm_budget *current_budget;
+
+fm_budget *fm_budget_current(void) { return current_budget; }
+void fm_budget_set_current(fm_budget *budget) { current_budget = budget; }
+
+// Counts `size` against the thread's budget; 0 when it would pass the limit.
+static int take_from_budget(size_t size) {
+    fm_budget *budget = current_budget;
+    if (!budget) return 1;
+    if (size > budget->limit - budget->used) {
+        budget->exceeded = 1;
+        return 0;
+    }
+    budget->used += size;
+    return 1;
+}
 
 static fm_arena_chunk *add_chunk(fm_arena *arena, size_t at_least) {
     size_t size = arena->next_size;
@@ -38,9 +61,21 @@ static fm_arena_chunk *add_chunk(fm_arena *arena, size_t at_least) {
     return chunk;
 }
 
+// The hooks found when FastMap installed its own (written once, before the install).
+static json_malloc_t previous_malloc = malloc;
+static json_free_t previous_free = free;
+
+// Bytes 4..7 of a block that becomes a json_t are padding jansson never writes: they are
+// cleared so that only fm_json_unsigned's nodes carry its mark there.
+static void *clear_mark(void *pointer, size_t size) {
+    if (pointer && size >= 8) memset((unsigned char *)pointer + 4, 0, 4);
+    return pointer;
+}
+
 static void *arena_malloc(size_t size) {
+    if (!take_from_budget(size)) return NULL;
     fm_arena *arena = current_arena;
-    if (!arena) return malloc(size);
+    if (!arena) return clear_mark(__atomic_load_n(&previous_malloc, __ATOMIC_ACQUIRE)(size), size);
     size_t rounded = (size + 15) & ~(size_t)15;
     if (rounded < size) return NULL;  // overflow
     fm_arena_chunk *chunk = arena->head;
@@ -50,18 +85,58 @@ static void *arena_malloc(size_t size) {
     }
     void *pointer = chunk->data + chunk->used;
     chunk->used += rounded;
-    return pointer;
+    return clear_mark(pointer, size);
 }
 
 static void arena_free(void *pointer) {
     // Inside an arena parse every jansson pointer on this thread belongs to the arena.
     if (current_arena) return;
-    free(pointer);
+    __atomic_load_n(&previous_free, __ATOMIC_ACQUIRE)(pointer);
 }
 
 static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 
-static void install_hooks(void) { json_set_alloc_funcs(arena_malloc, arena_free); }
+// Takes over jansson's hooks, keeping the current ones to chain to.
+static void chain_hooks(void) {
+    json_malloc_t current_malloc = NULL;
+    json_free_t current_free = NULL;
+    json_get_alloc_funcs(&current_malloc, &current_free);
+    if (current_malloc != arena_malloc) {
+        __atomic_store_n(&previous_malloc, current_malloc ? current_malloc : malloc, __ATOMIC_RELEASE);
+        __atomic_store_n(&previous_free, current_free ? current_free : free, __ATOMIC_RELEASE);
+    }
+    json_set_alloc_funcs(arena_malloc, arena_free);
+}
+
+static json_malloc_t first_previous_malloc;
+static json_free_t first_previous_free;
+
+static void install_hooks(void) {
+    chain_hooks();
+    first_previous_malloc = previous_malloc;
+    first_previous_free = previous_free;
+}
+
+__attribute__((constructor)) static void install_at_load(void) { pthread_once(&install_once, install_hooks); }
+
+int fm_arena_hooks_active(void) {
+    pthread_once(&install_once, install_hooks);
+    json_malloc_t current_malloc = NULL;
+    json_free_t current_free = NULL;
+    json_get_alloc_funcs(&current_malloc, &current_free);
+    return current_malloc == arena_malloc && current_free == arena_free;
+}
+
+void fm_test_chain_arena_hooks(int chain) {
+    pthread_once(&install_once, install_hooks);
+    if (chain) {
+        chain_hooks();
+        return;
+    }
+    __atomic_store_n(&previous_malloc, first_previous_malloc, __ATOMIC_RELEASE);
+    __atomic_store_n(&previous_free, first_previous_free, __ATOMIC_RELEASE);
+    json_set_alloc_funcs(arena_malloc, arena_free);
+}
 
 fm_arena *fm_arena_create(size_t expected_bytes) {
     pthread_once(&install_once, install_hooks);
@@ -97,12 +172,28 @@ void fm_arena_set_current(fm_arena *arena) {
 
 int fm_parse_in_arena(const char *bytes, size_t length, int use_jansson, size_t max_depth,
                       fm_arena *arena, fm_document *out, fm_parse_error *error) {
+    return fm_parse_in_arena_limited(bytes, length, use_jansson, max_depth, SIZE_MAX, arena, out, error);
+}
+
+int fm_parse_in_arena_limited(const char *bytes, size_t length, int use_jansson, size_t max_depth,
+                              size_t memory_limit, fm_arena *arena, fm_document *out,
+                              fm_parse_error *error) {
     pthread_once(&install_once, install_hooks);
     fm_arena *previous = current_arena;
+    fm_budget *previous_budget = current_budget;
+    fm_budget budget = {memory_limit, 0, 0};
+    int limited = memory_limit != SIZE_MAX;
+    // json_loadb allocates lexer buffers that are not tree: with a budget, yajl builds.
+    if (limited && use_jansson == 1) use_jansson = 0;
+    // Another library's hooks allocate the nodes: the tree must then be reference counted.
+    if (arena && !fm_arena_hooks_active()) arena = NULL;
     current_arena = arena;
+    current_budget = limited ? &budget : NULL;
     int status = use_jansson == 1   ? fm_parse_jansson(bytes, length, max_depth, out, error)
                  : use_jansson == 2 ? fm_parse_yajl_direct(bytes, length, max_depth, out, error)
                                     : fm_parse_yajl(bytes, length, max_depth, out, error);
+    current_budget = previous_budget;
     current_arena = previous;
+    out->in_arena = status == 0 && arena != NULL;
     return status;
 }

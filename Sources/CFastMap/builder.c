@@ -10,6 +10,8 @@
 // on top: first duplicate key wins, integers up to UInt64.max, `-0` kept as a negative zero,
 // strict UTF-8, lone surrogates rejected, and a nesting limit instead of unbounded recursion.
 
+enum { FM_INITIAL_FRAMES = 32 };
+
 int fm_builder_fail(fm_builder *b, int kind, const char *message) {
     if (b->error->kind != FM_OK) return 0;
     b->error->kind = kind;
@@ -19,20 +21,14 @@ int fm_builder_fail(fm_builder *b, int kind, const char *message) {
 }
 
 static int fail_out_of_memory(fm_builder *b) {
-    return fm_builder_fail(b, FM_ERROR_OUT_OF_MEMORY, "out of memory while building the document");
-}
-
-static int remember_unsigned(fm_builder *b, json_t *node) {
-    fm_document *d = b->document;
-    if (d->unsigned_count == d->unsigned_capacity) {
-        size_t capacity = d->unsigned_capacity ? d->unsigned_capacity * 2 : 8;
-        json_t **nodes = realloc(d->unsigned_nodes, capacity * sizeof(json_t *));
-        if (!nodes) return 0;
-        d->unsigned_nodes = nodes;
-        d->unsigned_capacity = capacity;
+    fm_budget *budget = fm_budget_current();
+    if (budget && budget->exceeded) {
+        char message[160];
+        snprintf(message, sizeof message, "The document needs more than the memory limit of %zu bytes.",
+                 budget->limit);
+        return fm_builder_fail(b, FM_ERROR_MEMORY_LIMIT, message);
     }
-    d->unsigned_nodes[d->unsigned_count++] = node;
-    return 1;
+    return fm_builder_fail(b, FM_ERROR_OUT_OF_MEMORY, "out of memory while building the document");
 }
 
 static void note_root_complete(fm_builder *b) {
@@ -46,7 +42,8 @@ static int attach(fm_builder *b, json_t *value, int *attached) {
     if (!value) return fail_out_of_memory(b);
     if (b->depth == 0) {
         b->root = value;
-        note_root_complete(b);
+        // A container root is complete only at its closing bracket (fm_build_end_container).
+        if (!json_is_array(value) && !json_is_object(value)) note_root_complete(b);
         *attached = 1;
         return 1;
     }
@@ -126,15 +123,7 @@ int fm_build_number(fm_builder *b, const char *text, size_t length) {
         } else if (!overflow) {
             if (magnitude <= (uint64_t)INT64_MAX)
                 return attach_scalar(b, json_integer((json_int_t)magnitude));
-            json_t *node = json_integer((json_int_t)magnitude);
-            if (!node) return fail_out_of_memory(b);
-            int attached = 0;
-            if (!attach(b, node, &attached)) return 0;
-            if (!attached) {
-                json_decref(node);
-                return 1;
-            }
-            return remember_unsigned(b, node) ? 1 : fail_out_of_memory(b);
+            return attach_scalar(b, fm_json_unsigned(magnitude));
         }
         char shown[96], message[200];
         describe_number(shown, sizeof shown, text, length);
@@ -373,6 +362,21 @@ int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {
     return 1;
 }
 
+// Makes room for one more frame: doubles the stack, checking every size for overflow.
+static int reserve_frame(fm_builder *b) {
+    if (b->depth < b->stack_capacity) return 1;
+    size_t capacity = b->stack_capacity ? b->stack_capacity : FM_INITIAL_FRAMES;
+    if (b->depth >= capacity) {
+        if (capacity > SIZE_MAX / 2 / sizeof(fm_frame)) return 0;
+        capacity *= 2;
+    }
+    fm_frame *stack = realloc(b->stack, capacity * sizeof(fm_frame));
+    if (!stack) return 0;
+    b->stack = stack;
+    b->stack_capacity = capacity;
+    return 1;
+}
+
 static int start_container(fm_builder *b, json_t *container) {
     if (!container) return fail_out_of_memory(b);
     if (b->depth >= b->max_depth) {
@@ -382,6 +386,10 @@ static int start_container(fm_builder *b, json_t *container) {
                  "Too many nested arrays or dictionaries (more than %zu levels).", b->max_depth);
         fm_builder_fail(b, FM_ERROR_DEPTH, message);
         return 0;
+    }
+    if (!reserve_frame(b)) {
+        json_decref(container);
+        return fail_out_of_memory(b);
     }
     int attached = 0;
     if (!attach(b, container, &attached)) return 0;
@@ -421,12 +429,14 @@ const yajl_callbacks fm_builder_callbacks = {
     on_start_map, on_map_key, on_end_container, on_start_array, on_end_container,
 };
 
-int fm_builder_init(fm_builder *b, size_t max_depth, fm_document *document, fm_parse_error *error) {
+int fm_builder_init(fm_builder *b, size_t max_depth, fm_parse_error *error) {
     memset(b, 0, sizeof *b);
     b->max_depth = max_depth;
-    b->document = document;
     b->error = error;
-    b->stack = malloc((max_depth + 1) * sizeof(fm_frame));
+    // A few frames up front (most documents nest a handful of levels); reserve_frame doubles
+    // them when deeper nesting actually arrives, so the limit itself costs nothing.
+    b->stack = malloc(FM_INITIAL_FRAMES * sizeof(fm_frame));
+    b->stack_capacity = b->stack ? FM_INITIAL_FRAMES : 0;
     return b->stack != NULL;
 }
 
@@ -434,6 +444,7 @@ void fm_builder_destroy(fm_builder *b) {
     free(b->stack);
     free(b->key);
     b->stack = NULL;
+    b->stack_capacity = 0;
     b->key = NULL;
     b->key_capacity = 0;
 }
@@ -476,8 +487,15 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
                        fm_parse_error *error, int optimistic_keys, int *saw_duplicate) {
     memset(out, 0, sizeof *out);
     memset(error, 0, sizeof *error);
+    // A memory budget covers one tree: a second attempt (after compacting, or after an
+    // optimistic pass met a duplicate key) starts from zero, the first one's tree being gone.
+    fm_budget *budget = fm_budget_current();
+    if (budget) {
+        budget->used = 0;
+        budget->exceeded = 0;
+    }
     fm_builder b;
-    int ready = fm_builder_init(&b, max_depth, out, error);
+    int ready = fm_builder_init(&b, max_depth, error);
     b.optimistic_keys = optimistic_keys;
     b.input = (const unsigned char *)bytes;
     b.input_length = length;
@@ -526,7 +544,17 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
             unsigned char *text = yajl_get_error(b.handle, 0, b.input, length);
             error->kind = FM_ERROR_SYNTAX;
             error->offset = consumed;
-            snprintf(error->message, sizeof error->message, "%s", text ? (char *)text : "syntax error");
+            if (text && strstr((char *)text, "premature EOF")) {
+                // The input ended inside the document: say so, at the end of the input.
+                error->offset = length;
+                size_t lead = 0;
+                while (lead < length && fm_is_json_space(b.input[lead])) lead++;
+                snprintf(error->message, sizeof error->message, "%s",
+                         lead == length ? "unexpected end of input: the input holds no JSON value"
+                                        : "unexpected end of input: the document is truncated");
+            } else {
+                snprintf(error->message, sizeof error->message, "%s", text ? (char *)text : "syntax error");
+            }
             size_t n = strlen(error->message);
             while (n > 0 && (error->message[n - 1] == '\n' || error->message[n - 1] == ' '))
                 error->message[--n] = '\0';
@@ -534,7 +562,6 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
         }
         locate(b.input, length, error);
         fm_builder_discard(&b);
-        fm_document_free_unsigned(out);
         out->root = NULL;
     } else {
         out->root = b.root;
@@ -566,13 +593,6 @@ int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_documen
         }
     }
     return fm_parse_yajl_direct(bytes, length, max_depth, out, error);
-}
-
-void fm_document_free_unsigned(fm_document *document) {
-    free(document->unsigned_nodes);
-    document->unsigned_nodes = NULL;
-    document->unsigned_count = 0;
-    document->unsigned_capacity = 0;
 }
 
 // True when the text may hold the integer token `-0`, which jansson reads as a plain 0.
@@ -622,8 +642,9 @@ int fm_parse_jansson(const char *bytes, size_t length, size_t max_depth, fm_docu
     json_t *root = json_loadb(bytes, length, JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES,
                               &jansson_error);
     if (!root) return fm_parse_yajl(bytes, length, max_depth, out, error);
-    // Nesting needs at least two bytes a level; only then is the walk worth doing.
-    if (length > 2 * max_depth && tree_depth(root, max_depth + 1) > max_depth) {
+    // Nesting needs at least two bytes a level; only then is the walk worth doing. (jansson
+    // itself stops at 2048 levels, which bounds the walk's recursion.)
+    if (max_depth < length / 2 && tree_depth(root, max_depth + 1) > max_depth) {
         json_decref(root);
         return fm_parse_yajl(bytes, length, max_depth, out, error);
     }

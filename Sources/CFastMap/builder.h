@@ -32,14 +32,14 @@ typedef int (*fm_raw_lookup)(struct fm_builder *b, const unsigned char **raw, si
                              size_t *raw_offset, unsigned char **owned);
 
 typedef struct fm_builder {
-    fm_frame *stack;
+    fm_frame *stack;         // grows on demand (doubling), never past max_depth frames
+    size_t stack_capacity;
     size_t depth;
-    size_t max_depth;
+    size_t max_depth;        // any value is safe: SIZE_MAX means no limit
     json_t *root;
     char *key;
     size_t key_length;
     size_t key_capacity;
-    fm_document *document;   // receives the unsigned integer nodes
     fm_parse_error *error;
     yajl_handle handle;
     const unsigned char *input;  // the bytes yajl is parsing right now
@@ -58,8 +58,10 @@ typedef struct fm_builder {
     int root_complete;
 } fm_builder;
 
-/// Prepares a builder for trees nested at most max_depth levels. Returns 0 when out of memory.
-int fm_builder_init(fm_builder *b, size_t max_depth, fm_document *document, fm_parse_error *error);
+/// Prepares a builder for trees nested at most max_depth levels (0: scalars only; any larger
+/// value, up to SIZE_MAX, is safe: the frame stack starts small and grows with the nesting
+/// actually met). Returns 0 when out of memory.
+int fm_builder_init(fm_builder *b, size_t max_depth, fm_parse_error *error);
 
 /// Frees the builder's own buffers (not the tree it built).
 void fm_builder_destroy(fm_builder *b);

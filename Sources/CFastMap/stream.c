@@ -56,7 +56,6 @@ struct fm_stream {
 
     yajl_handle handle;
     fm_builder builder;
-    fm_document pool;        // unsigned nodes of the queued elements and the one being built
     fm_parse_error scratch;  // where the builder records its errors
 
     fm_stream_item *items;
@@ -89,9 +88,11 @@ struct fm_stream {
     size_t nav_count;
     size_t skip_depth;  // containers open inside a skipped value
     size_t doc_depth;   // containers open in the whole document
+    int root_done;      // the document's root has closed (at root_end, absolute)
+    size_t root_end;
 
     // The element being built.
-    size_t element_offset, element_line, element_column, element_unsigned;
+    size_t element_offset, element_line, element_column;
     int element_failed;
     size_t fail_depth;  // containers of a failed element still to close
     fm_parse_error pending;
@@ -108,6 +109,12 @@ struct fm_stream {
     int arena_handed;
     fm_arena *outer;  // the thread's own current arena, restored when a call returns
     int building;     // an element is being built in `arena`
+    int element_in_arena;  // the element being built uses `arena` (see fm_arena_hooks_active)
+
+    // The memory budget of each element (limit SIZE_MAX: none), current on the thread during
+    // every call; `used` starts from zero with each element.
+    fm_budget budget;
+    fm_budget *outer_budget;
 
     // A UTF-8 byte order mark at the very start is skipped, as JSONDecoder does.
     int mark_decided;
@@ -311,7 +318,9 @@ static void yajl_failure(fm_stream *s) {
 
 // Makes the arena for an element starting at `offset` current on this thread.
 static int begin_arena(fm_stream *s, size_t offset) {
-    if (!s->use_arenas) return 1;
+    // When another library has taken over jansson's hooks, elements are reference counted.
+    s->element_in_arena = s->use_arenas && fm_arena_hooks_active();
+    if (!s->element_in_arena) return 1;
     // An arena with queued items that were not handed over yet stays until they are, so
     // that every arena the caller has not adopted is the current one.
     int rotate = !s->arena || (offset - s->arena_start >= ARENA_SPAN &&
@@ -335,13 +344,24 @@ static void end_arena(fm_stream *s) {
     s->building = 0;
 }
 
-// Around every entry point: elements being built allocate in their arena, nothing else does.
+// Around every entry point: elements being built allocate in their arena, nothing else does,
+// and every jansson allocation counts against the element's budget.
 static void enter_call(fm_stream *s) {
     s->outer = fm_arena_current();
     if (s->building) fm_arena_set_current(s->arena);
+    s->outer_budget = fm_budget_current();
+    fm_budget_set_current(s->budget.limit == SIZE_MAX ? NULL : &s->budget);
 }
 
-static void leave_call(fm_stream *s) { fm_arena_set_current(s->outer); }
+static void leave_call(fm_stream *s) {
+    fm_arena_set_current(s->outer);
+    fm_budget_set_current(s->outer_budget);
+}
+
+static void reset_budget(fm_stream *s) {
+    s->budget.used = 0;
+    s->budget.exceeded = 0;
+}
 
 // MARK: - Queue
 
@@ -350,16 +370,13 @@ static int push_item(fm_stream *s, json_t *root) {
         return 0;
     fm_stream_item *item = &s->items[s->item_count++];
     item->root = root;
-    item->arena = root && s->use_arenas ? s->arena : NULL;
+    item->arena = root && s->element_in_arena ? s->arena : NULL;
     if (item->arena) s->arena_items++;
     item->index = s->next_index++;
     item->offset = s->element_offset;
     item->line = s->element_line;
     item->column = s->element_column;
-    item->unsigned_start = s->element_unsigned;
-    item->unsigned_count = s->pool.unsigned_count - s->element_unsigned;
     item->failure = 0;
-    s->element_unsigned = s->pool.unsigned_count;
     return 1;
 }
 
@@ -386,7 +403,14 @@ static int complete_failed(fm_stream *s) {
 // Turns the builder's error into the pending failure of the current element.
 static void take_element_error(fm_stream *s) {
     fm_builder_discard(&s->builder);
-    s->pool.unsigned_count = s->element_unsigned;
+    if (s->building && s->arena && !s->arena_handed && s->arena_items == 0) {
+        // Nothing built in this arena survives: free what the failed element took now (up to
+        // its whole memory budget) instead of when the arena would have rotated.
+        fm_arena_set_current(s->outer);
+        fm_arena_destroy(s->arena);
+        s->arena = NULL;
+        s->building = 0;
+    }
     s->pending = s->scratch;
     s->scratch.kind = FM_OK;
     if (s->pending.kind == FM_ERROR_DEPTH) {
@@ -429,6 +453,7 @@ static int element_event(fm_stream *s, int ev, const unsigned char *text, size_t
         }
         s->element_offset = token_start(s, ev, length, flag);
         locate(s, s->element_offset, &s->element_line, &s->element_column);
+        reset_budget(s);
         if (!begin_arena(s, s->element_offset)) return 0;
     }
     if (!build(s, ev, text, length, flag)) {
@@ -555,7 +580,22 @@ static int array_event(fm_stream *s, int ev, const unsigned char *text, size_t l
     int ok = s->phase == ELEMENTS ? element_event(s, ev, text, length, flag)
                                   : navigate(s, ev, text, length, flag);
     s->last_end = consumed_end(s);
+    if (ok && s->phase == AFTER && s->doc_depth == 0 && !s->root_done) {
+        s->root_done = 1;
+        s->root_end = s->last_end;
+    }
     return ok;
+}
+
+// After the root closed only white space may follow. yajl reports any other token as
+// trailing garbage itself, except one it is still reading when the input ends (an
+// unterminated string): the whole-document parser rejects that too, so the stream must.
+static void check_after_root(fm_stream *s, size_t parsed) {
+    if (!s->root_done || s->failed) return;
+    size_t at = s->root_end > s->base ? s->root_end - s->base : 0;
+    while (at < parsed && fm_is_json_space(s->input[at])) at++;
+    if (at < parsed)
+        fail(s, FM_ERROR_TRAILING_DATA, s->base + at, "unexpected text after the end of the JSON document");
 }
 
 static int a_null(void *ctx) { return array_event(ctx, EV_NULL, NULL, 0, 0); }
@@ -594,7 +634,10 @@ static void parse_piece(fm_stream *s, const unsigned char *bytes, size_t length)
     s->builder.offset_base = s->base;
     size_t valid = fm_first_non_json_space(bytes, length);
     yajl_status status = yajl_parse(s->handle, bytes, valid);
-    if (status != yajl_status_ok) {
+    if (status == yajl_status_ok) check_after_root(s, valid);
+    if (s->failed) {
+        // check_after_root found text after the document
+    } else if (status != yajl_status_ok) {
         yajl_failure(s);
     } else if (valid < length) {
         fail_invalid_space(s, s->base + valid, bytes[valid]);
@@ -678,6 +721,7 @@ static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, 
     s->element_offset = offset + lead;
     s->element_line = s->line_number;
     s->element_column = lead + 1;
+    reset_budget(s);
     if (!begin_arena(s, s->element_offset)) return;
     size_t valid = fm_first_non_json_space(bytes, length);
     yajl_status status = yajl_parse(s->handle, bytes, valid);
@@ -760,6 +804,7 @@ fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_co
     if (!s) return NULL;
     s->mode = mode;
     s->use_arenas = use_arenas != 0;
+    s->budget.limit = SIZE_MAX;
     s->max_depth = max_depth;
     s->path_count = mode == FM_STREAM_ARRAY ? path_count : 0;
     size_t key_bytes = 0;
@@ -770,8 +815,7 @@ fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_co
     // Elements sit inside every container of the path and the array itself.
     size_t element_depth = max_depth > s->path_count + 1 ? max_depth - s->path_count - 1 : 0;
     if (!s->path || !s->path_keys || !s->nav ||
-        !fm_builder_init(&s->builder, mode == FM_STREAM_ARRAY ? element_depth : max_depth, &s->pool,
-                         &s->scratch)) {
+        !fm_builder_init(&s->builder, mode == FM_STREAM_ARRAY ? element_depth : max_depth, &s->scratch)) {
         fm_stream_free(s);
         return NULL;
     }
@@ -811,7 +855,6 @@ void fm_stream_free(fm_stream *s) {
     fm_builder_destroy(&s->builder);
     if (s->arena && !s->arena_handed) fm_arena_destroy(s->arena);
     if (s->handle) yajl_free(s->handle);
-    fm_document_free_unsigned(&s->pool);
     free(s->items);
     free(s->errors);
     free(s->carry);
@@ -923,20 +966,11 @@ size_t fm_stream_item_count(const fm_stream *s) { return s->item_count; }
 
 const fm_stream_item *fm_stream_items(const fm_stream *s) { return s->items; }
 
-json_t *const *fm_stream_unsigned_nodes(const fm_stream *s) { return s->pool.unsigned_nodes; }
-
 const fm_parse_error *fm_stream_item_error(const fm_stream *s, const fm_stream_item *item) {
     return item->failure ? &s->errors[item->failure - 1] : NULL;
 }
 
 void fm_stream_clear(fm_stream *s) {
-    // The element being built keeps its unsigned nodes: move them to the front.
-    size_t open = s->pool.unsigned_count - s->element_unsigned;
-    if (open && s->element_unsigned)
-        memmove(s->pool.unsigned_nodes, s->pool.unsigned_nodes + s->element_unsigned,
-                open * sizeof(json_t *));
-    s->pool.unsigned_count = open;
-    s->element_unsigned = 0;
     s->item_count = 0;
     s->error_count = 0;
     // The caller has adopted the arena its items named.
@@ -947,3 +981,5 @@ void fm_stream_clear(fm_stream *s) {
 const fm_stream_failure *fm_stream_failure_info(const fm_stream *s) { return &s->failure; }
 
 size_t fm_stream_bytes_read(const fm_stream *s) { return s->total; }
+
+void fm_stream_set_memory_limit(fm_stream *s, size_t memory_limit) { s->budget.limit = memory_limit; }

@@ -423,9 +423,7 @@ extension LadybugTreeEncoder {
 
     func makeInteger<T: FixedWidthInteger>(_ value: T) -> JSONNode {
         if let small = Int64(exactly: value) { return .makeInteger(small) }
-        let node = JSONNode.makeUnsignedBits(UInt64(value))
-        session.parts.unsignedNodes.insert(node.identity)
-        return node
+        return JSONNode.makeUnsignedBits(UInt64(value))
     }
 
     /// A number node; NaN and infinities throw as in `JSONEncoder`. `Float`s keep their own

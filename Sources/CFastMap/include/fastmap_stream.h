@@ -48,8 +48,6 @@ typedef struct fm_stream_item {
     size_t offset;          // absolute byte offset of the element's first byte
     size_t line;            // 1-based line of the element's first byte
     size_t column;          // 1-based column (bytes) of the element's first byte
-    size_t unsigned_start;  // the element's unsigned integer nodes, in fm_stream_unsigned_nodes
-    size_t unsigned_count;
     size_t failure;         // 0, or 1 + the index of its error (fm_stream_item_error)
 } fm_stream_item;
 
@@ -86,9 +84,6 @@ int fm_stream_finish(fm_stream *stream);
 size_t fm_stream_item_count(const fm_stream *stream);
 const fm_stream_item *fm_stream_items(const fm_stream *stream);
 
-/// The unsigned integer nodes of the queued elements (see fm_stream_item).
-json_t *const *fm_stream_unsigned_nodes(const fm_stream *stream);
-
 /// Why a queued element failed (item->failure != 0).
 const fm_parse_error *fm_stream_item_error(const fm_stream *stream, const fm_stream_item *item);
 
@@ -101,6 +96,11 @@ const fm_stream_failure *fm_stream_failure_info(const fm_stream *stream);
 
 /// Number of bytes fed so far.
 size_t fm_stream_bytes_read(const fm_stream *stream);
+
+/// Limits the tree of each element to `memory_limit` bytes of jansson allocations (see
+/// fm_parse_in_arena_limited; SIZE_MAX, the default, means none). An element past it fails
+/// alone, with FM_ERROR_MEMORY_LIMIT, and what it built is freed. Set before the first feed.
+void fm_stream_set_memory_limit(fm_stream *stream, size_t memory_limit);
 
 #ifdef __cplusplus
 }

@@ -64,7 +64,7 @@ package final class JSONTreeDecoder: Decoder {
         self.hasStringKeyedDictionaryExemption = !keyStrategy.isDefault
         self.skipsInvalidArrayElements = options.lossyCoercions.contains(.skipInvalidArrayElements)
         self.path = CodingPathStack()
-        self.numberTexts = NumberTextSource(input: input, root: root.document.root)
+        self.numberTexts = NumberTextSource(input: input, document: root.document)
     }
 
     /// A decoder of its own for `superDecoder()`: it may outlive the container that made it,

@@ -32,6 +32,7 @@ public final class FastJSONDecoder: @unchecked Sendable {
         var parser: JSONParser = .yajl
         var lossyCoercions: LossyCoercions = []
         var maximumDepth: Int = JSON.defaultMaximumDepth
+        var memoryLimit: Int? = nil
         /// Set by a front end that decodes some types its own way (the Ladybug dialect applies
         /// its transformers through it). Plain `decode` calls leave it nil and behave as
         /// `JSONDecoder`.
@@ -90,9 +91,27 @@ public final class FastJSONDecoder: @unchecked Sendable {
 
     /// The deepest nesting accepted, both when parsing and when decoding a ``JSON`` value built
     /// in code. Defaults to ``JSON/defaultMaximumDepth`` (Foundation's 512).
+    ///
+    /// Any value is safe: `Int.max` means no limit, `0` accepts only a top-level scalar and
+    /// negative values act as `0` (see ``JSON/ReadingOptions/maximumDepth``). Streaming
+    /// (`stream`, `forEach`, `lines`) applies it to the whole document.
     public var maximumDepth: Int {
         get { state.withLock { $0.maximumDepth } }
         set { state.withLock { $0.maximumDepth = newValue } }
+    }
+
+    /// The most memory, in bytes, the parsed tree of one document may take; `nil` (the
+    /// default) means no limit. Streaming (`stream`, `forEach`, `lines`) applies it to each
+    /// element on its own.
+    ///
+    /// A document (or element) that needs more fails with `DecodingError.dataCorrupted` whose
+    /// `underlyingError` is a ``FastMapError`` of kind ``FastMapError/Kind/memoryLimit``, and
+    /// what was built is freed; a streamed element fails alone, under the stream's
+    /// ``ElementErrorPolicy``. `0` admits only `null`, `true` and `false`, negative values act
+    /// as `0`, and `Int.max` is as good as no limit (see ``JSON/ReadingOptions/memoryLimit``).
+    public var memoryLimit: Int? {
+        get { state.withLock { $0.memoryLimit } }
+        set { state.withLock { $0.memoryLimit = newValue } }
     }
 
     var options: Options { state.withLock { $0 } }
@@ -169,7 +188,8 @@ public final class FastJSONDecoder: @unchecked Sendable {
             do throws(FastMapError) {
                 json = try JSON(
                     bytes: utf8,
-                    options: JSON.ReadingOptions(parser: options.parser, maximumDepth: options.maximumDepth))
+                    options: JSON.ReadingOptions(
+                        parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit))
             } catch {
                 throw DecodingError.invalidJSON(error)
             }

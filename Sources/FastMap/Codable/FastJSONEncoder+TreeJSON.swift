@@ -4,23 +4,21 @@ import Foundation
 /// encoder's output would give (so `encodeToJSON(v) == JSON(data: encode(v))`).
 extension EncodingTreeValue {
     func makeJSON(topLevel: Any) throws -> JSON {
-        var unsigned: Set<UnsafeMutableRawPointer> = []
-        let root = try makeNode(level: 0, unsigned: &unsigned, topLevel: topLevel)
-        return JSON.owning(root, unsignedNodes: unsigned)
+        JSON.owning(try makeNode(level: 0, topLevel: topLevel))
     }
 
-    private func makeNode(level: Int, unsigned: inout Set<UnsafeMutableRawPointer>, topLevel: Any) throws -> JSONNode {
+    private func makeNode(level: Int, topLevel: Any) throws -> JSONNode {
         switch self {
         case .string(let string): return .makeString(string)
         case .bool(let value): return .makeBool(value)
         case .null: return .makeNull()
-        case .number(let number): return try number.makeNode(unsigned: &unsigned, topLevel: topLevel)
+        case .number(let number): return try number.makeNode(topLevel: topLevel)
         case .array(let elements):
             guard level + 1 < EncodingSettings.depthLimit else { throw EncodingError.fastMapTooDeep(topLevel) }
             let array = JSONNode.makeArray()
             do {
                 for element in elements {
-                    array.append(try element.makeNode(level: level + 1, unsigned: &unsigned, topLevel: topLevel))
+                    array.append(try element.makeNode(level: level + 1, topLevel: topLevel))
                 }
             } catch {
                 array.release()
@@ -33,7 +31,7 @@ extension EncodingTreeValue {
             do {
                 for member in members {
                     object.setFirst(
-                        member.key, try member.value.makeNode(level: level + 1, unsigned: &unsigned, topLevel: topLevel)
+                        member.key, try member.value.makeNode(level: level + 1, topLevel: topLevel)
                     )
                 }
             } catch {
@@ -49,25 +47,23 @@ extension EncodingTreeNumber {
     /// The node FastMap's parser builds for this number's text: integers (above
     /// `Int64.max` flagged unsigned), `-0` and everything with a fraction or exponent as
     /// doubles.
-    fileprivate func makeNode(unsigned: inout Set<UnsafeMutableRawPointer>, topLevel: Any) throws -> JSONNode {
+    fileprivate func makeNode(topLevel: Any) throws -> JSONNode {
         switch self {
         case .signed(let value):
             return .makeInteger(value)
         case .unsigned(let value):
             guard value > UInt64(Int64.max) else { return .makeInteger(Int64(value)) }
-            let node = JSONNode.makeUnsignedBits(value)
-            unsigned.insert(node.identity)
-            return node
+            return JSONNode.makeUnsignedBits(value)
         case .double, .float, .text:
             var writer = JSONByteWriter(prettyPrinted: false, escapeSlashes: false, keyOrder: .stored, capacity: 32)
             write(to: &writer)
             let text = String(decoding: writer.bytes, as: UTF8.self)
-            return try Self.node(forText: text, unsigned: &unsigned, topLevel: topLevel)
+            return try Self.node(forText: text, topLevel: topLevel)
         }
     }
 
     private static func node(
-        forText text: String, unsigned: inout Set<UnsafeMutableRawPointer>, topLevel: Any
+        forText text: String, topLevel: Any
     ) throws -> JSONNode {
         let isInteger = !text.utf8.contains {
             $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
@@ -76,9 +72,7 @@ extension EncodingTreeNumber {
             if text == "-0" { return JSONNode.makeReal(-0.0)! }
             if let value = Int64(text) { return .makeInteger(value) }
             if let value = UInt64(text) {
-                let node = JSONNode.makeUnsignedBits(value)
-                unsigned.insert(node.identity)
-                return node
+                return JSONNode.makeUnsignedBits(value)
             }
         } else if let value = Double(text), let node = JSONNode.makeReal(value) {
             return node

@@ -47,9 +47,7 @@ extension JSONBuilder {
     private func integer<I: BinaryInteger>(_ value: I, at key: JSONKeyPath) throws(FastMapError) -> JSONNode {
         if let small = Int64(exactly: value) { return .makeInteger(small) }
         if let large = UInt64(exactly: value) {
-            let node = JSONNode.makeUnsignedBits(large)
-            parts.unsignedNodes.insert(node.identity)
-            return node
+            return JSONNode.makeUnsignedBits(large)
         }
         throw FastMapError(
             kind: .numberOutOfRange, message: "\(value) is beyond the 64-bit integers JSON numbers keep exactly",

@@ -22,9 +22,9 @@ final class ChunkElementSource<Chunks: AsyncSequence>: ElementBatchSource where 
     private var chunkOffset = 0
     private var ended = false
 
-    init(chunks: Chunks, mode: StreamingMode, maximumDepth: Int) throws(FastMapError) {
+    init(chunks: Chunks, mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil) throws(FastMapError) {
         source = chunks.makeAsyncIterator()
-        parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth)
+        parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit)
     }
 
     func nextBatch() async throws -> ElementBatch? {

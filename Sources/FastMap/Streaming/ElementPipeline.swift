@@ -13,10 +13,12 @@ final class ElementPipeline: Sendable {
     /// Opens the file and starts the producer thread.
     /// - Throws: ``FastMapError`` of kind `io` when the file cannot be opened.
     convenience init(
-        url: URL, mode: StreamingMode, maximumDepth: Int, decodeAhead: BatchChannel.Decode? = nil
+        url: URL, mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil,
+        decodeAhead: BatchChannel.Decode? = nil
     ) throws(FastMapError) {
         self.init(
-            reader: try FileChunkReader(url: url), parser: try StreamingParser(mode: mode, maximumDepth: maximumDepth),
+            reader: try FileChunkReader(url: url),
+            parser: try StreamingParser(mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit),
             decodeAhead: decodeAhead)
     }
 

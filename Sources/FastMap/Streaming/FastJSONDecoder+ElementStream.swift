@@ -150,10 +150,11 @@ extension FastJSONDecoder {
     ) -> ElementStream<T> {
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
         let depth = decoding.options.maximumDepth
+        let memoryLimit = decoding.options.memoryLimit
         return ElementStream(
             makeSource: {
                 let pipeline = try ElementPipeline(
-                    url: url, mode: mode, maximumDepth: depth,
+                    url: url, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit,
                     decodeAhead: decoding.batchDecoding(T.self))
                 return PipelineElementSource(pipeline: pipeline)
             }, decoding: decoding)
@@ -164,8 +165,11 @@ extension FastJSONDecoder {
     ) -> ElementStream<T> where Chunks.Element: ContiguousBytes {
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
         let depth = decoding.options.maximumDepth
+        let memoryLimit = decoding.options.memoryLimit
         return ElementStream(
-            makeSource: { try ChunkElementSource(chunks: chunks, mode: mode, maximumDepth: depth) },
+            makeSource: {
+                try ChunkElementSource(chunks: chunks, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit)
+            },
             decoding: decoding)
     }
 }

@@ -54,7 +54,7 @@ extension FastJSONDecoder {
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
         let pipeline = try ElementPipeline(
             url: url, mode: mode, maximumDepth: decoding.options.maximumDepth,
-            decodeAhead: decoding.batchDecoding(T.self))
+            memoryLimit: decoding.options.memoryLimit, decodeAhead: decoding.batchDecoding(T.self))
         var delivered = 0
         do {
             try pipeline.forEachBatch { batch in

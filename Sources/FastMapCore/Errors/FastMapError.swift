@@ -27,6 +27,9 @@ public struct FastMapError: Error, Sendable, CustomStringConvertible, CustomDebu
         case io
         /// Memory could not be allocated.
         case outOfMemory
+        /// The parsed tree would need more memory than the caller's budget
+        /// (``JSON/ReadingOptions/memoryLimit``, ``FastJSONDecoder/memoryLimit``).
+        case memoryLimit
     }
 
     /// Where a syntax error was detected in the input.

@@ -4,11 +4,14 @@
 package final class NumberTextSource {
     private var input: UnsafeRawBufferPointer?
     private var index: NumberTextIndex?
-    private let root: JSONNode
+    /// The index is keyed by node address: holding the document keeps every indexed node
+    /// alive (and the tree is never mutated) for as long as the index can be asked.
+    private let document: JSONDocument
+    private var root: JSONNode { document.root }
 
-    package init(input: UnsafeRawBufferPointer?, root: JSONNode) {
+    package init(input: UnsafeRawBufferPointer?, document: JSONDocument) {
         self.input = input
-        self.root = root
+        self.document = document
     }
 
     package func text(of node: JSONNode) -> String? {

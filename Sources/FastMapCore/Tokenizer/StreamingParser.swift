@@ -18,9 +18,10 @@ package final class StreamingParser: @unchecked Sendable {
     /// - Parameter usesArenas: build the elements of each stretch of input in one shared arena
     ///   (no per-node `malloc`/`free`) instead of one allocation per node.
     /// - Throws: ``FastMapError`` of kind `outOfMemory`.
-    package init(mode: StreamingMode, maximumDepth: Int, usesArenas: Bool = true) throws(FastMapError) {
+    /// - Parameter memoryLimit: the most bytes of tree one element may take (nil: no limit).
+    package init(mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil, usesArenas: Bool = true) throws(FastMapError) {
         self.mode = mode
-        self.maximumDepth = max(1, maximumDepth)
+        self.maximumDepth = max(0, maximumDepth)
         var keys: [[CChar]] = []
         var steps: [fm_stream_step] = []
         if case .array(let path) = mode {
@@ -36,7 +37,7 @@ package final class StreamingParser: @unchecked Sendable {
             }
         }
         let cMode = mode.isLines ? Int32(FM_STREAM_LINES.rawValue) : Int32(FM_STREAM_ARRAY.rawValue)
-        let depth = max(1, maximumDepth)
+        let depth = max(0, maximumDepth)
         // fm_stream_create copies the keys, so pointers into `keys` only need to live for the call.
         let created = Self.withKeyPointers(keys, steps: steps) { steps in
             fm_stream_create(cMode, steps.baseAddress, steps.count, depth, usesArenas ? 1 : 0)
@@ -45,6 +46,7 @@ package final class StreamingParser: @unchecked Sendable {
             throw FastMapError(kind: .outOfMemory, message: "out of memory while starting a stream")
         }
         stream = created
+        if let memoryLimit { fm_stream_set_memory_limit(created, max(0, memoryLimit)) }
     }
 
     deinit {
@@ -99,21 +101,14 @@ package final class StreamingParser: @unchecked Sendable {
     private func drain(into elements: inout [StreamedElement]) {
         let count = fm_stream_item_count(stream)
         guard count > 0, let items = fm_stream_items(stream) else { return }
-        let unsignedNodes = fm_stream_unsigned_nodes(stream)
         elements.reserveCapacity(elements.count + count)
         for position in 0..<count {
             let item = items[position]
             let payload: StreamedElement.Payload
             if let root = item.root {
-                var unsigned: Set<UnsafeMutableRawPointer> = []
-                if item.unsigned_count > 0, let unsignedNodes {
-                    for index in item.unsigned_start..<(item.unsigned_start + item.unsigned_count) {
-                        if let node = unsignedNodes[index] { unsigned.insert(UnsafeMutableRawPointer(node)) }
-                    }
-                }
                 if let raw = item.arena, arena?.raw != raw { arena = JSONArena(adopting: raw) }
                 let document = JSONDocument(
-                    owning: JSONNode(root), unsignedNodes: unsigned, depth: maximumDepth,
+                    owning: JSONNode(root), depth: maximumDepth,
                     arena: item.arena == nil ? nil : arena)
                 payload = .value(JSON(document: document))
             } else {

@@ -10,9 +10,10 @@ extension JSONNode {
     package static func makeBool(_ value: Bool) -> JSONNode { JSONNode(checked: value ? json_true() : json_false()) }
     package static func makeInteger(_ value: Int64) -> JSONNode { JSONNode(checked: json_integer(json_int_t(value))) }
 
-    /// A node for a UInt64 above Int64.max; the caller records it in the document's unsigned set.
+    /// A node for a UInt64 above Int64.max: its bit pattern, marked unsigned in the node itself
+    /// (see ``JSONNode/isUnsignedInteger``).
     package static func makeUnsignedBits(_ value: UInt64) -> JSONNode {
-        JSONNode(checked: json_integer(json_int_t(Int64(bitPattern: value))))
+        JSONNode(checked: fm_json_unsigned(value))
     }
 
     /// nil for NaN and infinities, which JSON cannot hold.
@@ -50,7 +51,7 @@ extension JSONNode {
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 let base = chars.baseAddress ?? emptyCString
                 if json_object_getn(raw, base, chars.count) != nil {
-                    json_decref(child.raw)
+                    fm_json_release(child.raw)
                 } else {
                     _ = json_object_setn_new_nocheck(raw, base, chars.count, child.raw)
                 }
@@ -58,8 +59,14 @@ extension JSONNode {
         }
     }
 
-    package func retain() { _ = json_incref(raw) }
-    package func release() { json_decref(raw) }
+    /// Atomic on every access (jansson's inline `json_incref` reads the count plainly first):
+    /// one value may be composed into new trees from many threads at once.
+    package func retain() { _ = fm_json_retain(raw) }
+
+    /// Whether this integer holds a UInt64 above Int64.max (``integerBits`` is then its bit
+    /// pattern). Marked in the node when it is made, by `fm_json_unsigned`.
+    @inline(__always) package var isUnsignedInteger: Bool { integerBits < 0 && fm_json_is_unsigned(raw) != 0 }
+    package func release() { fm_json_release(raw) }
 
     /// `release()` for trees that may nest deeper than the C stack allows to recurse.
     package func releaseDeep() { fm_json_release_deep(raw) }

@@ -55,7 +55,7 @@ package struct JSONNode: @unchecked Sendable, Hashable {
     @inline(__always)
     package var stringValue: String { String(decoding: stringBytes, as: UTF8.self) }
 
-    /// The stored integer: for nodes in a document's unsigned set, the bit pattern of a UInt64.
+    /// The stored integer: for ``isUnsignedInteger`` nodes, the bit pattern of a UInt64.
     @inline(__always) package var integerBits: Int64 { Int64(json_integer_value(raw)) }
 
     @inline(__always) package var realValue: Double { json_real_value(raw) }

@@ -7,29 +7,32 @@ extension JSONDocument {
     /// `compactsWhiteSpace: false` makes the yajl engine parse the text as given, skipping its
     /// white-space compacting first pass; tests compare the two.
     package static func parse(
-        _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, usesArena: Bool = true,
-        compactsWhiteSpace: Bool = true
+        _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, memoryLimit: Int? = nil,
+        usesArena: Bool = true, compactsWhiteSpace: Bool = true
     ) throws(FastMapError) -> JSONDocument {
         var document = fm_document()
         var error = fm_parse_error()
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? emptyCString
-        let depth = max(1, maximumDepth)
-        let arena = usesArena ? JSONArena(expectedBytes: bytes.count) : nil
-        let status = fm_parse_in_arena(
-            base, bytes.count, parser == .jansson ? 1 : compactsWhiteSpace ? 0 : 2, depth, arena?.raw, &document,
-            &error)
+        let depth = max(0, maximumDepth)
+        let limit = memoryLimit.map { max(0, $0) }
+        // Under a budget the arena's first chunk is sized for at most the budget.
+        let arena = usesArena ? JSONArena(expectedBytes: min(bytes.count, limit ?? .max)) : nil
+        let status = fm_parse_in_arena_limited(
+            base, bytes.count, parser == .jansson ? 1 : compactsWhiteSpace ? 0 : 2, depth,
+            limit ?? Self.noMemoryLimit, arena?.raw,
+            &document, &error)
         guard status == 0, let root = document.root else {
             throw FastMapError(parseError: error)
         }
-        var unsigned: Set<UnsafeMutableRawPointer> = []
-        if document.unsigned_count > 0, let nodes = document.unsigned_nodes {
-            for index in 0..<document.unsigned_count {
-                if let node = nodes[index] { unsigned.insert(UnsafeMutableRawPointer(node)) }
-            }
-        }
-        fm_document_free_unsigned(&document)
-        return JSONDocument(owning: JSONNode(root), unsignedNodes: unsigned, depth: depth, arena: arena)
+        // Without FastMap's allocation hooks (another library replaced them) the tree is not
+        // in the arena but reference counted.
+        return JSONDocument(owning: JSONNode(root), depth: depth, arena: document.in_arena != 0 ? arena : nil)
     }
+}
+
+extension JSONDocument {
+    /// `SIZE_MAX` as Swift sees C's `size_t`: no memory limit.
+    package static let noMemoryLimit = Int(bitPattern: UInt.max)
 }
 
 extension FastMapError {
@@ -43,6 +46,7 @@ extension FastMapError {
             case Int32(FM_ERROR_NUMBER_RANGE.rawValue): .numberOutOfRange
             case Int32(FM_ERROR_INVALID_UNICODE.rawValue): .invalidUnicode
             case Int32(FM_ERROR_OUT_OF_MEMORY.rawValue): .outOfMemory
+            case Int32(FM_ERROR_MEMORY_LIMIT.rawValue): .memoryLimit
             default: .syntax
             }
         self.init(

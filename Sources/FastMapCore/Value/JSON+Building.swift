@@ -1,25 +1,22 @@
 /// Building values in code.
 extension JSON {
     /// A document holding only `node` (whose reference it takes over).
-    package static func owning(_ node: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = [], depth: Int = 0)
-        -> JSON
-    {
-        JSON(document: JSONDocument(owning: node, unsignedNodes: unsignedNodes, depth: depth))
+    package static func owning(_ node: JSONNode, depth: Int = 0) -> JSON {
+        JSON(document: JSONDocument(owning: node, depth: depth))
     }
 
     /// A document whose tree shares the nodes `parts` adopted.
     package static func owning(_ node: JSONNode, parts: SharedParts) -> JSON {
         JSON(
             document: JSONDocument(
-                owning: node, unsignedNodes: parts.unsignedNodes, depth: parts.depth,
+                owning: node, depth: parts.depth,
                 borrowedDocuments: parts.borrowedDocuments))
     }
 
-    /// What a new tree takes on when it shares nodes of existing documents: their unsigned
-    /// markers, their depth, and (for arena-backed trees, which are never released node by
-    /// node) the documents themselves.
+    /// What a new tree takes on when it shares nodes of existing documents: their depth, and
+    /// (for arena-backed trees, which are never released node by node) the documents
+    /// themselves. Unsigned integers carry their mark in the node, so nothing else is needed.
     package struct SharedParts {
-        package var unsignedNodes: Set<UnsafeMutableRawPointer> = []
         package var depth = 0
         package var borrowedDocuments: [JSONDocument] = []
 
@@ -29,7 +26,6 @@ extension JSON {
         /// Returns `json`'s node with one more reference, for a container to take over.
         package mutating func adopt(_ json: JSON) -> JSONNode {
             json.node.retain()
-            unsignedNodes.formUnion(json.document.unsignedNodes)
             depth = max(depth, json.document.depth + 1)
             if json.document.arena != nil || !json.document.borrowedDocuments.isEmpty {
                 borrowedDocuments.append(json.document)
@@ -52,8 +48,7 @@ extension JSON {
         if let small = Int64(exactly: value) {
             self = .owning(.makeInteger(small))
         } else if let large = UInt64(exactly: value) {
-            let node = JSONNode.makeUnsignedBits(large)
-            self = .owning(node, unsignedNodes: [node.identity])
+            self = .owning(JSONNode.makeUnsignedBits(large))
         } else {
             // Only integer types wider than 64 bits get here; keep the nearest double.
             self = .owning(JSONNode.makeReal(Double(value)) ?? .makeNull())

@@ -32,17 +32,36 @@ public struct JSON: @unchecked Sendable {
         /// The parser to use.
         public var parser: JSONParser
         /// The deepest nesting of arrays and objects accepted (Foundation's limit is 512).
+        ///
+        /// Any value is safe: `Int.max` means no limit (memory for the nesting is taken as the
+        /// input actually nests, never in proportion to this number), `0` accepts only a
+        /// top-level scalar, and negative values act as `0`.
         public var maximumDepth: Int
         /// Whether the tree's nodes are bump-allocated in one arena that is freed in a single
         /// step with the document (faster to build and to drop), rather than one `malloc` per
         /// node. Values built from parts of the document keep it alive either way.
         public var usesArena: Bool
+        /// The most memory, in bytes, the parsed tree may take; `nil` (the default) means no
+        /// limit.
+        ///
+        /// Every allocation of the tree counts (nodes, strings, object tables and each step of
+        /// a growing array), with or without an arena. A document that needs more throws
+        /// ``FastMapError`` of kind ``FastMapError/Kind/memoryLimit`` and everything built so
+        /// far is freed, so one untrusted payload costs at most about this much. `0` admits only
+        /// `null`, `true` and `false` (which take no memory); negative values act as `0`;
+        /// `Int.max` is as good as no limit. With a limit, the ``JSONParser/jansson`` engine
+        /// hands the text to the yajl one, whose allocations are all part of the tree.
+        public var memoryLimit: Int?
 
         /// Creates reading options; the defaults match Foundation's limits.
-        public init(parser: JSONParser = .yajl, maximumDepth: Int = JSON.defaultMaximumDepth, usesArena: Bool = true) {
+        public init(
+            parser: JSONParser = .yajl, maximumDepth: Int = JSON.defaultMaximumDepth, usesArena: Bool = true,
+            memoryLimit: Int? = nil
+        ) {
             self.parser = parser
             self.maximumDepth = maximumDepth
             self.usesArena = usesArena
+            self.memoryLimit = memoryLimit
         }
     }
 
@@ -111,7 +130,8 @@ public struct JSON: @unchecked Sendable {
     private static func parse(raw: UnsafeRawBufferPointer, options: ReadingOptions) -> Result<JSON, FastMapError> {
         do throws(FastMapError) {
             let document = try JSONDocument.parse(
-                raw, parser: options.parser, maximumDepth: options.maximumDepth, usesArena: options.usesArena)
+                raw, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
+                usesArena: options.usesArena)
             return .success(JSON(document: document))
         } catch {
             return .failure(error)

@@ -5,9 +5,6 @@
 /// between threads safe.
 package final class JSONDocument: @unchecked Sendable {
     package let root: JSONNode
-    /// Integer nodes whose stored bits are a UInt64 above Int64.max (jansson has no unsigned
-    /// integers). Almost always empty, so the lookup costs nothing in the common case.
-    package let unsignedNodes: Set<UnsafeMutableRawPointer>
 
     /// An upper bound on how deeply the tree nests (0 for a scalar).
     package let depth: Int
@@ -20,11 +17,10 @@ package final class JSONDocument: @unchecked Sendable {
 
     /// Takes over one reference to `root` (or, with an arena, the arena holding the tree).
     package init(
-        owning root: JSONNode, unsignedNodes: Set<UnsafeMutableRawPointer> = [], depth: Int,
+        owning root: JSONNode, depth: Int,
         arena: JSONArena? = nil, borrowedDocuments: [JSONDocument] = []
     ) {
         self.root = root
-        self.unsignedNodes = unsignedNodes
         self.depth = depth
         self.arena = arena
         self.borrowedDocuments = borrowedDocuments
@@ -41,8 +37,9 @@ package final class JSONDocument: @unchecked Sendable {
 
     package static let recursiveReleaseLimit = 1024
 
+    /// Whether `node`'s stored bits are a UInt64 above Int64.max (jansson has no unsigned
+    /// integers). The fact is kept in the node itself, so it holds in any tree the node is
+    /// composed into and can never be confused with a later node at the same address.
     @inline(__always)
-    package func isUnsigned(_ node: JSONNode) -> Bool {
-        !unsignedNodes.isEmpty && unsignedNodes.contains(node.identity)
-    }
+    package func isUnsigned(_ node: JSONNode) -> Bool { node.isUnsignedInteger }
 }

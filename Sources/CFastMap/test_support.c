@@ -1,0 +1,61 @@
+#include "fastmap.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+// A second user of jansson in the same process, for the allocator tests: it installs hooks of
+// its own (counting what they allocate and free on each thread, without chaining to anything,
+// as a library unaware of FastMap would) and builds and frees trees of its own.
+
+static __thread size_t counted_allocations, counted_frees;
+static json_malloc_t saved_malloc;
+static json_free_t saved_free;
+
+static void *counting_malloc(size_t size) {
+    counted_allocations++;
+    return malloc(size);
+}
+
+static void counting_free(void *pointer) {
+    if (pointer) counted_frees++;
+    free(pointer);
+}
+
+void fm_test_counting_install(void) {
+    json_get_alloc_funcs(&saved_malloc, &saved_free);
+    json_set_alloc_funcs(counting_malloc, counting_free);
+}
+
+void fm_test_counting_restore(void) { json_set_alloc_funcs(saved_malloc, saved_free); }
+
+size_t fm_test_counting_allocations(void) { return counted_allocations; }
+size_t fm_test_counting_frees(void) { return counted_frees; }
+
+void fm_test_counting_reset(void) {
+    counted_allocations = 0;
+    counted_frees = 0;
+}
+
+static json_t **trees;
+static size_t tree_count;
+
+int fm_test_counting_build(size_t count) {
+    fm_test_counting_release();
+    trees = calloc(count ? count : 1, sizeof *trees);
+    if (!trees) return 0;
+    for (size_t i = 0; i < count; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "tree %zu with a longer name", i);
+        json_t *array = json_pack("[s, i, f, {s: [i, i]}]", name, (json_int_t)i, 0.5, "key", 1, 2);
+        if (!array) return 0;
+        trees[tree_count++] = array;
+    }
+    return 1;
+}
+
+void fm_test_counting_release(void) {
+    for (size_t i = 0; i < tree_count; i++) json_decref(trees[i]);
+    free(trees);
+    trees = NULL;
+    tree_count = 0;
+}
