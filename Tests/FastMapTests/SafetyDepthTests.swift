@@ -126,4 +126,20 @@ struct SafetyDepthTests {
             #expect(lines.values == [1, 3] && lines.error == nil, "limit \(limit)")
         }
     }
+
+    /// A document parsed (or streamed) with `maximumDepth: .max` records that bound; composing
+    /// it added one level to Int.max and trapped.
+    @Test func valuesParsedWithoutALimitCompose() async throws {
+        for usesArena in [true, false] {
+            let options = JSON.ReadingOptions(maximumDepth: .max, usesArena: usesArena)
+            let parsed = try JSON(string: #"{"a":[1,2]}"#, options: options)
+            let composed = JSON(array: [parsed, JSON(members: [("b", parsed)])])
+            #expect(composed[1]?["b"]?["a"]?[1]?.int == 2)
+            #expect(try FastJSONEncoder().encodeToJSON(["x": composed])["x"]?[0]?["a"]?[0]?.int == 1)
+        }
+        let decoder = FastJSONDecoder()
+        decoder.maximumDepth = .max
+        let streamed = await collect(decoder.stream(JSON.self, from: CountingChunks(chunks: [Array("[[1],[2]]".utf8)])))
+        #expect(JSON(array: streamed.values)[1]?[0]?.int == 2)
+    }
 }

@@ -75,7 +75,10 @@ final class ElementPipeline: Sendable {
         batch.reserveCapacity(batchSize * 2)
         do {
             reading: while !channel.isCancelled {
-                var chunk = try reader.next()
+                // Waits for input in short slices, so a stop or a cancellation ends the thread
+                // (and frees the descriptor, the buffer and the parser) even when a pipe's
+                // writer stays silent.
+                guard var chunk = try reader.next(stopRequested: { channel.isCancelled }) else { return }
                 if chunk.isEmpty {
                     parser.finish(into: &batch)
                     break

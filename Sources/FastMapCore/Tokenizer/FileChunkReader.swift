@@ -44,10 +44,23 @@ package final class FileChunkReader: @unchecked Sendable {
         munmap(buffer.baseAddress, buffer.count)
     }
 
-    /// The next chunk (valid until the next call), or an empty buffer at the end of the file.
+    /// How long one wait for input lasts before `stopRequested` is asked again: a pipe or a
+    /// socket whose writer is idle never blocks a stop or a cancellation for longer.
+    package static let pollInterval: Int32 = 20
+
+    /// The next chunk (valid until the next call), an empty buffer at the end of the file, or
+    /// nil once `stopRequested` returns true while waiting for input (a FIFO or a socket
+    /// whose writer has nothing to say yet). Regular files are always ready.
     /// - Throws: ``FastMapError`` of kind `io` when reading fails.
-    package func next() throws(FastMapError) -> UnsafeRawBufferPointer {
+    package func next(stopRequested: () -> Bool = { false }) throws(FastMapError) -> UnsafeRawBufferPointer? {
         while true {
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, Self.pollInterval)
+            if ready == 0 || (ready < 0 && errno == EINTR) {
+                if stopRequested() { return nil }
+                continue
+            }
+            if stopRequested() { return nil }
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return UnsafeRawBufferPointer(rebasing: buffer[..<count]) }
             if errno == EINTR { continue }

@@ -21,7 +21,9 @@ package final class JSONDocument: @unchecked Sendable {
         arena: JSONArena? = nil, borrowedDocuments: [JSONDocument] = []
     ) {
         self.root = root
-        self.depth = depth
+        // Parsed with `maximumDepth: .max`, the bound is Int.max; callers add a few levels to
+        // it when composing, so it is capped far below overflow (and far above any real tree).
+        self.depth = min(depth, JSONDocument.depthCap)
         self.arena = arena
         self.borrowedDocuments = borrowedDocuments
     }
@@ -36,6 +38,9 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     package static let recursiveReleaseLimit = 1024
+
+    /// The largest ``depth`` recorded: any bound above it means "unknown, maybe very deep".
+    static let depthCap = Int.max / 4
 
     /// Whether `node`'s stored bits are a UInt64 above Int64.max (jansson has no unsigned
     /// integers). The fact is kept in the node itself, so it holds in any tree the node is
