@@ -1,27 +1,3 @@
-extension KeyedDecodingContainer {
-    /// The value at a nested `path` below this container; throws `keyNotFound` when a step is
-    /// missing, `valueNotFound` when a step is `null`, `typeMismatch` when a step has the wrong kind.
-    public func decode<Value: Decodable>(_ type: Value.Type, at path: [JSONModelPathStep<Key>]) throws -> Value {
-        // Force-unwrap is safe: with required == true every missing or null step throws.
-        try JSONModelPath.decode(type, in: .keyed(self), path: path[...], required: true)!
-    }
-
-    /// The object at `key` as a container, or `nil` when the key is missing or `null`; a value of
-    /// another kind still throws `typeMismatch`.
-    public func nestedContainerIfPresent(forKey key: Key) throws -> KeyedDecodingContainer<Key>? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try nestedContainer(keyedBy: Key.self, forKey: key)
-    }
-
-    /// The value at a nested `path` below this container, or `nil` when any step is missing or
-    /// `null`; a step of the wrong kind still throws.
-    public func decodeIfPresent<Value: Decodable>(_ type: Value.Type, at path: [JSONModelPathStep<Key>]) throws
-        -> Value?
-    {
-        try JSONModelPath.decode(type, in: .keyed(self), path: path[...], required: false)
-    }
-}
-
 /// Walks nested containers along a path.
 enum JSONModelPath {
     enum Container<Key: CodingKey> {
@@ -108,42 +84,5 @@ enum JSONModelPath {
                 [String: Any].self,
                 .init(codingPath: unkeyed.codingPath, debugDescription: "Expected an object but found an array."))
         }
-    }
-}
-
-/// Steps of the generated code that do not depend on the model: modifiers and validation.
-public enum JSONModelRuntime {
-    /// `value` changed by `modifier`.
-    @inlinable
-    public static func apply<Value>(_ value: Value, _ modifier: JSONModifier<Value>) throws -> Value {
-        try modifier.apply(value)
-    }
-
-    /// `value` changed by `modifier` when not `nil`.
-    @inlinable
-    public static func apply<Value>(_ value: Value?, _ modifier: JSONModifier<Value>) throws -> Value? {
-        try value.map(modifier.apply)
-    }
-
-    /// `value`, after checking it with `predicate`; throws a ``FastMapError`` (`invalidValue`) that
-    /// shows the value when the check fails.
-    @inlinable
-    public static func validate<Value>(_ value: Value, _ predicate: (Value) throws -> Bool) throws -> Value {
-        guard try predicate(value) else { throw validationFailure(value) }
-        return value
-    }
-
-    /// `value`, after checking it with `predicate` when not `nil`.
-    @inlinable
-    public static func validate<Value>(_ value: Value?, _ predicate: (Value) throws -> Bool) throws -> Value? {
-        guard let value else { return nil }
-        guard try predicate(value) else { throw validationFailure(value) }
-        return value
-    }
-
-    @usableFromInline
-    static func validationFailure(_ value: Any) -> FastMapError {
-        let shown = value is String ? "\"\(value)\"" : "\(value)"
-        return FastMapError(kind: .invalidValue, message: "validation failed for \(shown)", foundSnippet: shown)
     }
 }
