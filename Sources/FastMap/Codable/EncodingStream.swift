@@ -1,9 +1,5 @@
 import Foundation
 
-/// Thrown through the value's `encode(to:)` once the streaming encoder has bailed out, so the
-/// value stops encoding quickly; ``EncodingStream/encode(_:settings:)`` then starts over.
-struct EncodingStreamBailout: Error {}
-
 /// The streaming half of ``FastJSONEncoder``: containers write JSON text straight into one
 /// byte buffer while the value encodes itself, with no intermediate tree.
 ///

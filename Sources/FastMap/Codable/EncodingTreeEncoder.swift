@@ -1,44 +1,5 @@
 import Foundation
 
-/// What all encoders of one fallback encode share: the settings, the top-level value (named
-/// by errors about the whole output), and the first misuse seen.
-final class EncodingTreeSession {
-    let settings: EncodingSettings
-    let topLevel: Any
-    /// `JSONEncoder` stops the process on a misused container; FastJSONEncoder records the
-    /// first misuse, lets the value finish, and throws it.
-    private(set) var misuse: EncodingError?
-    private var snakeCase = SnakeCaseCache()
-
-    init(settings: EncodingSettings, topLevel: Any) {
-        self.settings = settings
-        self.topLevel = topLevel
-    }
-
-    func recordMisuse(_ message: String, codingPath: [any CodingKey]) {
-        if misuse == nil {
-            misuse = .fastMapMisuse(topLevel, codingPath: codingPath, message: message)
-        }
-    }
-
-    /// The key written for `key` in a container whose coding path is `path`.
-    func writtenKey(_ key: some CodingKey, path: () -> [any CodingKey]) -> String {
-        switch settings.options.keyEncodingStrategy {
-        case .useDefaultKeys:
-            return key.stringValue
-        case .convertToSnakeCase:
-            let original = key.stringValue
-            return snakeCase.convert(original)
-        case .custom(let transform):
-            var fullPath = path()
-            fullPath.append(key)
-            return transform(fullPath).stringValue
-        @unknown default:
-            return key.stringValue
-        }
-    }
-}
-
 /// The fallback encoder: builds a value tree with `JSONEncoder`'s semantics, for the values
 /// the streaming encoder cannot write in order (see ``EncodingStream``) and for
 /// ``FastJSONEncoder/encodeToJSON(_:)``.
@@ -321,35 +282,3 @@ extension EncodingTreeEncoder: SingleValueEncodingContainer {
 }
 
 // MARK: superEncoder
-
-/// The encoder `superEncoder()` returns: its value goes into the container it came from
-/// when it is released (`{}` if nothing was encoded), as in `JSONEncoder`: at the index the
-/// container had then, or under the key.
-final class EncodingTreeReferencingEncoder: EncodingTreeEncoder {
-    private enum Reference {
-        case array(EncodingTreeArray, Int)
-        case object(EncodingTreeObject, String)
-    }
-
-    private let reference: Reference
-
-    init(
-        referencing encoder: EncodingTreeEncoder, key: some CodingKey, writtenKey: String, in object: EncodingTreeObject
-    ) {
-        reference = .object(object, writtenKey)
-        super.init(session: encoder.session, owner: encoder, key: key)
-    }
-
-    init(referencing encoder: EncodingTreeEncoder, at index: Int, in array: EncodingTreeArray) {
-        reference = .array(array, index)
-        super.init(session: encoder.session, owner: encoder, key: EncodingPathKey(index: index))
-    }
-
-    deinit {
-        let value = takeValue() ?? .object([])
-        switch reference {
-        case .array(let array, let index): array.insert(.value(value), at: index)
-        case .object(let object, let key): object.set(.value(value), for: key)
-        }
-    }
-}

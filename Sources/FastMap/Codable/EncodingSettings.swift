@@ -1,15 +1,5 @@
 import Foundation
 
-/// The configuration of a ``FastJSONEncoder``, copied once per `encode` call.
-struct EncodingOptions {
-    var outputFormatting: JSONEncoder.OutputFormatting = []
-    var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
-    var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
-    var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
-    var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
-    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-}
-
 /// The options of one `encode` call with the answers the hot paths ask for precomputed.
 struct EncodingSettings {
     let options: EncodingOptions
@@ -45,13 +35,6 @@ struct EncodingSettings {
     static let depthLimit = 512
 }
 
-/// A floating-point value ready to be written: its JSON number text, or the string a
-/// `.convertToString` strategy substitutes for NaN and the infinities.
-enum EncodedFloat {
-    case number
-    case string(String)
-}
-
 extension EncodingSettings {
     /// Checks a floating-point value against the non-conforming float strategy (or against
     /// `.throw` when `strategy` is given, as for dates in seconds since 1970).
@@ -68,18 +51,5 @@ extension EncodingSettings {
             return .string(value < 0 ? negativeInfinity : positiveInfinity)
         }
         throw EncodingError.fastMapNonConforming(value, codingPath: path())
-    }
-}
-
-/// Marks `[String: Value]` dictionaries: with a key strategy other than `.useDefaultKeys`,
-/// `JSONEncoder` writes their keys unconverted, and so does FastJSONEncoder.
-protocol StringKeyedEncodableDictionary {
-    /// Calls `body` for every member in the dictionary's iteration order.
-    func forEachEncodableMember(_ body: (String, any Encodable) throws -> Void) rethrows
-}
-
-extension Dictionary: StringKeyedEncodableDictionary where Key == String, Value: Encodable {
-    func forEachEncodableMember(_ body: (String, any Encodable) throws -> Void) rethrows {
-        for (key, value) in self { try body(key, value) }
     }
 }

@@ -1,48 +1,5 @@
 import Foundation
 
-/// The `Encoder` a value sees during ``FastJSONEncoder/encode(_:)``: a handle on one value
-/// position of an ``EncodingStream``.
-struct EncodingStreamEncoder: Encoder {
-    let stream: EncodingStream
-    let index: Int
-    let generation: Int
-
-    var codingPath: [any CodingKey] {
-        guard stream.isCurrent(index, generation) else { return [] }
-        return stream.state.pointee.encoderPath(index)
-    }
-
-    var userInfo: [CodingUserInfoKey: Any] { stream.settings.userInfo }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        stream.state.pointee.becomeContainer(.object, index, generation)
-        return KeyedEncodingContainer(
-            EncodingStreamKeyedContainer<Key>(stream: stream, index: index, generation: generation))
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        stream.state.pointee.becomeContainer(.array, index, generation)
-        return EncodingStreamUnkeyedContainer(stream: stream, index: index, generation: generation)
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-        EncodingStreamSingleValueContainer(stream: stream, index: index, generation: generation)
-    }
-}
-
-extension EncodingStream {
-    /// Whether the frame a handle names still exists (reading a path through a handle whose
-    /// frame has ended cannot be answered from the stack: bail out).
-    func isCurrent(_ index: Int, _ generation: Int) -> Bool {
-        let state = self.state
-        if index >= 0 && index < state.pointee.frames.count && state.pointee.frames[index].generation == generation {
-            return true
-        }
-        state.pointee.bailedOut = true
-        return false
-    }
-}
-
 /// A single-value container on one value position.
 struct EncodingStreamSingleValueContainer: SingleValueEncodingContainer {
     let stream: EncodingStream

@@ -64,35 +64,6 @@ extension JSONTreeDecoder {
     }
 }
 
-/// `[T]` under `.skipInvalidArrayElements`: element by element, dropping those that fail.
-package protocol LossyDecodableArray {
-    static func decodeSkippingInvalidElements(
-        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
-    ) throws -> Self
-}
-
-extension Array: LossyDecodableArray where Element: Decodable {
-    package static func decodeSkippingInvalidElements(
-        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
-    ) throws -> Self {
-        // Only the elements are lossy: the array itself must be there and be an array.
-        guard node.isArray else { throw decoder.containerMismatch([Any].self, node: node, at: path, step) }
-        return try decoder.with(node, at: path, step) {
-            let count = node.arrayCount
-            var result: [Element] = []
-            result.reserveCapacity(count)
-            let position = decoder.currentPath
-            for index in 0..<count {
-                guard let child = node.element(at: index) else { break }
-                if let element = try? decoder.unwrap(child, as: Element.self, at: position, .index(index)) {
-                    result.append(element)
-                }
-            }
-            return result
-        }
-    }
-}
-
 extension JSONTreeDecoder {
     /// `T` as a ``LossyDecodableArray`` type (nil for any other type), remembered per `decode`
     /// call: the runtime's conformance lookup would otherwise run for every value decoded.
@@ -122,34 +93,6 @@ extension JSONTreeDecoder {
             (try A.decodeSkippingInvalidElements(self, node, at: reference, step) as! T)
         }
         return try decode(array)
-    }
-}
-
-/// `[Element]` of any decodable element, read in one loop: what `Array.init(from:)` does through
-/// an unkeyed container (same errors, same paths), without an existential container box and a
-/// runtime metadata lookup per element.
-package protocol DecodableArray {
-    static func decodeElements(
-        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
-    ) throws -> Self
-}
-
-extension Array: DecodableArray where Element: Decodable {
-    package static func decodeElements(
-        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
-    ) throws -> Self {
-        // `node` is an array (other values take `Array.init(from:)` and its errors).
-        try decoder.with(node, at: path, step) {
-            let count = node.arrayCount
-            var result: [Element] = []
-            result.reserveCapacity(count)
-            let position = decoder.currentPath
-            for index in 0..<count {
-                guard let child = node.element(at: index) else { break }
-                result.append(try decoder.unwrap(child, as: Element.self, at: position, .index(index)))
-            }
-            return result
-        }
     }
 }
 
