@@ -2,6 +2,9 @@ import Foundation
 
 /// An `Encodable` default, encoded once on first use. The value is only read (to encode it),
 /// under the lock.
+///
+/// `@unchecked Sendable` (`any Encodable` is not): `value` never changes after `init` and is
+/// only read inside `encoded`'s lock, where the result is cached.
 final class EncodedDefault: @unchecked Sendable {
     private let value: any Encodable
     private let encoded = LockedValue<Result<JSON, DefaultValueError>?>(nil)

@@ -1,6 +1,10 @@
 import Foundation
 
 /// A formatter moving between the pool and one lease; only one thread uses it at a time.
+///
+/// `@unchecked Sendable` (`DateFormatter` is not): both properties are immutable, and the
+/// formatter belongs to one `DateFormatterLease` (one decode or encode call) at a time, passing
+/// between leases only through `DateFormatterPool`'s lock.
 final class PooledDateFormatter: @unchecked Sendable {
     let format: String
     let formatter: DateFormatter
