@@ -21,6 +21,8 @@ import Foundation
 ///
 /// A decoder can be shared between tasks: its settings sit behind a lock, and each call to
 /// `decode` works on its own snapshot of them.
+///
+/// `@unchecked Sendable`: its only stored property is `state`, a `LockedValue`.
 public final class FastJSONDecoder: @unchecked Sendable {
     /// Everything a single `decode` call reads; copied once per call.
     package struct Options: Sendable {

@@ -22,6 +22,8 @@ import Foundation
 /// number), `FastJSONEncoder` throws `EncodingError.invalidValue` naming the problem.
 ///
 /// The configuration is protected by a lock, so one encoder can be shared between threads.
+///
+/// `@unchecked Sendable`: its only stored property is `configuration`, a `LockedValue`.
 public final class FastJSONEncoder: @unchecked Sendable {
     private let configuration = LockedValue(EncodingOptions())
 

@@ -202,15 +202,3 @@ extension JSON {
         O.read(node, in: document).map { ($0 as! T) }
     }
 }
-
-/// `Optional`, whose `null` and wrapped scalars the mapping API reads without the decoder.
-protocol OptionalScalar {
-    static func read(_ node: JSONNode, in document: JSONDocument) -> Self?
-}
-
-extension Optional: OptionalScalar {
-    static func read(_ node: JSONNode, in document: JSONDocument) -> Wrapped?? {
-        if node.isNull { return .some(.none) }
-        return JSON.readScalar(Wrapped.self, node, in: document).map { .some($0) }
-    }
-}

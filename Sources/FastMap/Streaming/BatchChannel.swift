@@ -4,6 +4,10 @@ import Foundation
 ///
 /// When the parsing thread is ahead of the consumer, it decodes waiting batches itself
 /// (``decoded`` then holds the outcomes), so that both threads share the decoding work.
+///
+/// `@unchecked Sendable`: `elements` is immutable; `state` and `decoded` are only written by the
+/// channel with its lock held, and the consumer reads `decoded` only after taking the batch
+/// from the channel (under the same lock).
 final class ElementBatch: @unchecked Sendable {
     enum State {
         case waiting
@@ -37,6 +41,9 @@ protocol BatchDecoding: Sendable {
 /// consumer (a thread or a task). The producer blocks while the channel is full, which is
 /// what bounds memory; while it waits, it decodes queued batches for the consumer. The
 /// consumer blocks (or suspends) while the channel is empty.
+///
+/// `@unchecked Sendable`: every mutable property is only read or written with `condition`
+/// locked (`capacity` is immutable).
 final class BatchChannel: @unchecked Sendable {
     /// How a stream ended.
     enum End: Sendable {

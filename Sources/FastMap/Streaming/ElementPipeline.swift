@@ -38,6 +38,9 @@ final class ElementPipeline: Sendable {
 
     /// What the producer owns. Emptied when it ends, so that the file is closed and the
     /// parser (with the arena it builds in) freed at once, whoever still holds the thread.
+    ///
+    /// `@unchecked Sendable`: made by the pipeline's `init` and handed once to the producer job,
+    /// which alone reads and clears it; the pipeline keeps no reference.
     private final class ProducerResources: @unchecked Sendable {
         var reader: FileChunkReader?
         var parser: StreamingParser?

@@ -7,6 +7,8 @@ import Foundation
 /// without bound. Finished threads wait here for the next stream instead (up to
 /// ``maximumIdle`` of them); every job still starts at once on a thread of its own, since a
 /// pipeline's producer blocks while its consumer is behind.
+///
+/// `@unchecked Sendable`: `jobs` and `idle` are only read or written with `condition` locked.
 final class ProducerThreads: @unchecked Sendable {
     static let shared = ProducerThreads()
     static let maximumIdle = 4

@@ -1,10 +1,15 @@
 import Foundation
 
 /// One `DateFormatter` per pattern, shared: creating a formatter costs far more than a parse.
+///
+/// `@unchecked Sendable`: `boxes` is only read or written under `lock`.
 package final class JSONDatePatternCache: @unchecked Sendable {
     package static let shared = JSONDatePatternCache()
 
     /// Serializes use of one formatter, which is not documented as thread-safe on Linux.
+    ///
+    /// `@unchecked Sendable` (`DateFormatter` is not): the formatter is configured in `init` and
+    /// then only used under `lock`.
     package final class Box: @unchecked Sendable {
         private let lock = NSLock()
         private let formatter: DateFormatter

@@ -14,6 +14,10 @@ import Foundation
 /// The buffer is mapped directly rather than taken from `malloc`: it is large, lives exactly
 /// as long as one stream and is usually freed on another thread, which would leave the C
 /// allocator's per-thread pools holding memory after every stream.
+///
+/// `@unchecked Sendable`: `descriptor` and `buffer` never change after `init`; one thread reads
+/// at a time (a pipeline hands the reader to its producer thread, which alone calls `next()`),
+/// and the buffer is unmapped once, in `deinit`.
 package final class FileChunkReader: @unchecked Sendable {
     package static let defaultChunkSize = 1 << 20
 

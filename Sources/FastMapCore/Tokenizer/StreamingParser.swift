@@ -6,6 +6,9 @@ internal import CJansson
 ///
 /// Not thread-safe: one thread (or one task) drives a parser at a time. It may move between
 /// threads between calls, which is what the two-thread pipeline does.
+///
+/// `@unchecked Sendable`: only so that it can be handed to the producer thread; it is never
+/// used from two threads at once (see above).
 package final class StreamingParser: @unchecked Sendable {
     private let stream: OpaquePointer
     package let mode: StreamingMode

@@ -2,6 +2,11 @@ internal import CFastMap
 
 /// Owns a bump allocator holding every node of one parsed tree; freeing it frees the tree
 /// in one step instead of a `json_decref` walk over every node.
+///
+/// `@unchecked Sendable`: `raw` never changes; the C side allocates into the arena only on the
+/// one thread building its trees (the parse call, or the thread driving a `StreamingParser`),
+/// without moving nodes already handed out, and the arena is destroyed once, in `deinit`,
+/// after every document holding it is gone.
 package final class JSONArena: @unchecked Sendable {
     package let raw: OpaquePointer
 

@@ -5,6 +5,11 @@ internal import CJansson
 /// that owns the tree keeps every node alive.
 ///
 /// This file and its siblings in `Bridge/` are the only Swift files that see jansson.
+///
+/// `@unchecked Sendable`: a node is only an address. A tree reachable from several threads
+/// belongs to a `JSONDocument` and is never mutated; the mutating calls (`+Build`, `+Mutation`,
+/// `+Editing`) are only used on a tree still being built by one thread, before a document
+/// owns it.
 package struct JSONNode: @unchecked Sendable, Hashable {
     let raw: UnsafeMutablePointer<json_t>
 

@@ -110,8 +110,8 @@ extension JSON {
     private static func makeNumber(
         _ number: NSNumber, path: [JSONKeyPath.Component], parts: inout SharedParts
     ) throws(FastMapError) -> JSONNode {
-        if number === booleanTrueNumber { return .makeBool(true) }
-        if number === booleanFalseNumber { return .makeBool(false) }
+        if number === Self.booleanTrueNumber { return .makeBool(true) }
+        if number === Self.booleanFalseNumber { return .makeBool(false) }
         if number is NSDecimalNumber {
             let text = number.description
             if let integer = Int64(text) { return .makeInteger(integer) }
@@ -143,9 +143,9 @@ extension JSON {
             message: "a value of type \(type(of: value)) has no JSON form", path: path,
             expectedType: "String, number, Bool, NSNull, [Any] or [String: Any]")
     }
-}
 
-/// Foundation keeps one `NSNumber` instance per boolean value; comparing identities tells a
-/// boolean apart from the integer 1 or 0.
-private let booleanTrueNumber = NSNumber(value: true)
-private let booleanFalseNumber = NSNumber(value: false)
+    /// Foundation keeps one `NSNumber` instance per boolean value; comparing identities tells a
+    /// boolean apart from the integer 1 or 0.
+    private static let booleanTrueNumber = NSNumber(value: true)
+    private static let booleanFalseNumber = NSNumber(value: false)
+}

@@ -182,31 +182,3 @@ extension JSON {
         }
     }
 }
-
-extension JSONNode {
-    /// One step down: an object member or an array element.
-    @inline(__always)
-    package func child(_ component: JSONKeyPath.Component) -> JSONNode? {
-        switch component {
-        case .key(let key): isObject ? member(key) : nil
-        case .index(let index): isArray ? element(at: index) : nil
-        }
-    }
-}
-
-extension JSONKeyPath.Component {
-    package func missingDescription(in container: JSON) -> String {
-        switch self {
-        case .key(let key): "no value for key \"\(key)\""
-        case .index(let index): "index \(index) is out of bounds (count \(container.count))"
-        }
-    }
-}
-
-extension FastMapError {
-    package func located(root: JSON) -> FastMapError {
-        var copy = self
-        copy.root = root
-        return copy
-    }
-}

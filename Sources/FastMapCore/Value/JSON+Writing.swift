@@ -95,11 +95,3 @@ extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
         }
     }
 }
-
-extension FastMapError {
-    package static func writingTooDeep() -> FastMapError {
-        FastMapError(
-            kind: .depthLimit,
-            message: "the value nests deeper than \(JSON.maximumWritingDepth) levels and cannot be written")
-    }
-}

@@ -1,0 +1,40 @@
+extension Array: LossyDecodableArray where Element: Decodable {
+    package static func decodeSkippingInvalidElements(
+        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> Self {
+        // Only the elements are lossy: the array itself must be there and be an array.
+        guard node.isArray else { throw decoder.containerMismatch([Any].self, node: node, at: path, step) }
+        return try decoder.with(node, at: path, step) {
+            let count = node.arrayCount
+            var result: [Element] = []
+            result.reserveCapacity(count)
+            let position = decoder.currentPath
+            for index in 0..<count {
+                guard let child = node.element(at: index) else { break }
+                if let element = try? decoder.unwrap(child, as: Element.self, at: position, .index(index)) {
+                    result.append(element)
+                }
+            }
+            return result
+        }
+    }
+}
+
+extension Array: DecodableArray where Element: Decodable {
+    package static func decodeElements(
+        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> Self {
+        // `node` is an array (other values take `Array.init(from:)` and its errors).
+        try decoder.with(node, at: path, step) {
+            let count = node.arrayCount
+            var result: [Element] = []
+            result.reserveCapacity(count)
+            let position = decoder.currentPath
+            for index in 0..<count {
+                guard let child = node.element(at: index) else { break }
+                result.append(try decoder.unwrap(child, as: Element.self, at: position, .index(index)))
+            }
+            return result
+        }
+    }
+}

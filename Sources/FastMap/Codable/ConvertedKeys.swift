@@ -1,0 +1,18 @@
+import Foundation
+
+/// An object's members under their converted names, first one wins (as in Foundation).
+package struct ConvertedKeys {
+    package var nodes: [String: JSONNode] = [:]
+    package var order: [String] = []
+
+    package init(_ object: JSONNode, convert: (String) -> String) {
+        nodes.reserveCapacity(object.objectCount)
+        object.forEachMember { raw, node in
+            let key = convert(String(decoding: raw, as: UTF8.self))
+            if nodes[key] == nil {
+                nodes[key] = node
+                order.append(key)
+            }
+        }
+    }
+}

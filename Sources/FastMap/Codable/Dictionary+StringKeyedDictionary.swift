@@ -1,0 +1,27 @@
+import Foundation
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+    package static func decodeExemptFromKeyStrategy(
+        _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> Self {
+        if node.isNull { throw decoder.valueNotFound([String: Any].self, at: path, step) }
+        guard node.isObject else { throw decoder.typeMismatch([String: Any].self, found: node, at: path, step) }
+        return try decoder.with(node, at: path, step) {
+            var result: [String: Value] = [:]
+            result.reserveCapacity(node.objectCount)
+            let position = decoder.currentPath
+            try node.forEachMember { raw, child in
+                let key = String(decoding: raw, as: UTF8.self)
+                // Under a key strategy Foundation names members by their text alone; with default
+                // keys this stands in for `Dictionary.init(from:)` and its `_DictionaryCodingKey`.
+                let codingKey =
+                    decoder.keyStrategy.isDefault ? FastCodingKey(dictionaryKey: key) : FastCodingKey(stringValue: key)
+                let step = CodingPathComponent.key(codingKey)
+                let value = try decoder.unwrap(child, as: Value.self, at: position, step)
+                // Keys equal as Swift strings (different Unicode spellings): the first one wins.
+                if result[key] == nil { result[key] = value }
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The `Encoder` a value sees during ``FastJSONEncoder/encode(_:)``: a handle on one value
+/// position of an ``EncodingStream``.
+struct EncodingStreamEncoder: Encoder {
+    let stream: EncodingStream
+    let index: Int
+    let generation: Int
+
+    var codingPath: [any CodingKey] {
+        guard stream.isCurrent(index, generation) else { return [] }
+        return stream.state.pointee.encoderPath(index)
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { stream.settings.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        stream.state.pointee.becomeContainer(.object, index, generation)
+        return KeyedEncodingContainer(
+            EncodingStreamKeyedContainer<Key>(stream: stream, index: index, generation: generation))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        stream.state.pointee.becomeContainer(.array, index, generation)
+        return EncodingStreamUnkeyedContainer(stream: stream, index: index, generation: generation)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        EncodingStreamSingleValueContainer(stream: stream, index: index, generation: generation)
+    }
+}

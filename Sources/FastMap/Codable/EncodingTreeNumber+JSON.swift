@@ -1,0 +1,41 @@
+import Foundation
+
+extension EncodingTreeNumber {
+    /// The node FastMap's parser builds for this number's text: integers (above
+    /// `Int64.max` flagged unsigned), `-0` and everything with a fraction or exponent as
+    /// doubles.
+    func makeNode(topLevel: Any) throws -> JSONNode {
+        switch self {
+        case .signed(let value):
+            return .makeInteger(value)
+        case .unsigned(let value):
+            guard value > UInt64(Int64.max) else { return .makeInteger(Int64(value)) }
+            return JSONNode.makeUnsignedBits(value)
+        case .double, .float, .text:
+            var writer = JSONByteWriter(prettyPrinted: false, escapeSlashes: false, keyOrder: .stored, capacity: 32)
+            write(to: &writer)
+            let text = String(decoding: writer.bytes, as: UTF8.self)
+            return try Self.node(forText: text, topLevel: topLevel)
+        }
+    }
+
+    private static func node(
+        forText text: String, topLevel: Any
+    ) throws -> JSONNode {
+        let isInteger = !text.utf8.contains {
+            $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+        }
+        if isInteger {
+            if text == "-0" { return JSONNode.makeReal(-0.0)! }
+            if let value = Int64(text) { return .makeInteger(value) }
+            if let value = UInt64(text) {
+                return JSONNode.makeUnsignedBits(value)
+            }
+        } else if let value = Double(text), let node = JSONNode.makeReal(value) {
+            return node
+        }
+        let message =
+            "the number \(text) cannot be held exactly by a JSON value (integers from Int64.min to UInt64.max, finite doubles)"
+        throw EncodingError.fastMapInvalidValue(topLevel, codingPath: [], message: message, kind: .numberOutOfRange)
+    }
+}

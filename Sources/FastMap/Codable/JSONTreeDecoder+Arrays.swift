@@ -1,0 +1,116 @@
+/// Arrays of scalars (`[Double]`, `[Int]`, `[String]`, ...) read in one loop. The standard
+/// library's generic `Array.init(from:)` would look up runtime metadata and go through an
+/// existential container for every element; the errors here are the ones that path reports
+/// (the container's, then each element's at its index).
+extension JSONTreeDecoder {
+    /// The array types with a fast path, as metatype identities computed once.
+    private static let scalarArrayTypes: [ObjectIdentifier] = [
+        ObjectIdentifier([Double].self), ObjectIdentifier([Int].self), ObjectIdentifier([String].self),
+        ObjectIdentifier([Bool].self), ObjectIdentifier([Int64].self), ObjectIdentifier([UInt64].self),
+        ObjectIdentifier([Float].self), ObjectIdentifier([Int32].self), ObjectIdentifier([UInt32].self),
+        ObjectIdentifier([UInt8].self), ObjectIdentifier([UInt].self),
+    ]
+
+    /// The position of `T` in ``scalarArrayTypes``, or nil (also when invalid elements are
+    /// skipped, which has its own path).
+    @inline(__always)
+    package func scalarArrayKind<T>(_ type: T.Type) -> Int? {
+        guard !lossy.contains(.skipInvalidArrayElements) else { return nil }
+        return Self.scalarArrayTypes.firstIndex(of: ObjectIdentifier(T.self))
+    }
+
+    /// `[Element]` for the `kind` that ``scalarArrayKind(_:)`` found, returned as `T` (which is
+    /// that array type).
+    package func scalarArray<T>(
+        kind: Int, _ node: JSONNode, as type: T.Type, at reference: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> T {
+        switch kind {
+        case 0: try cast(elements(node, at: reference, step) { try $0.readFloat($1, Double.self, at: $2, $3) })
+        case 1: try cast(elements(node, at: reference, step) { try $0.readInteger($1, Int.self, at: $2, $3) })
+        case 2: try cast(elements(node, at: reference, step) { try $0.readString($1, at: $2, $3) })
+        case 3: try cast(elements(node, at: reference, step) { try $0.readBool($1, at: $2, $3) })
+        case 4: try cast(elements(node, at: reference, step) { try $0.readInteger($1, Int64.self, at: $2, $3) })
+        case 5: try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt64.self, at: $2, $3) })
+        case 6: try cast(elements(node, at: reference, step) { try $0.readFloat($1, Float.self, at: $2, $3) })
+        case 7: try cast(elements(node, at: reference, step) { try $0.readInteger($1, Int32.self, at: $2, $3) })
+        case 8: try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt32.self, at: $2, $3) })
+        case 9: try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt8.self, at: $2, $3) })
+        default: try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt.self, at: $2, $3) })
+        }
+    }
+
+    @inline(__always)
+    private func cast<Element, T>(_ array: [Element]) -> T { (array as! T) }
+
+    @inline(__always)
+    private func elements<Element>(
+        _ node: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?,
+        _ read: (JSONTreeDecoder, JSONNode, CodingPathReference, CodingPathComponent) throws -> Element
+    ) throws -> [Element] {
+        guard node.isArray else { throw containerMismatch([Any].self, node: node, at: reference, step) }
+        // Entering the array puts its step on the path stack, so element errors can name the
+        // element without allocating a path of their own.
+        return try with(node, at: reference, step) {
+            let count = node.arrayCount
+            var result: [Element] = []
+            result.reserveCapacity(count)
+            let position = currentPath
+            for index in 0..<count {
+                guard let element = node.element(at: index) else { break }
+                result.append(try read(self, element, position, .index(index)))
+            }
+            return result
+        }
+    }
+}
+
+extension JSONTreeDecoder {
+    /// `T` as a ``LossyDecodableArray`` type (nil for any other type), remembered per `decode`
+    /// call: the runtime's conformance lookup would otherwise run for every value decoded.
+    package func lossyArrayType<T>(_ type: T.Type) -> (any LossyDecodableArray.Type)? {
+        rememberedConformance(of: T.self, in: &lossyArrayTypes) { T.self as? any LossyDecodableArray.Type }
+    }
+
+    /// `cast()` (a conformance check of `T`), looked up in `cache` first and added to it after.
+    @inline(__always)
+    package func rememberedConformance<T, Conformance>(
+        of type: T.Type, in cache: inout [(ObjectIdentifier, Conformance?)], _ cast: () -> Conformance?
+    ) -> Conformance? {
+        let id = ObjectIdentifier(T.self)
+        for (known, conformance) in cache where known == id { return conformance }
+        let conformance = cast()
+        cache.append((id, conformance))
+        return conformance
+    }
+
+    /// `T` (the array type `array`) decoded skipping its invalid elements. (No `T?` anywhere on
+    /// this path: in unspecialized code an optional of `T` costs a metadata lookup per call.)
+    package func lossyArray<T>(
+        _ array: any LossyDecodableArray.Type, _ node: JSONNode, as type: T.Type, at reference: CodingPathReference,
+        _ step: CodingPathComponent?
+    ) throws -> T {
+        func decode<A: LossyDecodableArray>(_ array: A.Type) throws -> T {
+            (try A.decodeSkippingInvalidElements(self, node, at: reference, step) as! T)
+        }
+        return try decode(array)
+    }
+}
+
+extension JSONTreeDecoder {
+    /// `T` as a ``DecodableArray`` type (nil for any other type), remembered per `decode` call.
+    @inline(__always)
+    package func decodableArrayType<T>(_ type: T.Type) -> (any DecodableArray.Type)? {
+        rememberedConformance(of: T.self, in: &decodableArrayTypes) { T.self as? any DecodableArray.Type }
+    }
+
+    /// `T` (the array type `array`) through ``DecodableArray``.
+    package func decodableArray<T>(
+        _ array: any DecodableArray.Type, _ node: JSONNode, as type: T.Type, at reference: CodingPathReference,
+        _ step: CodingPathComponent?
+    ) throws -> T {
+        func decode<A: DecodableArray>(_ array: A.Type) throws -> T {
+            (try A.decodeElements(self, node, at: reference, step) as! T)
+        }
+        return try decode(array)
+    }
+}

@@ -1,0 +1,2 @@
+/// Optional paths written with interpolation parse like literals (first step optional).
+extension JSONOptionalKeyPath: ExpressibleByStringInterpolation {}

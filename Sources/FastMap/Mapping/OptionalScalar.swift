@@ -1,0 +1,6 @@
+import Foundation
+
+/// `Optional`, whose `null` and wrapped scalars the mapping API reads without the decoder.
+protocol OptionalScalar {
+    static func read(_ node: JSONNode, in document: JSONDocument) -> Self?
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// What the encoders of one `encode` call share: the compiled plans, the tree's root, and the
+/// references to nodes that are not (or not yet) in the tree.
+final class LadybugEncodingSession {
+    let plans = TransformerPlans()
+    var parts = JSON.SharedParts()
+    private var root: JSONNode?
+    /// Nodes the session holds a reference to: values whose place was taken (an encoder may
+    /// still write into them) and decode-only values waiting for their model to finish.
+    private var kept: [JSONNode] = []
+    private(set) var misuse: EncodingError?
+
+    func setRoot(_ node: JSONNode) {
+        if root == nil { root = node } else { keep(node) }
+    }
+
+    func takeRoot() -> JSONNode? {
+        defer { root = nil }
+        return root
+    }
+
+    func keep(_ node: JSONNode) {
+        kept.append(node)
+    }
+
+    func noteDepth(_ depth: Int) {
+        if depth > parts.depth { parts.depth = depth }
+    }
+
+    /// `JSONEncoder` stops the process on a misused container; this encoder lets the value
+    /// finish and throws the first misuse.
+    func recordMisuse(_ message: String, codingPath: [any CodingKey]) {
+        guard misuse == nil else { return }
+        misuse = .invalidValue(
+            NSNull(), EncodingError.Context(reportingAt: codingPath, debugDescription: message))
+    }
+
+    func finish() {
+        for node in kept { release(node) }
+        kept = []
+        if let root { release(root) }
+        root = nil
+        plans.finish()
+    }
+
+    private func release(_ node: JSONNode) {
+        if parts.depth > JSONDocument.recursiveReleaseLimit { node.releaseDeep() } else { node.release() }
+    }
+
+    /// A node sharing `json`'s tree, at `depth`.
+    func adopt(_ json: JSON, depth: Int) -> JSONNode {
+        let node = parts.adopt(json)
+        noteDepth(depth + json.document.depth + 1)
+        return node
+    }
+
+    // MARK: Placing values at key paths
+
+    /// Containers made on the way to a key path rather than written by a property: a property
+    /// written at their place replaces them (`tags` after `tags[0]`: the whole list wins).
+    private var madeOnTheWay: Set<UnsafeMutableRawPointer> = []
+
+    /// Puts `node` at `path` below `object`, creating the objects and arrays on the way (arrays
+    /// padded with `null`), and takes over the caller's reference. Returns false, without taking
+    /// it, when the place is taken or a value of another kind is in the way: the first property
+    /// written to a place keeps it, except over containers made on the way (unless `replacing`
+    /// is false).
+    func place(
+        _ node: JSONNode, at path: [JSONKeyPath.Component], in object: JSONNode, replacing: Bool = true
+    ) -> Bool {
+        guard let last = path.last, let parent = parent(of: path, in: object) else { return false }
+        return attach(node, at: last, in: parent, replacing: replacing)
+    }
+
+    /// The object (or array) at `path` below `object`, made when missing; nil when a value of
+    /// another kind is there.
+    func container(
+        at path: [JSONKeyPath.Component], in object: JSONNode, array: Bool
+    ) -> JSONNode? {
+        guard let last = path.last, let parent = parent(of: path, in: object) else { return nil }
+        if let existing = parent.child(last), !(existing.isNull && parent.isArray) {
+            return (array ? existing.isArray : existing.isObject) ? existing : nil
+        }
+        let made: JSONNode = array ? .makeArray() : .makeObject()
+        guard attach(made, at: last, in: parent, replacing: false) else {
+            made.release()
+            return nil
+        }
+        return made
+    }
+
+    /// The container that holds the last step of `path`.
+    private func parent(of path: [JSONKeyPath.Component], in object: JSONNode) -> JSONNode? {
+        var current = object
+        for index in 0..<max(path.count - 1, 0) {
+            var wantsArray = false
+            if case .index = path[index + 1] { wantsArray = true }
+            if let existing = current.child(path[index]), !existing.isNull {
+                guard wantsArray ? existing.isArray : existing.isObject else { return nil }
+                current = existing
+                continue
+            }
+            let made: JSONNode = wantsArray ? .makeArray() : .makeObject()
+            guard attach(made, at: path[index], in: current, replacing: false) else {
+                made.release()
+                return nil
+            }
+            madeOnTheWay.insert(made.identity)
+            current = made
+        }
+        return current
+    }
+
+    /// Adds `node` to `container` as member or element `component`. Array slots holding `null`
+    /// (padding) can be filled, and with `replacing`, containers made on the way replaced.
+    private func attach(
+        _ node: JSONNode, at component: JSONKeyPath.Component, in container: JSONNode, replacing: Bool
+    ) -> Bool {
+        switch component {
+        case .key(let name):
+            guard container.isObject else { return false }
+            guard let existing = container.member(name) else {
+                container.setFirst(name, node)
+                return true
+            }
+            guard replacing, takeOver(existing) else { return false }
+            container.replaceMember(name, with: node)
+            return true
+        case .index(let index):
+            guard container.isArray, index >= 0 else { return false }
+            while container.arrayCount < index { container.append(.makeNull()) }
+            guard let existing = container.element(at: index) else {
+                container.append(node)
+                return true
+            }
+            guard existing.isNull || (replacing && takeOver(existing)) else { return false }
+            container.replaceElement(at: index, with: node)
+            return true
+        }
+    }
+
+    /// Whether `existing` was made on the way and may be replaced; if so the session keeps it
+    /// alive, since a nested container may still be writing into it.
+    private func takeOver(_ existing: JSONNode) -> Bool {
+        guard madeOnTheWay.remove(existing.identity) != nil else { return false }
+        existing.retain()
+        keep(existing)
+        return true
+    }
+}

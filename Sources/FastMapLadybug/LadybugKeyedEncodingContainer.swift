@@ -1,0 +1,119 @@
+import Foundation
+
+/// A keyed container writing into an object node. For a `JSONCodable` model (`plan` set), each
+/// property goes where its transformer reads it from, dates in the transformer's format, and
+/// decode-only properties wait for the places left free.
+struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: LadybugTreeEncoder
+    let object: JSONNode
+    let plan: TransformerPlan?
+    /// The keys of nested containers between the encoder and this one.
+    let prefix: [any CodingKey]
+    /// How many containers hold `object`'s owner.
+    let depth: Int
+
+    var codingPath: [any CodingKey] { encoder.codingPath + prefix }
+
+    private func destination(_ key: Key) -> (path: [JSONKeyPath.Component], rule: PropertyRule?) {
+        if let plan, let rule = plan.rule(for: key.stringValue) { return (rule.encodingPath, rule) }
+        return ([.key(key.stringValue)], nil)
+    }
+
+    /// Puts a finished node for `key` in place, taking over the reference. Decode-only
+    /// properties wait for the model to finish.
+    private func put(_ node: JSONNode, _ key: Key) {
+        let (path, rule) = destination(key)
+        let session = encoder.session
+        if let rule, rule.decodeOnly {
+            encoder.defer(node, at: path)
+            return
+        }
+        if session.place(node, at: path, in: object) {
+            session.noteDepth(depth + 1 + path.count)
+        } else {
+            session.keep(node)
+        }
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { put(.makeNull(), key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { put(.makeBool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { put(.makeString(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try number(value, key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try number(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { put(encoder.makeInteger(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { put(encoder.makeInteger(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { put(encoder.makeInteger(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { put(encoder.makeInteger(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { put(encoder.makeInteger(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { put(encoder.makeInteger(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(encoder.makeInteger(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(encoder.makeInteger(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(encoder.makeInteger(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(encoder.makeInteger(value), key) }
+
+    private func number<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T, _ key: Key) throws {
+        put(try encoder.makeNumber(value, codingPath: { codingPath + [key] }), key)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        let (path, rule) = destination(key)
+        if let scalar = try encoder.makeScalar(
+            value, dateCoding: rule?.dateCoding, depth: depth + path.count, codingPath: { codingPath + [key] })
+        {
+            put(scalar, key)
+            return
+        }
+        let placement: LadybugTreeEncoder.Placement =
+            rule?.decodeOnly == true ? .deferred(encoder, path) : .member(object, path)
+        let child = encoder.child(
+            for: T.self, keys: prefix + [key], placement: placement, depth: depth + 1 + path.count)
+        try value.encode(to: child)
+        try child.finish()
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let path = destination(key).path
+        let nested = nestedNode(at: path, array: false, key)
+        return KeyedEncodingContainer(
+            LadybugKeyedEncodingContainer<NestedKey>(
+                encoder: encoder, object: nested, plan: nil, prefix: prefix + [key], depth: depth + path.count))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let path = destination(key).path
+        let nested = nestedNode(at: path, array: true, key)
+        return LadybugUnkeyedEncodingContainer(
+            encoder: encoder, array: nested, prefix: prefix + [key], depth: depth + path.count)
+    }
+
+    /// The object or array a nested container writes to; a detached one (and a recorded misuse)
+    /// when another kind of value is already there.
+    private func nestedNode(at path: [JSONKeyPath.Component], array: Bool, _ key: Key) -> JSONNode {
+        let session = encoder.session
+        if let node = session.container(at: path, in: object, array: array) {
+            session.noteDepth(depth + 1 + path.count)
+            return node
+        }
+        session.recordMisuse(
+            "Attempt to push a nested container for key \"\(key.stringValue)\" where another value was encoded.",
+            codingPath: codingPath + [key])
+        let detached: JSONNode = array ? .makeArray() : .makeObject()
+        session.keep(detached)
+        return detached
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        LadybugTreeEncoder(
+            session: encoder.session, parent: encoder, keys: prefix + [FastCodingKey.super],
+            placement: .member(object, [.key(FastCodingKey.super.stringValue)]), plan: nil, depth: depth + 1)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        let path = destination(key).path
+        return LadybugTreeEncoder(
+            session: encoder.session, parent: encoder, keys: prefix + [key], placement: .member(object, path),
+            plan: nil, depth: depth + path.count)
+    }
+}

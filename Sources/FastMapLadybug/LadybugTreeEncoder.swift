@@ -1,0 +1,169 @@
+import Foundation
+
+/// One value being encoded. Its node goes to its place in the tree as soon as it exists, and
+/// containers then write into it in place.
+final class LadybugTreeEncoder: Encoder {
+    enum Placement {
+        case root
+        /// At `path` below an object.
+        case member(JSONNode, [JSONKeyPath.Component])
+        /// In an array slot reserved with `null`.
+        case element(JSONNode, Int)
+        /// A decode-only property of the model `owner` encodes, placed when the model finishes.
+        case deferred(LadybugTreeEncoder, [JSONKeyPath.Component])
+        /// The same place as another encoder (a value encoded through a single value container).
+        case forward(LadybugTreeEncoder)
+    }
+
+    let session: LadybugEncodingSession
+    let parent: LadybugTreeEncoder?
+    /// The coding path from `parent` to this value.
+    let keys: [any CodingKey]
+    let placement: Placement
+    /// The transformers of the model this encoder encodes, if it is a `JSONCodable` model.
+    let plan: TransformerPlan?
+    /// How many containers hold this value.
+    let depth: Int
+    /// The value, once made; the tree (or the session) owns it.
+    private(set) var node: JSONNode?
+    /// Decode-only properties of this model and where they go, waiting for the model to finish.
+    private var deferred: [(path: [JSONKeyPath.Component], node: JSONNode)] = []
+
+    init(
+        session: LadybugEncodingSession, parent: LadybugTreeEncoder?, keys: [any CodingKey], placement: Placement,
+        plan: TransformerPlan?, depth: Int
+    ) {
+        self.session = session
+        self.parent = parent
+        self.keys = keys
+        self.placement = placement
+        self.plan = plan
+        self.depth = depth
+    }
+
+    var codingPath: [any CodingKey] {
+        var path = keys
+        var current = parent
+        while let encoder = current {
+            path.insert(contentsOf: encoder.keys, at: 0)
+            current = encoder.parent
+        }
+        return path
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// Makes `node` this encoder's value and puts it in place, taking over the reference.
+    func store(_ node: JSONNode) {
+        guard self.node == nil else {
+            session.recordMisuse(
+                "Attempt to encode a second value at a path where a value was already encoded.",
+                codingPath: codingPath)
+            session.keep(node)
+            return
+        }
+        self.node = node
+        switch placement {
+        case .root:
+            session.setRoot(node)
+        case .member(let object, let path):
+            if !session.place(node, at: path, in: object) { session.keep(node) }
+        case .element(let array, let index):
+            array.replaceElement(at: index, with: node)
+        case .deferred(let owner, let path):
+            owner.defer(node, at: path)
+        case .forward(let target):
+            target.store(node)
+        }
+    }
+
+    /// Encodes `value` here: scalars and Foundation's special types directly, anything else
+    /// through its `encode(to:)`.
+    func encodeValue<T: Encodable>(_ value: T, dateCoding: DateCoding? = nil) throws {
+        if let scalar = try makeScalar(value, dateCoding: dateCoding, depth: depth, codingPath: { codingPath }) {
+            store(scalar)
+        } else {
+            try value.encode(to: self)
+        }
+    }
+
+    /// Keeps `node` (taking over the reference) for a place at `path` in this model's object.
+    func `defer`(_ node: JSONNode, at path: [JSONKeyPath.Component]) {
+        session.keep(node)
+        deferred.append((path, node))
+    }
+
+    /// Called once the value's `encode(to:)` returned: a value that encoded nothing becomes an
+    /// empty object (as in `JSONEncoder`), and the model's decode-only properties take the places
+    /// nothing else was written to.
+    func finish() throws {
+        if node == nil, !isRoot { store(.makeObject()) }
+        guard !deferred.isEmpty else { return }
+        let pending = deferred
+        deferred = []
+        guard let object = node, object.isObject else { return }
+        for (path, value) in pending {
+            value.retain()
+            if session.place(value, at: path, in: object, replacing: false) {
+                session.noteDepth(depth + path.count)
+            } else {
+                value.release()
+            }
+        }
+    }
+
+    private var isRoot: Bool {
+        if case .root = placement { return true }
+        return false
+    }
+
+    /// A child encoder for a value going to `placement`.
+    func child<T>(for type: T.Type, keys: [any CodingKey], placement: Placement, depth: Int) -> LadybugTreeEncoder {
+        LadybugTreeEncoder(
+            session: session, parent: self, keys: keys, placement: placement, plan: session.plans.plan(ifModel: type),
+            depth: depth)
+    }
+
+    // MARK: Encoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        var object: JSONNode
+        if let node, node.isObject {
+            object = node
+        } else {
+            object = .makeObject()
+            if node == nil {
+                store(object)
+            } else {
+                session.recordMisuse(
+                    "Attempt to push a keyed encoding container where a value was already encoded.",
+                    codingPath: codingPath)
+                session.keep(object)
+            }
+        }
+        session.noteDepth(depth + 1)
+        return KeyedEncodingContainer(
+            LadybugKeyedEncodingContainer<Key>(encoder: self, object: object, plan: plan, prefix: [], depth: depth))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        var array: JSONNode
+        if let node, node.isArray {
+            array = node
+        } else {
+            array = .makeArray()
+            if node == nil {
+                store(array)
+            } else {
+                session.recordMisuse(
+                    "Attempt to push an unkeyed encoding container where a value was already encoded.",
+                    codingPath: codingPath)
+                session.keep(array)
+            }
+        }
+        session.noteDepth(depth + 1)
+        return LadybugUnkeyedEncodingContainer(encoder: self, array: array, prefix: [], depth: depth)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+}

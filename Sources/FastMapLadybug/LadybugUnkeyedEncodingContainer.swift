@@ -1,0 +1,83 @@
+import Foundation
+
+/// An unkeyed container appending to an array node.
+struct LadybugUnkeyedEncodingContainer: UnkeyedEncodingContainer {
+    let encoder: LadybugTreeEncoder
+    let array: JSONNode
+    let prefix: [any CodingKey]
+    let depth: Int
+
+    var codingPath: [any CodingKey] { encoder.codingPath + prefix }
+    var count: Int { array.arrayCount }
+
+    private var nextKey: any CodingKey { FastCodingKey(index: count) }
+
+    private func append(_ node: JSONNode) {
+        array.append(node)
+        encoder.session.noteDepth(depth + 2)
+    }
+
+    mutating func encodeNil() throws { append(.makeNull()) }
+    mutating func encode(_ value: Bool) throws { append(.makeBool(value)) }
+    mutating func encode(_ value: String) throws { append(.makeString(value)) }
+    mutating func encode(_ value: Double) throws {
+        append(try encoder.makeNumber(value, codingPath: { codingPath + [nextKey] }))
+    }
+    mutating func encode(_ value: Float) throws {
+        append(try encoder.makeNumber(value, codingPath: { codingPath + [nextKey] }))
+    }
+    mutating func encode(_ value: Int) throws { append(encoder.makeInteger(value)) }
+    mutating func encode(_ value: Int8) throws { append(encoder.makeInteger(value)) }
+    mutating func encode(_ value: Int16) throws { append(encoder.makeInteger(value)) }
+    mutating func encode(_ value: Int32) throws { append(encoder.makeInteger(value)) }
+    mutating func encode(_ value: Int64) throws { append(encoder.makeInteger(value)) }
+    mutating func encode(_ value: UInt) throws { append(encoder.makeInteger(value)) }
+    mutating func encode(_ value: UInt8) throws { append(encoder.makeInteger(value)) }
+    mutating func encode(_ value: UInt16) throws { append(encoder.makeInteger(value)) }
+    mutating func encode(_ value: UInt32) throws { append(encoder.makeInteger(value)) }
+    mutating func encode(_ value: UInt64) throws { append(encoder.makeInteger(value)) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let key = nextKey
+        if let scalar = try encoder.makeScalar(
+            value, dateCoding: nil, depth: depth + 1, codingPath: { codingPath + [key] })
+        {
+            append(scalar)
+            return
+        }
+        let index = count
+        append(.makeNull())
+        let child = encoder.child(
+            for: T.self, keys: prefix + [key], placement: .element(array, index), depth: depth + 1)
+        try value.encode(to: child)
+        try child.finish()
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let key = nextKey
+        let object = JSONNode.makeObject()
+        append(object)
+        return KeyedEncodingContainer(
+            LadybugKeyedEncodingContainer<NestedKey>(
+                encoder: encoder, object: object, plan: nil, prefix: prefix + [key], depth: depth + 1))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let key = nextKey
+        let nested = JSONNode.makeArray()
+        append(nested)
+        return LadybugUnkeyedEncodingContainer(
+            encoder: encoder, array: nested, prefix: prefix + [key], depth: depth + 1)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let key = nextKey
+        let index = count
+        append(.makeNull())
+        return LadybugTreeEncoder(
+            session: encoder.session, parent: encoder, keys: prefix + [key], placement: .element(array, index),
+            plan: nil, depth: depth + 1)
+    }
+}

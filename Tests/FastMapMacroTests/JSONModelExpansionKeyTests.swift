@@ -1,0 +1,228 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// Expansions of plain properties, keys, nested key paths and defaults, compared with the code
+/// they must produce.
+@Suite("@JSONModel expansion: keys, paths and defaults")
+struct JSONModelExpansionKeyTests {
+    @Test func plainPropertiesExpandLikeSynthesizedCodable() {
+        assertExpansion(
+            #"""
+            @JSONModel
+            struct User {
+                let id: Int
+                var name: String?
+            }
+            """#,
+            expandedSource: #"""
+                struct User {
+                    let id: Int
+                    var name: String?
+                }
+
+                extension User: Decodable, Encodable {
+                    enum CodingKeys: String, CodingKey {
+                        case id
+                        case name
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        var failingProperty = 0
+                        do {
+                            self.id = try container.decode(Int.self, forKey: .id)
+                            failingProperty = 1
+                            self.name = try container.decodeIfPresent(String.self, forKey: .name)
+                        } catch {
+                            let properties: [(String, String, String)] = [("id", "id", "Int"), ("name", "name", "String?")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "User", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                    }
+
+                    func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: CodingKeys.self)
+                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.name, forKey: .name)
+                    }
+                }
+                """#)
+    }
+
+    @Test func keysAndNestedPaths() {
+        assertExpansion(
+            #"""
+            @JSONModel
+            struct User {
+                @Key("first_name") let firstName: String
+                @Key("address.zipCode") let zipCode: Int
+                @Key("a", "b", 0) let first: String?
+                @Key("items[1].id") let secondID: Int
+            }
+            """#,
+            expandedSource: #"""
+                struct User {
+                    let firstName: String
+                    let zipCode: Int
+                    let first: String?
+                    let secondID: Int
+                }
+
+                extension User: Decodable, Encodable {
+                    enum CodingKeys: String, CodingKey {
+                        case firstName = "first_name"
+                        case address
+                        case zipCode
+                        case a
+                        case b
+                        case items
+                        case id
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        let reader = JSONModelReader(container, decoder: decoder)
+                        var failingProperty = 0
+                        do {
+                            self.firstName = try container.decode(String.self, forKey: .firstName)
+                            failingProperty = 1
+                            let nested1 = try reader.nestedIfPresent(forKey: .address)
+                            self.zipCode = try (nested1?.decode(Int.self, forKey: .zipCode) ?? reader.decode(Int.self, at: [.key(.address), .key(.zipCode)]))
+                            failingProperty = 2
+                            self.first = try reader.decodeIfPresent(String.self, at: [.key(.a), .key(.b), .index(0)])
+                            failingProperty = 3
+                            self.secondID = try reader.decode(Int.self, at: [.key(.items), .index(1), .key(.id)])
+                        } catch {
+                            let properties: [(String, String, String)] = [("firstName", "first_name", "String"), ("zipCode", "address.zipCode", "Int"), ("first", "a.b[0]", "String?"), ("secondID", "items[1].id", "Int")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "User", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                    }
+
+                    func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: CodingKeys.self)
+                        try container.encode(self.firstName, forKey: .firstName)
+                        var nested1 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .address)
+                        try nested1.encode(self.zipCode, forKey: .zipCode)
+                        var nested2 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .a)
+                        var nested3 = nested2.nestedUnkeyedContainer(forKey: .b)
+                        try nested3.encode(self.first)
+                        var nested4 = container.nestedUnkeyedContainer(forKey: .items)
+                        try nested4.encodeNil()
+                        var nested5 = nested4.nestedContainer(keyedBy: CodingKeys.self)
+                        try nested5.encode(self.secondID, forKey: .id)
+                    }
+                }
+                """#)
+    }
+
+    @Test func defaults() {
+        assertExpansion(
+            #"""
+            @JSONModel
+            struct Settings {
+                @Default("+1 123456789") let phone: String
+                @Default(0, onInvalid: true) let views: Int
+                @Default("x") var nickname: String?
+            }
+            """#,
+            expandedSource: #"""
+                struct Settings {
+                    let phone: String
+                    let views: Int
+                    var nickname: String?
+                }
+
+                extension Settings: Decodable, Encodable {
+                    enum CodingKeys: String, CodingKey {
+                        case phone
+                        case views
+                        case nickname
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        var failingProperty = 0
+                        do {
+                            self.phone = try container.decodeIfPresent(String.self, forKey: .phone) ?? "+1 123456789"
+                            failingProperty = 1
+                            self.views = (try? container.decodeIfPresent(Int.self, forKey: .views)) ?? 0
+                            failingProperty = 2
+                            self.nickname = try container.decodeIfPresent(String.self, forKey: .nickname) ?? "x"
+                        } catch {
+                            let properties: [(String, String, String)] = [("phone", "phone", "String"), ("views", "views", "Int"), ("nickname", "nickname", "String?")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Settings", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                    }
+
+                    func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: CodingKeys.self)
+                        try container.encode(self.phone, forKey: .phone)
+                        try container.encode(self.views, forKey: .views)
+                        try container.encodeIfPresent(self.nickname, forKey: .nickname)
+                    }
+                }
+                """#)
+    }
+
+    @Test func siblingPathsShareNestedContainers() {
+        assertExpansion(
+            #"""
+            @JSONModel
+            struct Mixed {
+                @Key("a.b.c") let deep: Int
+                @Key("a.b.d") @Default(0, onInvalid: true) let lenient: Int
+                @Key("x.y") @Default(1, onInvalid: true) let onlyLenient: Int
+            }
+            """#,
+            expandedSource: #"""
+                struct Mixed {
+                    let deep: Int
+                    let lenient: Int
+                    let onlyLenient: Int
+                }
+
+                extension Mixed: Decodable, Encodable {
+                    enum CodingKeys: String, CodingKey {
+                        case a
+                        case b
+                        case c
+                        case d
+                        case x
+                        case y
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        let reader = JSONModelReader(container, decoder: decoder)
+                        var failingProperty = 0
+                        do {
+                            let nested1 = try reader.nestedIfPresent(forKey: .a)
+                            let nested2 = try nested1?.nestedIfPresent(forKey: .b)
+                            self.deep = try (nested2?.decode(Int.self, forKey: .c) ?? reader.decode(Int.self, at: [.key(.a), .key(.b), .key(.c)]))
+                            failingProperty = 1
+                            self.lenient = (try? nested2?.decodeIfPresent(Int.self, forKey: .d)) ?? 0
+                            failingProperty = 2
+                            let nested3 = try? reader.nestedIfPresent(forKey: .x)
+                            self.onlyLenient = (try? nested3?.decodeIfPresent(Int.self, forKey: .y)) ?? 1
+                        } catch {
+                            let properties: [(String, String, String)] = [("deep", "a.b.c", "Int"), ("lenient", "a.b.d", "Int"), ("onlyLenient", "x.y", "Int")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Mixed", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                    }
+
+                    func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: CodingKeys.self)
+                        var nested1 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .a)
+                        var nested2 = nested1.nestedContainer(keyedBy: CodingKeys.self, forKey: .b)
+                        try nested2.encode(self.deep, forKey: .c)
+                        try nested2.encode(self.lenient, forKey: .d)
+                        var nested3 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .x)
+                        try nested3.encode(self.onlyLenient, forKey: .y)
+                    }
+                }
+                """#)
+    }
+}
