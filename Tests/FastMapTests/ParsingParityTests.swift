@@ -173,7 +173,7 @@ import Testing
         #expect(location.offset > 14 && location.offset <= 22)
         #expect(location.column == location.offset - 12 + 1)  // line 3 starts at byte 12
         #expect(error.description.contains("line 3"))
-        for bad in ["", "   ", "[1,]", "{\"a\" 1}", "[1] x", "01", "1.", "'a'", "[\"\t\"]", "nul", "{\"a\":1"] {
+        for bad in ["", "   ", "[1,,]", "{\"a\" 1}", "[1] x", "01", "1.", "'a'", "[\"\t\"]", "nul", "{\"a\":1"] {
             let error = try #require(parseError(bad, parser), "\(bad)")
             #expect(error.kind == .syntax, "\(bad)")
         }

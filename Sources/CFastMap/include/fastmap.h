@@ -112,5 +112,7 @@ int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
 
 // Streaming (element-by-element) parsing.
 #include "fastmap_stream.h"
+// Trailing commas and strict mode.
+#include "fastmap_dialect.h"
 
 #endif

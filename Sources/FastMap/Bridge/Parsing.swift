@@ -5,19 +5,21 @@ extension JSONDocument {
     /// Parses `bytes` into a new document with the chosen engine.
     ///
     /// `compactsWhiteSpace: false` makes the yajl engine parse the text as given, skipping its
-    /// white-space compacting first pass; tests compare the two.
+    /// white-space compacting first pass; tests compare the two. `allowsTrailingCommas: false`
+    /// is strict RFC 8259.
     static func parse(
         _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, usesArena: Bool = true,
-        compactsWhiteSpace: Bool = true
+        compactsWhiteSpace: Bool = true, allowsTrailingCommas: Bool = true
     ) throws(FastMapError) -> JSONDocument {
         var document = fm_document()
         var error = fm_parse_error()
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? emptyCString
         let depth = max(1, maximumDepth)
         let arena = usesArena ? JSONArena(expectedBytes: bytes.count) : nil
-        let status = fm_parse_in_arena(
-            base, bytes.count, parser == .jansson ? 1 : compactsWhiteSpace ? 0 : 2, depth, arena?.raw, &document,
-            &error)
+        let flags = allowsTrailingCommas ? Int32(FM_DIALECT_TRAILING_COMMAS.rawValue) : 0
+        let status = fm_parse_dialect(
+            base, bytes.count, parser == .jansson ? 1 : compactsWhiteSpace ? 0 : 2, depth, arena?.raw, flags,
+            &document, &error)
         guard status == 0, let root = document.root else {
             throw FastMapError(parseError: error)
         }

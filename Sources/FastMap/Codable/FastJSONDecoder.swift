@@ -32,6 +32,7 @@ public final class FastJSONDecoder: @unchecked Sendable {
         var parser: JSONParser = .yajl
         var lossyCoercions: LossyCoercions = []
         var maximumDepth: Int = JSON.defaultMaximumDepth
+        var allowsTrailingCommas = true
         /// Set by `JSONCodable` decoding only: models apply their transformers (see
         /// `decodeJSONCodable`). Plain `decode` calls leave it nil and behave as `JSONDecoder`.
         var jsonCodable: JSONCodableDecoding? = nil
@@ -91,6 +92,15 @@ public final class FastJSONDecoder: @unchecked Sendable {
         set { state.withLock { $0.maximumDepth = newValue } }
     }
 
+    /// Whether a comma may follow the last element of an array or the last member of an
+    /// object (`[1,]`, `{"a":1,}`). Defaults to `true`, as `JSONDecoder` accepts them; set it
+    /// to `false` to decode only strict RFC 8259 JSON. Empty slots (`[1,,]`) are errors either
+    /// way. See ``JSON/ReadingOptions/allowsTrailingCommas``.
+    public var allowsTrailingCommas: Bool {
+        get { state.withLock { $0.allowsTrailingCommas } }
+        set { state.withLock { $0.allowsTrailingCommas = newValue } }
+    }
+
     var options: Options { state.withLock { $0 } }
 
     // MARK: Decoding
@@ -148,7 +158,9 @@ public final class FastJSONDecoder: @unchecked Sendable {
             do throws(FastMapError) {
                 json = try JSON(
                     bytes: utf8,
-                    options: JSON.ReadingOptions(parser: options.parser, maximumDepth: options.maximumDepth))
+                    options: JSON.ReadingOptions(
+                        parser: options.parser, maximumDepth: options.maximumDepth,
+                        allowsTrailingCommas: options.allowsTrailingCommas))
             } catch {
                 throw DecodingError.invalidJSON(error)
             }

@@ -37,12 +37,24 @@ public struct JSON: @unchecked Sendable {
         /// step with the document (faster to build and to drop), rather than one `malloc` per
         /// node. Values built from parts of the document keep it alive either way.
         public var usesArena: Bool
+        /// Whether a comma may follow the last element of an array or the last member of an
+        /// object (`[1,]`, `{"a":1,}`), as `JSONSerialization` and `JSONDecoder` allow.
+        /// Defaults to `true`; `false` reads strict RFC 8259 JSON, rejecting every text the
+        /// standard rejects. Empty slots (`[1,,]`, `[,]`) are errors either way.
+        ///
+        /// Text without trailing commas parses at the same speed either way: the commas are
+        /// only looked for after a strict parse has failed.
+        public var allowsTrailingCommas: Bool
 
-        /// Creates reading options; the defaults match Foundation's limits.
-        public init(parser: JSONParser = .yajl, maximumDepth: Int = JSON.defaultMaximumDepth, usesArena: Bool = true) {
+        /// Creates reading options; the defaults match Foundation's limits and leniency.
+        public init(
+            parser: JSONParser = .yajl, maximumDepth: Int = JSON.defaultMaximumDepth, usesArena: Bool = true,
+            allowsTrailingCommas: Bool = true
+        ) {
             self.parser = parser
             self.maximumDepth = maximumDepth
             self.usesArena = usesArena
+            self.allowsTrailingCommas = allowsTrailingCommas
         }
     }
 
@@ -111,7 +123,8 @@ public struct JSON: @unchecked Sendable {
     private static func parse(raw: UnsafeRawBufferPointer, options: ReadingOptions) -> Result<JSON, FastMapError> {
         do throws(FastMapError) {
             let document = try JSONDocument.parse(
-                raw, parser: options.parser, maximumDepth: options.maximumDepth, usesArena: options.usesArena)
+                raw, parser: options.parser, maximumDepth: options.maximumDepth, usesArena: options.usesArena,
+                allowsTrailingCommas: options.allowsTrailingCommas)
             return .success(JSON(document: document))
         } catch {
             return .failure(error)
