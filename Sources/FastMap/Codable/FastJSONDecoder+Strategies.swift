@@ -66,7 +66,8 @@ extension JSONTreeDecoder {
         }
         if node.isReal {
             let double = node.realValue
-            guard let value = Decimal(string: exactText(ofReal: node) ?? "\(double)") else {
+            let text = double.isNaN ? node.keptNumberText : nil
+            guard let value = Decimal(string: text ?? exactText(ofReal: node) ?? "\(double)") else {
                 throw notRepresentable(Decimal.self, node: node, at: path, step)
             }
             return value

@@ -57,6 +57,7 @@ extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
             case .integer(let value): writer.writeInteger(value)
             case .unsigned(let value): writer.writeInteger(value)
             case .double(let value): writer.writeDouble(value)
+            case .text(let text): writer.writeRaw(text)  // as it was read
             case nil: writer.writeNull()
             }
         case .array:

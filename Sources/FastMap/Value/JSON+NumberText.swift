@@ -1,0 +1,49 @@
+import Foundation
+
+extension JSON {
+    /// The number's text, when this is a number: exactly as written in the input for numbers
+    /// FastMap keeps as text, otherwise the text ``data(options:)`` writes for the stored value.
+    ///
+    /// A document never fails because of a number's size. Integers beyond
+    /// `Int64.min...UInt64.max` and numbers beyond `Double`'s range (`1e999999`) are kept in the
+    /// tree as written: ``data(options:)`` writes them back unchanged, `Decimal(string:)` reads
+    /// every digit of them, and ``double`` gives the nearest double (infinite beyond its range).
+    /// `FastJSONDecoder` reads them into `Decimal`, `Double` and the integer types exactly as
+    /// `JSONDecoder` does, failing only the types they do not fit.
+    ///
+    /// ```swift
+    /// let json = try JSON(string: #"{"id": 123456789012345678901234567890}"#)
+    /// json["id"]?.numberText   // "123456789012345678901234567890"
+    /// json["id"]?.int          // nil: beyond Int
+    /// ```
+    public var numberText: String? {
+        switch number {
+        case .integer(let value): String(value)
+        case .unsigned(let value): String(value)
+        case .double:
+            String(decoding: (try? JSON(document: document, node: node).data()) ?? Data(), as: UTF8.self)
+        case .text(let text): text
+        case nil: nil
+        }
+    }
+}
+
+extension JSONTreeDecoder {
+    /// `T` from a number kept as text, as `JSONDecoder` reads it: whole numbers exactly over
+    /// `T`'s whole range (`Int128`, `UInt128` included), others through their double; nil when
+    /// it does not fit.
+    func integer<T: FixedWidthInteger>(_ type: T.Type, fromKeptText text: String) -> T? {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) {
+            return T(text)
+        }
+        guard let double = Double(text), double.isFinite else { return nil }
+        return integer(type, fromReal: double, text: { text })
+    }
+
+    /// `T` from a number kept as text: the nearest value, nil beyond `T`'s range.
+    func float<T: BinaryFloatingPoint>(_ type: T.Type, fromKeptText text: String) -> T? {
+        guard let double = Double(text) else { return nil }
+        let value = T(double)
+        return value.isFinite ? value : nil
+    }
+}
