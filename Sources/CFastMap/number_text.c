@@ -47,3 +47,36 @@ const char *fm_number_text(const json_t *node, size_t *length) {
     *length = text_node->length;
     return text_node->text;
 }
+
+// JSON5 tokens that strict JSON cannot spell (`Infinity`, `NaN`, malformed numbers that
+// Foundation rejects only when they are read) reach the tree as markers: a number with an
+// exponent far beyond any double (so the node keeps its text) whose digits spell the token.
+
+static void restore_node(json_t *node) {
+    if (json_is_array(node)) {
+        size_t count = json_array_size(node);
+        for (size_t i = 0; i < count; i++) restore_node(json_array_get(node, i));
+        return;
+    }
+    if (json_is_object(node)) {
+        for (void *it = json_object_iter(node); it; it = json_object_iter_next(node, it))
+            restore_node(json_object_iter_value(it));
+        return;
+    }
+    if (!fm_is_number_text(node)) return;
+    number_text_node *text_node = (number_text_node *)node;
+    size_t prefix = strlen(FM_JSON5_TOKEN_MARKER);
+    if (text_node->length <= prefix || memcmp(text_node->text, FM_JSON5_TOKEN_MARKER, prefix) != 0) return;
+    size_t digits = text_node->length - prefix;
+    if (digits % 3 != 0) return;
+    const char *in = text_node->text + prefix;
+    size_t n = 0;
+    for (size_t i = 0; i < digits; i += 3)
+        text_node->text[n++] = (char)((in[i] - '0') * 100 + (in[i + 1] - '0') * 10 + (in[i + 2] - '0'));
+    text_node->text[n] = '\0';
+    text_node->length = n;
+}
+
+void fm_json5_restore_tokens(json_t *root) {
+    if (root) restore_node(root);
+}

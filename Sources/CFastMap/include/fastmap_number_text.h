@@ -25,6 +25,15 @@ int fm_is_number_text(const json_t *node);
 /// other node.
 const char *fm_number_text(const json_t *node, size_t *length);
 
+/// The prefix of the number a JSON5 translation writes for a token strict JSON cannot spell;
+/// three decimal digits per byte of the token follow. Its exponent is beyond every double, so
+/// the parser keeps it as text; the translator sends every other number this long its own way.
+#define FM_JSON5_TOKEN_MARKER "1e1000000000000000000"
+
+/// Rewrites, in place, every marker number of a tree parsed from a JSON5 translation into the
+/// token it spells. Only for trees parsed from such a translation.
+void fm_json5_restore_tokens(json_t *root);
+
 #ifdef __cplusplus
 }
 #endif

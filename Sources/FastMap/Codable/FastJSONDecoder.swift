@@ -33,6 +33,8 @@ public final class FastJSONDecoder: @unchecked Sendable {
         var lossyCoercions: LossyCoercions = []
         var maximumDepth: Int = JSON.defaultMaximumDepth
         var allowsTrailingCommas = true
+        var allowsJSON5 = false
+        var assumesTopLevelDictionary = false
         /// Set by `JSONCodable` decoding only: models apply their transformers (see
         /// `decodeJSONCodable`). Plain `decode` calls leave it nil and behave as `JSONDecoder`.
         var jsonCodable: JSONCodableDecoding? = nil
@@ -101,6 +103,24 @@ public final class FastJSONDecoder: @unchecked Sendable {
         set { state.withLock { $0.allowsTrailingCommas = newValue } }
     }
 
+    /// Whether the input may be JSON5, as `JSONDecoder.allowsJSON5`: comments, unquoted and
+    /// single-quoted keys and strings, hexadecimal numbers, `+1`, `.5`, `5.`, `Infinity` and
+    /// `NaN` (read by `Double` and `Float` as infinity and NaN), trailing commas and escaped
+    /// line breaks. Defaults to `false`. What `JSONDecoder` accepts decodes to the same values;
+    /// a malformed number fails only when it is read, as there.
+    public var allowsJSON5: Bool {
+        get { state.withLock { $0.allowsJSON5 } }
+        set { state.withLock { $0.allowsJSON5 = newValue } }
+    }
+
+    /// With ``allowsJSON5``, whether the top-level value is an object whose braces may be left
+    /// out (`a: 1, b: 2`; empty input is an empty object), as
+    /// `JSONDecoder.assumesTopLevelDictionary`. Ignored without JSON5. Defaults to `false`.
+    public var assumesTopLevelDictionary: Bool {
+        get { state.withLock { $0.assumesTopLevelDictionary } }
+        set { state.withLock { $0.assumesTopLevelDictionary = newValue } }
+    }
+
     var options: Options { state.withLock { $0 } }
 
     // MARK: Decoding
@@ -154,6 +174,9 @@ public final class FastJSONDecoder: @unchecked Sendable {
     ) throws -> T {
         let options = self.options
         return try JSONInput.withUTF8(input) { utf8 in
+            if options.allowsJSON5 {
+                return try decodeJSON5(type, input: utf8, at: path, options: options)
+            }
             let json: JSON
             do throws(FastMapError) {
                 json = try JSON(
@@ -165,6 +188,23 @@ public final class FastJSONDecoder: @unchecked Sendable {
                 throw DecodingError.invalidJSON(error)
             }
             return try decode(type, tree: json, input: utf8, at: path, options: options)
+        }
+    }
+
+    private func decodeJSON5<T: Decodable>(
+        _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?, options: Options
+    ) throws -> T {
+        let parsed: (JSONDocument, [UInt8])
+        do throws(FastMapError) {
+            parsed = try JSONDocument.parseJSON5(
+                input, parser: options.parser, maximumDepth: options.maximumDepth, usesArena: true,
+                assumesTopLevelDictionary: options.assumesTopLevelDictionary, lazyNumbers: true)
+        } catch {
+            throw DecodingError.invalidJSON(error)
+        }
+        let json = JSON(document: parsed.0)
+        return try parsed.1.withUnsafeBytes { strict in
+            try decode(type, tree: json, input: strict, at: path, options: options)
         }
     }
 

@@ -33,6 +33,10 @@ extension JSONTreeDecoder {
     /// `T`'s whole range (`Int128`, `UInt128` included), others through their double; nil when
     /// it does not fit.
     func integer<T: FixedWidthInteger>(_ type: T.Type, fromKeptText text: String) -> T? {
+        if let (negative, magnitude) = KeptNumber.hexadecimal(text) {
+            return negative ? T(exactly: -Int128(magnitude)) : T(exactly: magnitude)
+        }
+        guard KeptNumber.isJSONNumber(text) else { return nil }  // JSON5's Infinity, NaN, malformed
         if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) {
             return T(text)
         }
@@ -40,10 +44,50 @@ extension JSONTreeDecoder {
         return integer(type, fromReal: double, text: { text })
     }
 
-    /// `T` from a number kept as text: the nearest value, nil beyond `T`'s range.
+    /// `T` from a number kept as text: the nearest value, nil beyond `T`'s range. JSON5's
+    /// `Infinity` and `NaN` (signed or not) read as infinity and NaN, as in `JSONDecoder`.
     func float<T: BinaryFloatingPoint>(_ type: T.Type, fromKeptText text: String) -> T? {
-        guard let double = Double(text) else { return nil }
+        if let special = KeptNumber.special(text) { return T(special) }
+        guard KeptNumber.isJSONNumber(text), let double = Double(text) else { return nil }
         let value = T(double)
         return value.isFinite ? value : nil
+    }
+}
+
+/// What a kept number's text is: a JSON number, or a JSON5 token strict JSON cannot spell.
+enum KeptNumber {
+    static func isJSONNumber(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { JSONNumberGrammar.matches($0) }
+    }
+
+    /// A JSON5 hexadecimal integer (kept when above `Int64.max`): its sign and magnitude.
+    static func hexadecimal(_ text: String) -> (negative: Bool, magnitude: UInt64)? {
+        let negative = text.first == "-"
+        let body = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        guard body.hasPrefix("0x") || body.hasPrefix("0X") else { return nil }
+        return UInt64(body.dropFirst(2), radix: 16).map { (negative, $0) }
+    }
+
+    /// Whether `Decimal` reads the text as NaN: like `JSONDecoder`, any token starting (after a
+    /// sign) with `Infinity` or `NaN`.
+    static func isDecimalNaN(_ text: String) -> Bool {
+        let body = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        return body.hasPrefix("Infinity") || body.hasPrefix("NaN")
+    }
+
+    /// The value of JSON5's `Infinity`, `-Infinity`, `+Infinity`, `NaN`, `-NaN`, `+NaN`.
+    static func special(_ text: String) -> Double? {
+        var body = Substring(text)
+        var negative = false
+        if let sign = body.first, sign == "-" || sign == "+" {
+            negative = sign == "-"
+            body = body.dropFirst()
+        }
+        switch body {
+        case "Infinity": return negative ? -.infinity : .infinity
+        case "NaN": return negative ? -.nan : .nan
+        default: return nil
+        }
     }
 }

@@ -45,16 +45,32 @@ public struct JSON: @unchecked Sendable {
         /// Text without trailing commas parses at the same speed either way: the commas are
         /// only looked for after a strict parse has failed.
         public var allowsTrailingCommas: Bool
+        /// Whether the input is read as JSON5, the switch `JSONSerialization.ReadingOptions`
+        /// calls `json5Allowed` and `JSONDecoder` `allowsJSON5`: comments, unquoted and
+        /// single-quoted keys and strings, hexadecimal numbers, `+1`, `.5`, `5.`, `Infinity`,
+        /// `NaN`, trailing commas and escaped line breaks. Defaults to `false`.
+        ///
+        /// `Infinity` and `NaN` are kept as written (``JSON/numberText``; ``JSON/double`` reads
+        /// them); a value holding them cannot be written back as JSON. Malformed numbers are
+        /// parse errors here (`FastJSONDecoder` reports them when they are read, as
+        /// `JSONDecoder` does).
+        public var allowsJSON5: Bool
+        /// With ``allowsJSON5``, whether the top-level value is an object whose braces may be
+        /// left out (`a: 1, b: 2`), as `JSONDecoder.assumesTopLevelDictionary`. Ignored without
+        /// JSON5. Defaults to `false`.
+        public var assumesTopLevelDictionary: Bool
 
         /// Creates reading options; the defaults match Foundation's limits and leniency.
         public init(
             parser: JSONParser = .yajl, maximumDepth: Int = JSON.defaultMaximumDepth, usesArena: Bool = true,
-            allowsTrailingCommas: Bool = true
+            allowsTrailingCommas: Bool = true, allowsJSON5: Bool = false, assumesTopLevelDictionary: Bool = false
         ) {
             self.parser = parser
             self.maximumDepth = maximumDepth
             self.usesArena = usesArena
             self.allowsTrailingCommas = allowsTrailingCommas
+            self.allowsJSON5 = allowsJSON5
+            self.assumesTopLevelDictionary = assumesTopLevelDictionary
         }
     }
 
@@ -122,6 +138,12 @@ public struct JSON: @unchecked Sendable {
     /// hands its outcome back as a `Result`.
     private static func parse(raw: UnsafeRawBufferPointer, options: ReadingOptions) -> Result<JSON, FastMapError> {
         do throws(FastMapError) {
+            if options.allowsJSON5 {
+                let (document, _) = try JSONDocument.parseJSON5(
+                    raw, parser: options.parser, maximumDepth: options.maximumDepth, usesArena: options.usesArena,
+                    assumesTopLevelDictionary: options.assumesTopLevelDictionary, lazyNumbers: false)
+                return .success(JSON(document: document))
+            }
             let document = try JSONDocument.parse(
                 raw, parser: options.parser, maximumDepth: options.maximumDepth, usesArena: options.usesArena,
                 allowsTrailingCommas: options.allowsTrailingCommas)
