@@ -43,6 +43,15 @@ import Testing
         #expect(nans.count == 3 && nans.allSatisfy(\.isNaN) && nans[1].sign == .minus)
         #expect((try? decoder.decode(Decimal.self, from: Data("NaN".utf8)))?.isNaN == true)
         #expect((try? decoder.decode(Float.self, from: Data("-Infinity".utf8))) == -.infinity)
+        // Errors name the token as written.
+        do {
+            _ = try decoder.decode([Int].self, from: Data("[1, Infinity]".utf8))
+            Issue.record("Infinity read as Int")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.debugDescription.contains("Number Infinity at $[1]"), "\(context.debugDescription)")
+        } catch {
+            Issue.record("\(error)")
+        }
     }
 
     private struct Pair: Codable, Equatable {
