@@ -9,6 +9,7 @@
 // yajl tokens -> jansson nodes. yajl validates the grammar; this file applies FastMap's rules
 // on top: first duplicate key wins, integers up to UInt64.max, `-0` kept as a negative zero,
 // strict UTF-8, lone surrogates rejected, and a nesting limit instead of unbounded recursion.
+// Numbers beyond those ranges keep their text (fm_number_text_node in dialect.c).
 
 enum { FM_INITIAL_FRAMES = 32 };
 
@@ -86,13 +87,6 @@ int fm_build_boolean(fm_builder *b, int value) {
     return attach_scalar(b, value ? json_true() : json_false());
 }
 
-static void describe_number(char *out, size_t size, const char *text, size_t length) {
-    if (length > 40)
-        snprintf(out, size, "%.*s... (%zu digits)", 40, text, length);
-    else
-        snprintf(out, size, "%.*s", (int)length, text);
-}
-
 int fm_build_number(fm_builder *b, const char *text, size_t length) {
     // One scan over the leading digits: most numbers are integers, which end right there.
     int negative = text[0] == '-';
@@ -125,25 +119,14 @@ int fm_build_number(fm_builder *b, const char *text, size_t length) {
                 return attach_scalar(b, json_integer((json_int_t)magnitude));
             return attach_scalar(b, fm_json_unsigned(magnitude));
         }
-        char shown[96], message[200];
-        describe_number(shown, sizeof shown, text, length);
-        snprintf(message, sizeof message,
-                 "Number %s is outside the integer range FastMap keeps exactly "
-                 "(Int64.min...UInt64.max).",
-                 shown);
-        fm_builder_fail(b, FM_ERROR_NUMBER_RANGE, message);
-        return 0;
+        // Beyond Int64.min...UInt64.max: the node keeps the text (as Foundation keeps it).
+        return attach_scalar(b, fm_number_text_node(text, length));
     }
 
     double value;
     if (!fm_parse_double(text, length, &value)) return fail_out_of_memory(b);
-    if (isinf(value)) {
-        char shown[96], message[200];
-        describe_number(shown, sizeof shown, text, length);
-        snprintf(message, sizeof message, "Number %s is not representable in Swift.", shown);
-        fm_builder_fail(b, FM_ERROR_NUMBER_RANGE, message);
-        return 0;
-    }
+    // Beyond Double's range: a document never fails for a number nobody reads.
+    if (isinf(value)) return attach_scalar(b, fm_number_text_node(text, length));
     return attach_scalar(b, json_real(value));
 }
 

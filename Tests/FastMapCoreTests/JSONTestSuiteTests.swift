@@ -20,20 +20,20 @@ import Testing
     static func files(prefix: String) -> [URL] { files.filter { $0.lastPathComponent.hasPrefix(prefix) } }
 
     /// What FastMap does with each implementation-defined case: `true` = accepted.
-    /// Numbers FastMap cannot keep exactly are rejected, as DESIGN.md asks (Foundation's
-    /// JSONSerialization falls back to NSDecimalNumber there); underflow becomes 0 as in
+    /// Numbers beyond `UInt64` or `Double` are kept as written (a document never fails for a
+    /// number's size; JSONSerialization falls back to NSDecimalNumber there); underflow becomes 0 as in
     /// Foundation; every encoding problem is rejected, as Foundation's JSONDecoder does.
     static let implementationDefined: [String: Bool] = [
         "i_number_double_huge_neg_exp.json": true,
-        "i_number_huge_exp.json": false,
-        "i_number_neg_int_huge_exp.json": false,
-        "i_number_pos_double_huge_exp.json": false,
-        "i_number_real_neg_overflow.json": false,
-        "i_number_real_pos_overflow.json": false,
+        "i_number_huge_exp.json": true,
+        "i_number_neg_int_huge_exp.json": true,
+        "i_number_pos_double_huge_exp.json": true,
+        "i_number_real_neg_overflow.json": true,
+        "i_number_real_pos_overflow.json": true,
         "i_number_real_underflow.json": true,
-        "i_number_too_big_neg_int.json": false,
-        "i_number_too_big_pos_int.json": false,
-        "i_number_very_big_negative_int.json": false,
+        "i_number_too_big_neg_int.json": true,
+        "i_number_too_big_pos_int.json": true,
+        "i_number_very_big_negative_int.json": true,
         "i_object_key_lone_2nd_surrogate.json": false,
         "i_string_1st_surrogate_but_2nd_missing.json": false,
         "i_string_1st_valid_surrogate_2nd_invalid.json": false,
@@ -61,13 +61,16 @@ import Testing
         "i_structure_UTF-8_BOM_empty_object.json": false,
     ]
 
-    @Test(arguments: JSONParser.allCases)
-    func acceptedFilesParseAndRoundTrip(parser: JSONParser) throws {
+    /// Every case runs in strict RFC 8259 mode and in the default mode (trailing commas allowed).
+    static let modes: [Bool] = [false, true]
+
+    @Test(arguments: JSONParser.allCases, modes)
+    func acceptedFilesParseAndRoundTrip(parser: JSONParser, allowsTrailingCommas: Bool) throws {
         for url in Self.files(prefix: "y_") {
             let data = try Data(contentsOf: url)
             let json: JSON
             do {
-                json = try JSON(data: data, options: .init(parser: parser))
+                json = try JSON(data: data, options: .init(parser: parser, allowsTrailingCommas: allowsTrailingCommas))
             } catch {
                 Issue.record("\(url.lastPathComponent) should parse: \(error)")
                 continue
@@ -79,22 +82,34 @@ import Testing
         }
     }
 
-    @Test(arguments: JSONParser.allCases)
-    func rejectedFilesThrow(parser: JSONParser) throws {
+    /// Strict mode rejects every `n_` file. The default mode rejects the same files except those
+    /// `JSONSerialization` accepts (the three with a trailing comma), checked against it here.
+    @Test(arguments: JSONParser.allCases, modes)
+    func rejectedFilesThrow(parser: JSONParser, allowsTrailingCommas: Bool) throws {
         for url in Self.files(prefix: "n_") {
             let data = try Data(contentsOf: url)
+            let foundation = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+            let foundationAccepts = foundation != nil
             do {
-                let json = try JSON(data: data, options: .init(parser: parser))
+                let json = try JSON(
+                    data: data, options: .init(parser: parser, allowsTrailingCommas: allowsTrailingCommas))
+                if allowsTrailingCommas, let foundation {
+                    #expect(json == (try? JSON(foundationObject: foundation)), "\(url.lastPathComponent)")
+                    continue
+                }
                 Issue.record("\(url.lastPathComponent) should be rejected, parsed as \(json)")
             } catch {
+                #expect(
+                    !(allowsTrailingCommas && foundationAccepts),
+                    "\(url.lastPathComponent): JSONSerialization accepts it, FastMap: \(error)")
                 #expect(error.location != nil, "\(url.lastPathComponent): \(error) has no location")
                 #expect(error.location!.offset <= data.count)
             }
         }
     }
 
-    @Test(arguments: JSONParser.allCases)
-    func implementationDefinedFilesBehaveAsRecorded(parser: JSONParser) throws {
+    @Test(arguments: JSONParser.allCases, modes)
+    func implementationDefinedFilesBehaveAsRecorded(parser: JSONParser, allowsTrailingCommas: Bool) throws {
         let files = Self.files(prefix: "i_")
         for url in files {
             let name = url.lastPathComponent
@@ -102,17 +117,23 @@ import Testing
                 Issue.record("\(name) is new: record what FastMap does with it")
                 continue
             }
-            let accepted = (try? JSON(data: Data(contentsOf: url), options: .init(parser: parser))) != nil
+            let options = JSON.ReadingOptions(parser: parser, allowsTrailingCommas: allowsTrailingCommas)
+            let accepted = (try? JSON(data: Data(contentsOf: url), options: options)) != nil
             #expect(accepted == expected, "\(name): accepted = \(accepted)")
         }
     }
 
-    /// Both engines must build the same trees and report the same errors.
-    @Test func enginesAgreeOnEveryFile() throws {
+    /// Both engines must build the same trees and report the same errors, in both modes.
+    @Test(arguments: modes)
+    func enginesAgreeOnEveryFile(allowsTrailingCommas: Bool) throws {
         for url in Self.files {
             let data = try Data(contentsOf: url)
-            let yajl = Result { try JSON(data: data, options: .init(parser: .yajl)) }
-            let jansson = Result { try JSON(data: data, options: .init(parser: .jansson)) }
+            let yajl = Result {
+                try JSON(data: data, options: .init(parser: .yajl, allowsTrailingCommas: allowsTrailingCommas))
+            }
+            let jansson = Result {
+                try JSON(data: data, options: .init(parser: .jansson, allowsTrailingCommas: allowsTrailingCommas))
+            }
             switch (yajl, jansson) {
             case (.success(let a), .success(let b)):
                 #expect(a == b, "\(url.lastPathComponent)")

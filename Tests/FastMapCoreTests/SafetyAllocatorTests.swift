@@ -1,9 +1,9 @@
 import CFastMap
+import FastMap
 import FastMapTestSupport
 import Foundation
 import Testing
 
-import FastMap
 @testable import FastMapCore
 
 /// Issue #15, item 3: jansson's allocation hooks are process-wide. FastMap chains to hooks

@@ -1,11 +1,11 @@
 import CFastMap
 import CJansson
 import Dispatch
+import FastMap
 import FastMapTestSupport
 import Foundation
 import Testing
 
-import FastMap
 @testable import FastMapCore
 
 /// Issue #15, items 2 and 7: composing values across documents and across threads.
@@ -37,7 +37,8 @@ struct SafetyCompositionTests {
             #expect(composed[0]?[1]?["big"]?.uint64 == 18_446_744_073_709_551_613)
             let written = String(decoding: try composed.data(), as: UTF8.self)
             #expect(
-                written == "[[5,{\"big\":18446744073709551613}]," + Array(repeating: "-1", count: 8).joined(separator: ",")
+                written == "[[5,{\"big\":18446744073709551613}],"
+                    + Array(repeating: "-1", count: 8).joined(separator: ",")
                     + ",18446744073709551615,-9223372036854775808]", "round \(round)")
         }
     }
@@ -45,8 +46,9 @@ struct SafetyCompositionTests {
     /// Parsed, streamed, built and encoded unsigned values all carry the mark; signed ones never.
     @Test func everySourceOfUnsignedValuesMarksThem() throws {
         for parser in JSONParser.allCases {
-            let json = try JSON(string: "[18446744073709551615, -1, 9223372036854775808, -9223372036854775808]",
-                                options: .init(parser: parser))
+            let json = try JSON(
+                string: "[18446744073709551615, -1, 9223372036854775808, -9223372036854775808]",
+                options: .init(parser: parser))
             #expect(json[0]?.uint64 == UInt64.max && json[0]?.int == nil)
             #expect(json[1]?.int == -1 && json[1]?.uint64 == nil)
             #expect(json[2]?.uint64 == 1 << 63)

@@ -25,6 +25,7 @@ func describe(_ element: StreamedElement) -> String {
             case .integer: text += " int"
             case .unsigned: text += " uint"
             case .double(let value): text += value == 0 && value.sign == .minus ? " -zero" : " double"
+            case .text: text += " text"
             }
         }
         return head + text

@@ -97,7 +97,7 @@ struct LadybugClassTests {
     }
 
     @Test func malformedText() throws {
-        let (error, failure) = try #require(decodingFailure { try Tree(data: Data(#"{"age": 1,}"#.utf8)) })
+        let (error, failure) = try #require(decodingFailure { try Tree(data: Data(#"{"age": 1,,}"#.utf8)) })
         guard case .dataCorrupted(let context) = error else {
             Issue.record("expected dataCorrupted, got \(error)")
             return

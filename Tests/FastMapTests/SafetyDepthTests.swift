@@ -94,7 +94,8 @@ struct SafetyDepthTests {
         for limit in Self.hugeLimits {
             let decoder = FastJSONDecoder()
             decoder.maximumDepth = limit
-            let streamed = await collect(decoder.stream(HostileNest.self, from: CountingChunks(chunks: [Self.streamText])))
+            let streamed = await collect(
+                decoder.stream(HostileNest.self, from: CountingChunks(chunks: [Self.streamText])))
             #expect(streamed.error == nil, "limit \(limit): \(String(describing: streamed.error))")
             #expect(streamed.values.count == 2 && streamed.values.last == .leaf(2))
             var count = 0

@@ -90,10 +90,13 @@ struct SafetyMemoryLimitTests {
         let duplicate = try #require(Self.smallestLimit(#"{"a":[1,2,3],"b":"hello","a":5}"#))
         #expect(duplicate <= plain, "duplicate \(duplicate), plain \(plain)")
         // Pretty-printed text is parsed compacted: the budget does not count the attempt twice.
-        let pretty = try #require(Self.smallestLimit("{\n  \"a\" : [ 1 , 2 , 3 ] ,\n  \"b\" : \"hello\" ,\n  \"c\" : 5\n}"))
+        let pretty = try #require(
+            Self.smallestLimit("{\n  \"a\" : [ 1 , 2 , 3 ] ,\n  \"b\" : \"hello\" ,\n  \"c\" : 5\n}"))
         #expect(pretty == plain)
         for limit in stride(from: plain, through: plain + 512, by: 8) {
-            #expect(throws: Never.self) { try JSON(string: #"{"a":[1,2,3],"b":"hello","c":5}"#, options: .init(memoryLimit: limit)) }
+            #expect(throws: Never.self) {
+                try JSON(string: #"{"a":[1,2,3],"b":"hello","c":5}"#, options: .init(memoryLimit: limit))
+            }
         }
     }
 
@@ -112,13 +115,15 @@ struct SafetyMemoryLimitTests {
     }
 
     @Test func hugeLimitsAreNoLimit() throws {
-        let json = try JSON(bytes: Array(Self.emptyObjects.prefix(30_000)) + [UInt8(ascii: "]")],
-                            options: .init(memoryLimit: Int.max))
+        let json = try JSON(
+            bytes: Array(Self.emptyObjects.prefix(30_000)) + [UInt8(ascii: "]")],
+            options: .init(memoryLimit: Int.max))
         #expect(json.array?.count == 10_000)
     }
 
     /// `[small, huge, small]` where only the middle element passes a 64 KB budget.
-    static let mixed: [UInt8] = Array(#"[{"a":1},"#.utf8) + Array(emptyObjects.prefix(60_000)) + Array(#"],{"b":2}]"#.utf8)
+    static let mixed: [UInt8] =
+        Array(#"[{"a":1},"#.utf8) + Array(emptyObjects.prefix(60_000)) + Array(#"],{"b":2}]"#.utf8)
 
     struct Small: Decodable, Equatable {
         var a: Int?
@@ -149,7 +154,8 @@ struct SafetyMemoryLimitTests {
         #expect(Hostile.fastMapError(error)?.kind == .memoryLimit)
         for chunkSize in [7, 4096, Self.mixed.count] {
             let chunks = chunked(Self.mixed, sizes: [chunkSize])
-            let skipped = await collect(decoder.stream(Element.self, from: CountingChunks(chunks: chunks), onError: .skip))
+            let skipped = await collect(
+                decoder.stream(Element.self, from: CountingChunks(chunks: chunks), onError: .skip))
             #expect(skipped.error == nil, "\(String(describing: skipped.error))")
             #expect(skipped.values == [.small(Small(a: 1)), .small(Small(b: 2))], "chunks of \(chunkSize)")
         }
@@ -160,13 +166,16 @@ struct SafetyMemoryLimitTests {
         #expect(seen == [.small(Small(a: 1)), .small(Small(b: 2))])
         // A limit large enough for every element changes nothing.
         decoder.memoryLimit = 64 * Self.megabyte
-        #expect(await collect(decoder.stream(Element.self, from: CountingChunks(chunks: [Self.mixed]))).values == whole.values)
+        #expect(
+            await collect(decoder.stream(Element.self, from: CountingChunks(chunks: [Self.mixed]))).values
+                == whole.values)
     }
 
     @Test func linesApplyTheLimitPerLine() async throws {
         let decoder = FastJSONDecoder()
         decoder.memoryLimit = 64 * 1024
-        let text = Array(#"{"a":1}"#.utf8) + [0x0A] + Array(Self.emptyObjects.prefix(60_000)) + [UInt8(ascii: "]"), 0x0A]
+        let text =
+            Array(#"{"a":1}"#.utf8) + [0x0A] + Array(Self.emptyObjects.prefix(60_000)) + [UInt8(ascii: "]"), 0x0A]
             + Array(#"{"b":2}"#.utf8) + [0x0A]
         let lines = await collect(decoder.lines(Element.self, from: CountingChunks(chunks: [text]), onError: .skip))
         #expect(lines.error == nil)

@@ -1,8 +1,8 @@
+import FastMap
 import FastMapTestSupport
 import Foundation
 import Testing
 
-import FastMap
 @testable import FastMapCore
 
 /// Issue #15, items 6 and 4: a document cut short says that the input ended, at the end of the
@@ -11,7 +11,9 @@ import FastMap
 @Suite("Safety: truncated documents and text after the root")
 struct SafetyTruncationTests {
     /// Cut documents and the offset where the input ends.
-    static let truncated: [String] = ["[1, 2", "[1, 2  ", "[1,", #"{"a":"#, #"{"a""#, "[[1,2]", "[", #"{"a":[1,{"b":2}"#]
+    static let truncated: [String] = [
+        "[1, 2", "[1, 2  ", "[1,", #"{"a":"#, #"{"a""#, "[[1,2]", "[", #"{"a":[1,{"b":2}"#,
+    ]
 
     @Test(arguments: JSONParser.allCases)
     func parsingReportsTheEndOfInput(parser: JSONParser) throws {
@@ -31,7 +33,9 @@ struct SafetyTruncationTests {
         let spaced = "[\n  1,\n  2"
         let error = try #require(throws: FastMapError.self) { try JSON(string: spaced, options: .init(parser: parser)) }
         #expect(error.location == FastMapError.SourceLocation(line: 3, column: 4, offset: spaced.utf8.count))
-        let blank = try #require(throws: FastMapError.self) { try JSON(string: "  \n ", options: .init(parser: parser)) }
+        let blank = try #require(throws: FastMapError.self) {
+            try JSON(string: "  \n ", options: .init(parser: parser))
+        }
         #expect(blank.message == "unexpected end of input: the input holds no JSON value")
     }
 
@@ -82,7 +86,8 @@ struct SafetyTruncationTests {
         let decoder = FastJSONDecoder()
         for (text, path, offset) in Self.followed where offset >= 0 {
             let bytes = Array(text.utf8)
-            let streamed = await collect(decoder.stream(Int.self, inArrayAt: path, from: CountingChunks(chunks: [bytes])))
+            let streamed = await collect(
+                decoder.stream(Int.self, inArrayAt: path, from: CountingChunks(chunks: [bytes])))
             #expect(streamed.values == [1, 2], "\(text)")
             guard let error = streamed.error else {
                 Issue.record("\(text) was accepted by stream")

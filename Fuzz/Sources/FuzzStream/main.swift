@@ -18,8 +18,16 @@ func fuzzStream(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
+/// The streaming readers are strict RFC 8259 (README: no trailing commas, no JSON5), so they are
+/// held to the whole-document decoder in its strict mode.
+func strictDecoder() -> FastJSONDecoder {
+    let decoder = FastJSONDecoder()
+    decoder.allowsTrailingCommas = false
+    return decoder
+}
+
 func checkArray(_ document: [UInt8], seed: UInt8) {
-    let whole = Outcome { try FastJSONDecoder().decode([AnyValue].self, from: document) }
+    let whole = Outcome { try strictDecoder().decode([AnyValue].self, from: document) }
     let streamed = runBlocking { () async -> Outcome<[AnyValue]> in
         var elements: [AnyValue] = []
         do {
@@ -43,7 +51,8 @@ func checkLines(_ document: [UInt8], seed: UInt8) {
     var index = 0
     for line in document.split(separator: 0x0A, omittingEmptySubsequences: false) {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-        let decoded = try? FastJSONDecoder().decode(AnyValue.self, from: JSON(bytes: line))
+        let decoded = try? strictDecoder().decode(
+            AnyValue.self, from: JSON(bytes: line, options: .init(allowsTrailingCommas: false)))
         if let decoded { expected.append(decoded) } else { failures.append(index) }
         index += 1
     }

@@ -168,5 +168,8 @@ int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
 
 // Streaming (element-by-element) parsing.
 #include "fastmap_stream.h"
+// Trailing commas and strict mode; numbers kept as text.
+#include "fastmap_dialect.h"
+#include "fastmap_number_text.h"
 
 #endif

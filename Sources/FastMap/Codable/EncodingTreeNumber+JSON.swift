@@ -34,8 +34,13 @@ extension EncodingTreeNumber {
         } else if let value = Double(text), let node = JSONNode.makeReal(value) {
             return node
         }
+        // Beyond those, a JSON number is kept as written, as the parser keeps it.
+        var bytes = text
+        if bytes.withUTF8({ JSONNumberGrammar.matches($0) }), let node = JSONNode.makeKeptNumber(text) {
+            return node
+        }
         let message =
-            "the number \(text) cannot be held exactly by a JSON value (integers from Int64.min to UInt64.max, finite doubles)"
+            "the number \(text) cannot be held by a JSON value (it is not a JSON number)"
         throw EncodingError.fastMapInvalidValue(topLevel, codingPath: [], message: message, kind: .numberOutOfRange)
     }
 }

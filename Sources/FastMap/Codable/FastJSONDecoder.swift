@@ -35,6 +35,9 @@ public final class FastJSONDecoder: @unchecked Sendable {
         var lossyCoercions: LossyCoercions = []
         var maximumDepth: Int = JSON.defaultMaximumDepth
         var memoryLimit: Int? = nil
+        var allowsTrailingCommas = true
+        var allowsJSON5 = false
+        var assumesTopLevelDictionary = false
         /// Set by a front end that decodes some types its own way (the Ladybug dialect applies
         /// its transformers through it). Plain `decode` calls leave it nil and behave as
         /// `JSONDecoder`.
@@ -116,6 +119,33 @@ public final class FastJSONDecoder: @unchecked Sendable {
         set { state.withLock { $0.memoryLimit = newValue } }
     }
 
+    /// Whether a comma may follow the last element of an array or the last member of an
+    /// object (`[1,]`, `{"a":1,}`). Defaults to `true`, as `JSONDecoder` accepts them; set it
+    /// to `false` to decode only strict RFC 8259 JSON. Empty slots (`[1,,]`) are errors either
+    /// way. See ``JSON/ReadingOptions/allowsTrailingCommas``.
+    public var allowsTrailingCommas: Bool {
+        get { state.withLock { $0.allowsTrailingCommas } }
+        set { state.withLock { $0.allowsTrailingCommas = newValue } }
+    }
+
+    /// Whether the input may be JSON5, as `JSONDecoder.allowsJSON5`: comments, unquoted and
+    /// single-quoted keys and strings, hexadecimal numbers, `+1`, `.5`, `5.`, `Infinity` and
+    /// `NaN` (read by `Double` and `Float` as infinity and NaN), trailing commas and escaped
+    /// line breaks. Defaults to `false`. What `JSONDecoder` accepts decodes to the same values;
+    /// a malformed number fails only when it is read, as there.
+    public var allowsJSON5: Bool {
+        get { state.withLock { $0.allowsJSON5 } }
+        set { state.withLock { $0.allowsJSON5 = newValue } }
+    }
+
+    /// With ``allowsJSON5``, whether the top-level value is an object whose braces may be left
+    /// out (`a: 1, b: 2`; empty input is an empty object), as
+    /// `JSONDecoder.assumesTopLevelDictionary`. Ignored without JSON5. Defaults to `false`.
+    public var assumesTopLevelDictionary: Bool {
+        get { state.withLock { $0.assumesTopLevelDictionary } }
+        set { state.withLock { $0.assumesTopLevelDictionary = newValue } }
+    }
+
     var options: Options { state.withLock { $0 } }
 
     // MARK: Decoding
@@ -186,16 +216,38 @@ public final class FastJSONDecoder: @unchecked Sendable {
     ) throws -> T {
         let options = self.options
         return try JSONInput.withUTF8(input, invalid: DecodingError.invalidJSON) { utf8 in
+            if options.allowsJSON5 { return try decodeJSON5(input: utf8, at: path, options: options, body) }
             let json: JSON
             do throws(FastMapError) {
                 json = try JSON(
                     bytes: utf8,
                     options: JSON.ReadingOptions(
-                        parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit))
+                        parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
+                        allowsTrailingCommas: options.allowsTrailingCommas))
             } catch {
                 throw DecodingError.invalidJSON(error)
             }
             return try decode(tree: json, input: utf8, at: path, options: options, body)
+        }
+    }
+
+    /// JSON5 input: translated to strict JSON (kept tokens such as `Infinity` restored in the
+    /// tree), then decoded; errors point into the original text.
+    private func decodeJSON5<T>(
+        input: UnsafeRawBufferPointer, at path: JSONKeyPath?, options: Options,
+        _ body: (JSONTreeDecoder, JSONNode) throws -> T
+    ) throws -> T {
+        let parsed: (JSONDocument, [UInt8])
+        do throws(FastMapError) {
+            parsed = try JSONDocument.parseJSON5(
+                input, parser: options.parser, maximumDepth: options.maximumDepth, usesArena: true,
+                assumesTopLevelDictionary: options.assumesTopLevelDictionary, lazyNumbers: true)
+        } catch {
+            throw DecodingError.invalidJSON(error)
+        }
+        let json = JSON(document: parsed.0)
+        return try parsed.1.withUnsafeBytes { strict in
+            try decode(tree: json, input: strict, at: path, options: options, body)
         }
     }
 

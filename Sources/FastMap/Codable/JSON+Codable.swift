@@ -86,6 +86,14 @@ extension JSON: Encodable {
             case .integer(let value): try container.encode(value)
             case .unsigned(let value): try container.encode(value)
             case .double(let value): try container.encode(value)
+            case .text(let text):
+                // Every digit survives as a Decimal; beyond its range, the (infinite) double
+                // meets the encoder's non-conforming float strategy.
+                if let decimal = Decimal(string: text) {
+                    try container.encode(decimal)
+                } else {
+                    try container.encode(Double(text) ?? .nan)
+                }
             case nil: try container.encodeNil()
             }
         }

@@ -12,6 +12,7 @@ extension JSONTreeDecoder {
         case .integer(let value): writer.writeInteger(value)
         case .unsigned(let value): writer.writeInteger(value)
         case .double(let value): writer.writeDouble(value)
+        case .text(let text): writer.writeRaw(text)
         }
         return String(decoding: writer.bytes, as: UTF8.self)
     }

@@ -49,6 +49,12 @@ extension JSONTreeDecoder {
         _ node: JSONNode, _ type: T.Type, at path: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> T {
         if node.isReal {
+            if let text = node.keptNumberText {
+                guard let value = integer(type, fromKeptText: text) else {
+                    throw notRepresentable(type, node: node, at: path, step)
+                }
+                return value
+            }
             guard let value = integer(type, fromReal: node.realValue, text: { exactText(ofReal: node) }) else {
                 throw notRepresentable(type, node: node, at: path, step)
             }
@@ -88,6 +94,12 @@ extension JSONTreeDecoder {
             // Foundation rejects numbers that round to infinity or, having non-zero digits,
             // to zero in the requested type.
             let double = node.realValue
+            if double.isNaN, let text = node.keptNumberText {
+                guard let value = float(type, fromKeptText: text) else {
+                    throw notRepresentable(type, node: node, at: path, step)
+                }
+                return value
+            }
             let value = T(double)
             if value.isFinite && (double == 0 ? !underflowed(node) : value != 0) { return value }
             throw notRepresentable(type, node: node, at: path, step)

@@ -70,7 +70,16 @@ extension JSONTreeDecoder {
         }
         if node.isReal {
             let double = node.realValue
-            guard let value = Decimal(string: exactText(ofReal: node) ?? "\(double)") else {
+            let text = double.isNaN ? node.keptNumberText : nil
+            // JSON5's Infinity and NaN read as Decimal's NaN, as in `JSONDecoder`.
+            if let text, KeptNumber.isDecimalNaN(text) { return .nan }
+            if let text, let (negative, magnitude) = KeptNumber.hexadecimal(text) {
+                return negative ? -Decimal(magnitude) : Decimal(magnitude)
+            }
+            if let text, !KeptNumber.isJSONNumber(text) {
+                throw notRepresentable(Decimal.self, node: node, at: path, step)
+            }
+            guard let value = Decimal(string: text ?? exactText(ofReal: node) ?? "\(double)") else {
                 throw notRepresentable(Decimal.self, node: node, at: path, step)
             }
             return value

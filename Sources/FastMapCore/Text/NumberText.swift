@@ -153,6 +153,11 @@ package struct NumberTextIndex {
                         pending = array?.element(at: index + 1)
                     case (.object, UInt8(ascii: ",")):
                         skipSpace()
+                        if current == UInt8(ascii: "}") {  // a trailing comma
+                            position += 1
+                            stack.removeLast()
+                            continue
+                        }
                         guard readMember(frame, &matched, &pending) else { return }
                     case (.array, UInt8(ascii: "]")), (.object, UInt8(ascii: "}")):
                         stack.removeLast()

@@ -22,7 +22,9 @@ package final class StreamingParser: @unchecked Sendable {
     ///   (no per-node `malloc`/`free`) instead of one allocation per node.
     /// - Throws: ``FastMapError`` of kind `outOfMemory`.
     /// - Parameter memoryLimit: the most bytes of tree one element may take (nil: no limit).
-    package init(mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil, usesArenas: Bool = true) throws(FastMapError) {
+    package init(mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil, usesArenas: Bool = true)
+        throws(FastMapError)
+    {
         self.mode = mode
         self.maximumDepth = max(0, maximumDepth)
         var keys: [[CChar]] = []

@@ -5,10 +5,11 @@ extension JSONDocument {
     /// Parses `bytes` into a new document with the chosen engine.
     ///
     /// `compactsWhiteSpace: false` makes the yajl engine parse the text as given, skipping its
-    /// white-space compacting first pass; tests compare the two.
+    /// white-space compacting first pass; tests compare the two. `allowsTrailingCommas: false`
+    /// is strict RFC 8259.
     package static func parse(
         _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, memoryLimit: Int? = nil,
-        usesArena: Bool = true, compactsWhiteSpace: Bool = true
+        usesArena: Bool = true, compactsWhiteSpace: Bool = true, allowsTrailingCommas: Bool = true
     ) throws(FastMapError) -> JSONDocument {
         var document = fm_document()
         var error = fm_parse_error()
@@ -17,9 +18,10 @@ extension JSONDocument {
         let limit = memoryLimit.map { max(0, $0) }
         // Under a budget the arena's first chunk is sized for at most the budget.
         let arena = usesArena ? JSONArena(expectedBytes: min(bytes.count, limit ?? .max)) : nil
-        let status = fm_parse_in_arena_limited(
+        let flags = allowsTrailingCommas ? Int32(FM_DIALECT_TRAILING_COMMAS.rawValue) : 0
+        let status = fm_parse_dialect(
             base, bytes.count, parser == .jansson ? 1 : compactsWhiteSpace ? 0 : 2, depth,
-            limit ?? Self.noMemoryLimit, arena?.raw,
+            limit ?? Self.noMemoryLimit, arena?.raw, flags,
             &document, &error)
         guard status == 0, let root = document.root else {
             throw FastMapError(parseError: error)

@@ -54,12 +54,14 @@ extension JSON.Number {
         case (.unsigned(let a), .unsigned(let b)): return a == b
         case (.integer, .unsigned), (.unsigned, .integer): return false
         case (.double(let a), .double(let b)): return a == b
+        case (.text(let a), .text(let b)): return a == b  // numbers kept as written
+        case (.text, _), (_, .text): return false  // a kept text never fits the other storages
         case (.double(let d), let exact), (let exact, .double(let d)):
             // Compare without rounding the integer: the double must be that exact integer.
             switch exact {
             case .integer(let i): return Int64(exactly: d) == i
             case .unsigned(let u): return UInt64(exactly: d) == u
-            case .double: return false
+            case .double, .text: return false
             }
         }
     }

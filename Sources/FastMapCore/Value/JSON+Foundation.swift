@@ -3,7 +3,8 @@ import Foundation
 /// Converting to and from the `Any` values `JSONSerialization` works with.
 extension JSON {
     /// The value in `JSONSerialization`'s shapes: `[String: Any]`, `[Any]`, `String`, `Int`
-    /// (or `UInt64` above `Int.max`), `Double`, `Bool` and `NSNull`.
+    /// (or `UInt64` above `Int.max`), `Double`, `Bool` and `NSNull`; numbers beyond those (kept
+    /// as text, see ``numberText``) become `NSDecimalNumber`, as `JSONSerialization` makes them.
     public var foundationObject: Any {
         switch node.kind {
         case .null: return NSNull()
@@ -14,6 +15,7 @@ extension JSON {
             case .integer(let value): return Int(value)
             case .unsigned(let value): return value
             case .double(let value): return value
+            case .text(let text): return NSDecimalNumber(string: text)  // as JSONSerialization
             case nil: return NSNull()
             }
         case .array:

@@ -95,7 +95,11 @@ extension JSON {
             if bits < 0 && document.isUnsigned(node) { return .unsigned(UInt64(bitPattern: bits)) }
             return .integer(bits)
         }
-        if node.isReal { return .double(node.realValue) }
+        if node.isReal {
+            let value = node.realValue
+            if value.isNaN, let text = node.keptNumberText { return .text(text) }
+            return .double(value)
+        }
         return nil
     }
 
@@ -104,12 +108,16 @@ extension JSON {
         case integer(Int64)
         case unsigned(UInt64)
         case double(Double)
+        /// A number kept as written: beyond `Int64.min...UInt64.max` or beyond `Double`'s range.
+        case text(String)
 
+        /// The value as a double: the nearest one for kept texts (infinite beyond its range).
         package var doubleValue: Double {
             switch self {
             case .integer(let value): Double(value)
             case .unsigned(let value): Double(value)
             case .double(let value): value
+            case .text(let text): Double(text) ?? .nan
             }
         }
 
@@ -119,6 +127,9 @@ extension JSON {
             case .integer(let value): T(exactly: value)
             case .unsigned(let value): T(exactly: value)
             case .double(let value): T(exactly: value)
+            case .text(let text):
+                // Whole numbers only: digits with an optional minus sign.
+                if let value = Int128(text) { T(exactly: value) } else { UInt128(text).flatMap { T(exactly: $0) } }
             }
         }
     }

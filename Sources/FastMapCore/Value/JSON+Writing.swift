@@ -57,6 +57,11 @@ extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
             case .integer(let value): writer.writeInteger(value)
             case .unsigned(let value): writer.writeInteger(value)
             case .double(let value): writer.writeDouble(value)
+            case .text(let text):
+                guard KeptNumber.isJSONNumber(text) else {  // JSON5's Infinity and NaN
+                    throw FastMapError(kind: .invalidValue, message: "\(text) cannot be written as a JSON number.")
+                }
+                writer.writeRaw(text)  // as it was read
             case nil: writer.writeNull()
             }
         case .array:

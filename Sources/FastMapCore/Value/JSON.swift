@@ -53,15 +53,42 @@ public struct JSON: @unchecked Sendable {
         /// hands the text to the yajl one, whose allocations are all part of the tree.
         public var memoryLimit: Int?
 
+        /// Whether a comma may follow the last element of an array or the last member of an
+        /// object (`[1,]`, `{"a":1,}`), as `JSONSerialization` and `JSONDecoder` allow.
+        /// Defaults to `true`; `false` reads strict RFC 8259 JSON, rejecting every text the
+        /// standard rejects. Empty slots (`[1,,]`, `[,]`) are errors either way.
+        ///
+        /// Text without trailing commas parses at the same speed either way: the commas are
+        /// only looked for after a strict parse has failed.
+        public var allowsTrailingCommas: Bool
+        /// Whether the input is read as JSON5, the switch `JSONSerialization.ReadingOptions`
+        /// calls `json5Allowed` and `JSONDecoder` `allowsJSON5`: comments, unquoted and
+        /// single-quoted keys and strings, hexadecimal numbers, `+1`, `.5`, `5.`, `Infinity`,
+        /// `NaN`, trailing commas and escaped line breaks. Defaults to `false`.
+        ///
+        /// `Infinity` and `NaN` are kept as written (``JSON/numberText``; ``JSON/double`` reads
+        /// them); a value holding them cannot be written back as JSON. Malformed numbers are
+        /// parse errors here (`FastJSONDecoder` reports them when they are read, as
+        /// `JSONDecoder` does).
+        public var allowsJSON5: Bool
+        /// With ``allowsJSON5``, whether the top-level value is an object whose braces may be
+        /// left out (`a: 1, b: 2`), as `JSONDecoder.assumesTopLevelDictionary`. Ignored without
+        /// JSON5. Defaults to `false`.
+        public var assumesTopLevelDictionary: Bool
+
         /// Creates reading options; the defaults match Foundation's limits.
         public init(
             parser: JSONParser = .yajl, maximumDepth: Int = JSON.defaultMaximumDepth, usesArena: Bool = true,
-            memoryLimit: Int? = nil
+            memoryLimit: Int? = nil, allowsTrailingCommas: Bool = true, allowsJSON5: Bool = false,
+            assumesTopLevelDictionary: Bool = false
         ) {
             self.parser = parser
             self.maximumDepth = maximumDepth
             self.usesArena = usesArena
             self.memoryLimit = memoryLimit
+            self.allowsTrailingCommas = allowsTrailingCommas
+            self.allowsJSON5 = allowsJSON5
+            self.assumesTopLevelDictionary = assumesTopLevelDictionary
         }
     }
 
@@ -129,9 +156,15 @@ public struct JSON: @unchecked Sendable {
     /// hands its outcome back as a `Result`.
     private static func parse(raw: UnsafeRawBufferPointer, options: ReadingOptions) -> Result<JSON, FastMapError> {
         do throws(FastMapError) {
+            if options.allowsJSON5 {
+                let (document, _) = try JSONDocument.parseJSON5(
+                    raw, parser: options.parser, maximumDepth: options.maximumDepth, usesArena: options.usesArena,
+                    assumesTopLevelDictionary: options.assumesTopLevelDictionary, lazyNumbers: false)
+                return .success(JSON(document: document))
+            }
             let document = try JSONDocument.parse(
                 raw, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
-                usesArena: options.usesArena)
+                usesArena: options.usesArena, allowsTrailingCommas: options.allowsTrailingCommas)
             return .success(JSON(document: document))
         } catch {
             return .failure(error)
