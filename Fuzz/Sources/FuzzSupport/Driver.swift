@@ -28,13 +28,13 @@ public enum Outcome<Value> {
         do { self = .value(try body()) } catch { self = .failure(Self.describe(error)) }
     }
 
-    /// The error's text, marked when it is FastMap's documented strictness: RFC 8259 syntax
-    /// (Foundation accepts trailing commas) and integers beyond Int64.min...UInt64.max, which
-    /// FastMap rejects with `numberOutOfRange` where Foundation rounds them to a double.
+    /// The error's text, marked when it is FastMap's documented strictness: FastMap validates
+    /// every byte of the document, while Foundation's scanner skips the strings a model never
+    /// reads (a raw control character there passes). Numbers and trailing commas are no longer
+    /// excused: FastMap reads them as Foundation does.
     static func describe(_ error: any Error) -> String {
         guard case .dataCorrupted(let context) = error as? DecodingError,
-            let underlying = context.underlyingError as? FastMapError,
-            underlying.kind == .syntax || underlying.kind == .numberOutOfRange
+            let underlying = context.underlyingError as? FastMapError, underlying.kind == .syntax
         else { return "\(error)" }
         return Outcome<Void>.stricter + "\(error)"
     }
