@@ -1,8 +1,9 @@
 #ifndef FASTMAP_BUILDER_H
 #define FASTMAP_BUILDER_H
 
-// The node builder shared by the whole-document parser (builder.c) and the streaming parser
-// (stream.c). Private to CFastMap: not under include/, so Swift never sees it.
+// The node builder shared by the whole-document parser (builder.c, builder_strings.c,
+// builder_parse.c) and the streaming parser (stream*.c). Private to CFastMap: not under
+// include/, so Swift never sees it.
 //
 // A builder turns yajl events into one jansson tree with FastMap's rules (first duplicate key
 // wins, integers up to UInt64.max, `-0` kept negative, strict UTF-8, lone surrogates
@@ -71,6 +72,10 @@ void fm_builder_discard(fm_builder *b);
 
 /// Records the first error of a build; later ones are ignored. Returns 0.
 int fm_builder_fail(fm_builder *b, int kind, const char *message);
+
+/// Records running out of memory: FM_ERROR_MEMORY_LIMIT when the thread's memory budget was
+/// exceeded, FM_ERROR_OUT_OF_MEMORY otherwise. Returns 0.
+int fm_builder_fail_out_of_memory(fm_builder *b);
 
 int fm_build_null(fm_builder *b);
 int fm_build_boolean(fm_builder *b, int value);

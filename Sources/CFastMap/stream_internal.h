@@ -1,0 +1,207 @@
+#ifndef FASTMAP_STREAM_INTERNAL_H
+#define FASTMAP_STREAM_INTERNAL_H
+
+// The streaming parser's state, shared by its files. Private to CFastMap: not under include/.
+//
+//   stream.c           the public API: create, feed (batches, byte order mark), finish, queue
+//   stream_position.c  positions, raw string tokens across pieces, stream failures
+//   stream_element.c   element assembly: arenas, memory budgets, the queue of items
+//   stream_array.c     array mode: the yajl event state machine (path, then elements)
+//   stream_lines.c     lines mode: one value per line
+
+#include "builder.h"
+#include "fastmap_stream.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Element-by-element parsing of huge inputs (see fastmap_stream.h).
+//
+// Array mode runs one yajl handle over the whole input. Until the target array opens, events
+// only steer along the path (everything off the path is skipped, its strings still checked).
+// Inside the array, each element's events go to an fm_builder; a finished element is queued.
+// An element that breaks a builder rule (bad UTF-8, lone surrogate, number out of range, too
+// deep) is queued as a failure and parsing goes on, since the grammar is intact. Grammar
+// errors end the stream: yajl cannot resynchronise.
+//
+// Lines mode splits the input on '\n' and parses each non-blank line as one value with a
+// reused yajl handle, so a bad line costs only itself.
+
+enum {
+    PIECE = 16 * 1024,       // bytes per yajl_parse call: bounds the elements one call can queue
+    BATCH = 256,             // a feed returns once this many elements are queued
+    ARENA_SPAN = 16 * 1024,   // input bytes whose elements share one arena
+    ARENA_BYTES = 40 * 1024,  // size hint for fm_arena_create: its first chunk (about 3x) holds
+                              // the trees of ARENA_SPAN bytes of typical records (about 5x)
+};
+
+enum phase { SEEK, ELEMENTS, AFTER };
+
+enum event {
+    EV_NULL,
+    EV_BOOL,
+    EV_NUMBER,
+    EV_STRING,
+    EV_KEY,
+    EV_START_MAP,
+    EV_START_ARRAY,
+    EV_END_MAP,
+    EV_END_ARRAY,
+};
+
+typedef struct nav_frame {
+    int is_map;
+    size_t next_index;  // arrays: index of the next element
+    int key_matches;    // maps: the pending key is the path's key
+    int consumed;       // maps: the path's key was seen (the first occurrence wins)
+} nav_frame;
+
+struct fm_stream {
+    int mode;
+    size_t max_depth;
+    fm_stream_step *path;
+    size_t path_count;
+    char *path_keys;
+
+    yajl_handle handle;
+    fm_builder builder;
+    fm_parse_error scratch;  // where the builder records its errors
+
+    fm_stream_item *items;
+    size_t item_count, item_capacity;
+    fm_parse_error *errors;
+    size_t error_count, error_capacity;
+    size_t next_index;
+
+    fm_stream_failure failure;
+    int failed, finished;
+
+    // The bytes yajl is parsing, and their absolute position.
+    const unsigned char *input;
+    size_t input_length;
+    size_t base;
+    size_t total;  // bytes taken so far
+    size_t last_end;  // absolute offset just after the token of the latest yajl callback
+
+    // Array mode: the bytes of a string token that began in an earlier piece, from its
+    // opening quote on. Lines mode: the start of a line that has no '\n' yet.
+    unsigned char *carry;
+    size_t carry_length, carry_capacity, carry_start;
+
+    // Newlines counted so far (array mode), for line and column numbers.
+    size_t scan_at, scan_lines, scan_line_start;
+
+    // Array mode: where the events are.
+    int phase;
+    nav_frame *nav;
+    size_t nav_count;
+    size_t skip_depth;  // containers open inside a skipped value
+    size_t doc_depth;   // containers open in the whole document
+    int root_done;      // the document's root has closed (at root_end, absolute)
+    size_t root_end;
+
+    // The element being built.
+    size_t element_offset, element_line, element_column;
+    int element_failed;
+    size_t fail_depth;  // containers of a failed element still to close
+    fm_parse_error pending;
+
+    size_t line_number;  // lines mode: lines started so far
+
+    // Arenas. Elements are built in `arena` (all of an element in one arena); a new arena
+    // starts every ARENA_SPAN bytes. An arena belongs to the stream until an item built in it
+    // is handed over by fm_stream_clear.
+    int use_arenas;
+    fm_arena *arena;
+    size_t arena_start;
+    size_t arena_items;  // items built in `arena` and not handed over yet
+    int arena_handed;
+    fm_arena *outer;  // the thread's own current arena, restored when a call returns
+    int building;     // an element is being built in `arena`
+    int element_in_arena;  // the element being built uses `arena` (see fm_arena_hooks_active)
+
+    // The memory budget of each element (limit SIZE_MAX: none), current on the thread during
+    // every call; `used` starts from zero with each element.
+    fm_budget budget;
+    fm_budget *outer_budget;
+
+    // A UTF-8 byte order mark at the very start is skipped, as JSONDecoder does.
+    int mark_decided;
+    size_t mark_held;  // bytes of a possible mark seen so far
+};
+
+// MARK: - Small helpers
+
+static inline int reserve(void **buffer, size_t *capacity, size_t needed, size_t size) {
+    if (needed <= *capacity) return 1;
+    size_t grown = *capacity ? *capacity * 2 : 64;
+    while (grown < needed) grown *= 2;
+    void *bigger = realloc(*buffer, grown * size);
+    if (!bigger) return 0;
+    *buffer = bigger;
+    *capacity = grown;
+    return 1;
+}
+
+static inline int carry_append(fm_stream *s, const unsigned char *bytes, size_t length) {
+    if (!reserve((void **)&s->carry, &s->carry_capacity, s->carry_length + length, 1)) return 0;
+    memcpy(s->carry + s->carry_length, bytes, length);
+    s->carry_length += length;
+    return 1;
+}
+
+static inline void trim_message(char *message) {
+    size_t n = strlen(message);
+    while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == ' ')) message[--n] = '\0';
+}
+
+static inline size_t consumed_end(fm_stream *s) { return s->base + yajl_get_bytes_consumed(s->handle); }
+
+static inline void reset_budget(fm_stream *s) {
+    s->budget.used = 0;
+    s->budget.exceeded = 0;
+}
+
+// MARK: - Positions and failures (stream_position.c)
+
+/// Counts the newlines of the current input up to `offset` (absolute, not before scan_at).
+void fm_stream_advance_scan(fm_stream *s, size_t offset);
+/// Line and column of an absolute offset.
+void fm_stream_locate(fm_stream *s, size_t offset, size_t *line, size_t *column);
+/// Absolute offset of the first byte of the value token yajl has just reported.
+size_t fm_stream_token_start(fm_stream *s, int ev, size_t length, int flag);
+/// The builder's raw_lookup in array mode.
+int fm_stream_raw_lookup(fm_builder *b, const unsigned char **raw, size_t *raw_length,
+                         size_t *raw_offset, unsigned char **owned);
+/// After a piece parsed cleanly: keeps the start of a string token that is still open.
+int fm_stream_keep_carry(fm_stream *s);
+/// Ends the stream with its first failure (later ones are ignored). Returns 0.
+int fm_stream_fail(fm_stream *s, int kind, size_t offset, const char *message);
+int fm_stream_fail_out_of_memory(fm_stream *s);
+int fm_stream_fail_from_scratch(fm_stream *s);
+void fm_stream_yajl_failure(fm_stream *s);
+
+// MARK: - Elements (stream_element.c)
+
+int fm_stream_begin_arena(fm_stream *s, size_t offset);
+void fm_stream_end_arena(fm_stream *s);
+void fm_stream_enter_call(fm_stream *s);
+void fm_stream_leave_call(fm_stream *s);
+int fm_stream_complete_element(fm_stream *s);
+int fm_stream_complete_failed(fm_stream *s);
+void fm_stream_take_element_error(fm_stream *s);
+
+// MARK: - Modes (stream_array.c, stream_lines.c)
+
+extern const yajl_callbacks fm_stream_array_callbacks;
+extern const yajl_callbacks fm_stream_line_callbacks;
+/// Array mode: parses one piece of the input.
+void fm_stream_parse_piece(fm_stream *s, const unsigned char *bytes, size_t length);
+/// Lines mode: parses one line; `bytes` ends with its '\n'.
+void fm_stream_parse_line(fm_stream *s, const unsigned char *bytes, size_t length, size_t offset);
+size_t fm_stream_feed_lines(fm_stream *s, const unsigned char *bytes, size_t length);
+/// A yajl handle for the stream's mode, also set as the builder's.
+yajl_handle fm_stream_new_handle(fm_stream *s);
+
+#endif

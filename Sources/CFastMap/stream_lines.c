@@ -1,0 +1,142 @@
+#include "stream_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// MARK: - Lines mode
+
+// A second value on one line is an error (yajl itself would accept it: multiple values are on
+// so that one handle serves every line).
+static int single_value(fm_stream *s) {
+    if (s->builder.depth == 0 && s->builder.root != NULL)
+        return fm_builder_fail(&s->builder, FM_ERROR_SYNTAX, "more than one JSON value on one line");
+    return 1;
+}
+
+static int l_null(void *ctx) {
+    fm_stream *s = ctx;
+    return single_value(s) && fm_build_null(&s->builder);
+}
+static int l_boolean(void *ctx, int value) {
+    fm_stream *s = ctx;
+    return single_value(s) && fm_build_boolean(&s->builder, value);
+}
+static int l_number(void *ctx, const char *text, size_t length) {
+    fm_stream *s = ctx;
+    return single_value(s) && fm_build_number(&s->builder, text, length);
+}
+static int l_string(void *ctx, const unsigned char *text, size_t length) {
+    fm_stream *s = ctx;
+    return single_value(s) && fm_build_string(&s->builder, text, length);
+}
+static int l_map_key(void *ctx, const unsigned char *text, size_t length) {
+    fm_stream *s = ctx;
+    return fm_build_map_key(&s->builder, text, length);
+}
+static int l_start_map(void *ctx) {
+    fm_stream *s = ctx;
+    return single_value(s) && fm_build_start_map(&s->builder);
+}
+static int l_start_array(void *ctx) {
+    fm_stream *s = ctx;
+    return single_value(s) && fm_build_start_array(&s->builder);
+}
+static int l_end(void *ctx) {
+    fm_stream *s = ctx;
+    return fm_build_end_container(&s->builder);
+}
+
+const yajl_callbacks fm_stream_line_callbacks = {
+    l_null, l_boolean, NULL, NULL, l_number, l_string,
+    l_start_map, l_map_key, l_end, l_start_array, l_end,
+};
+
+// Parses one line; `bytes` ends with its '\n'.
+void fm_stream_parse_line(fm_stream *s, const unsigned char *bytes, size_t length, size_t offset) {
+    s->line_number++;
+    size_t lead = 0;
+    while (lead < length && fm_is_json_space(bytes[lead])) lead++;
+    if (lead == length) return;  // blank lines separate nothing and are skipped
+
+    fm_builder *b = &s->builder;
+    b->input = bytes;
+    b->input_length = length;
+    b->offset_base = offset;
+    s->element_offset = offset + lead;
+    s->element_line = s->line_number;
+    s->element_column = lead + 1;
+    reset_budget(s);
+    if (!fm_stream_begin_arena(s, s->element_offset)) return;
+    size_t valid = fm_first_non_json_space(bytes, length);
+    yajl_status status = yajl_parse(s->handle, bytes, valid);
+    if (status == yajl_status_ok && valid < length && s->scratch.kind == FM_OK) {
+        s->scratch.kind = FM_ERROR_SYNTAX;
+        s->scratch.offset = offset + valid;
+        snprintf(s->scratch.message, sizeof s->scratch.message,
+                 "lexical error: invalid character 0x%02x in json text", bytes[valid]);
+        status = yajl_status_error;
+    }
+    if (status == yajl_status_ok && b->root && b->depth == 0) {
+        fm_stream_complete_element(s);
+        return;
+    }
+    if (s->scratch.kind == FM_ERROR_OUT_OF_MEMORY) {
+        fm_builder_discard(b);
+        fm_stream_end_arena(s);
+        fm_stream_fail_from_scratch(s);
+        return;
+    }
+    if (s->scratch.kind == FM_OK) {
+        fm_parse_error *e = &s->scratch;
+        if (status != yajl_status_ok) {
+            unsigned char *text = yajl_get_error(s->handle, 0, bytes, length);
+            e->kind = FM_ERROR_SYNTAX;
+            e->offset = offset + yajl_get_bytes_consumed(s->handle);
+            snprintf(e->message, sizeof e->message, "%s", text ? (char *)text : "syntax error");
+            if (text) yajl_free_error(s->handle, text);
+            trim_message(e->message);
+        } else {
+            e->kind = FM_ERROR_TRUNCATED;
+            e->offset = offset + length - 1;
+            snprintf(e->message, sizeof e->message,
+                     "the line ends before its JSON value is complete");
+        }
+    }
+    s->scratch.line = s->line_number;
+    s->scratch.column = s->scratch.offset >= offset ? s->scratch.offset - offset + 1 : 1;
+    fm_stream_take_element_error(s);
+    if (!fm_stream_complete_failed(s)) return;
+    // yajl cannot go on after an error or inside an unfinished value: start afresh.
+    yajl_free(s->handle);
+    s->handle = fm_stream_new_handle(s);
+    if (!s->handle) fm_stream_fail_out_of_memory(s);
+}
+
+size_t fm_stream_feed_lines(fm_stream *s, const unsigned char *bytes, size_t length) {
+    size_t used = 0;
+    while (used < length && s->item_count < BATCH && !s->failed) {
+        const unsigned char *start = bytes + used;
+        const unsigned char *newline = memchr(start, '\n', length - used);
+        if (!newline) {
+            if (s->carry_length == 0) s->carry_start = s->total + used;
+            if (!carry_append(s, start, length - used)) fm_stream_fail_out_of_memory(s);
+            used = length;
+            break;
+        }
+        size_t n = (size_t)(newline - start) + 1;
+        if (s->carry_length) {
+            if (!carry_append(s, start, n)) {
+                fm_stream_fail_out_of_memory(s);
+                break;
+            }
+            fm_stream_parse_line(s, s->carry, s->carry_length, s->carry_start);
+            s->carry_length = 0;
+        } else {
+            fm_stream_parse_line(s, start, n, s->total + used);
+        }
+        used += n;
+    }
+    s->total += used;
+    return used;
+}
