@@ -129,11 +129,11 @@ extension TransformingKeyedContainer {
     /// tree decoder of its own, at the property's coding path. Defaults are mostly plain
     /// scalars of the property's type: those are read directly.
     private func decodeDetached<T: Decodable>(_ json: JSON, as type: T.Type, _ key: Key) throws -> T {
-        if T.self == Bool.self, let value = json.bool { return (value as! T) }
-        if T.self == String.self, let value = json.string { return (value as! T) }
-        if T.self == Int.self, json.node.isInteger, let value = json.int { return (value as! T) }
+        if T.self == Bool.self, let value = json.bool { return identityCast(value, to: T.self) }
+        if T.self == String.self, let value = json.string { return identityCast(value, to: T.self) }
+        if T.self == Int.self, json.node.isInteger, let value = json.int { return identityCast(value, to: T.self) }
         if T.self == Double.self, json.node.isReal || json.node.isInteger, let value = json.double {
-            return (value as! T)
+            return identityCast(value, to: T.self)
         }
         let detached = JSONTreeDecoder(root: json, options: decoder.options, input: nil)
         detached.path = CodingPathStack(decoder.components(path, nil))

@@ -102,33 +102,33 @@ final class EncodingStream {
     @inline(__always)
     private func writeScalar<T>(_ value: T, in index: Int, component: EncodingPathComponent) throws -> Bool {
         if T.self == String.self {
-            state.pointee.writer.writeString((value as! String))
+            state.pointee.writer.writeString(identityCast(value, to: String.self))
         } else if T.self == Int.self {
-            state.pointee.writer.writeInteger((value as! Int))
+            state.pointee.writer.writeInteger(identityCast(value, to: Int.self))
         } else if T.self == Double.self {
-            try writeFloat((value as! Double), in: index, component: component)
+            try writeFloat(identityCast(value, to: Double.self), in: index, component: component)
         } else if T.self == Bool.self {
-            state.pointee.writer.writeBool((value as! Bool))
+            state.pointee.writer.writeBool(identityCast(value, to: Bool.self))
         } else if T.self == Int64.self {
-            state.pointee.writer.writeInteger((value as! Int64))
+            state.pointee.writer.writeInteger(identityCast(value, to: Int64.self))
         } else if T.self == UInt64.self {
-            state.pointee.writer.writeInteger((value as! UInt64))
+            state.pointee.writer.writeInteger(identityCast(value, to: UInt64.self))
         } else if T.self == Float.self {
-            try writeFloat((value as! Float), in: index, component: component)
+            try writeFloat(identityCast(value, to: Float.self), in: index, component: component)
         } else if T.self == Int32.self {
-            state.pointee.writer.writeInteger((value as! Int32))
+            state.pointee.writer.writeInteger(identityCast(value, to: Int32.self))
         } else if T.self == UInt.self {
-            state.pointee.writer.writeInteger((value as! UInt))
+            state.pointee.writer.writeInteger(identityCast(value, to: UInt.self))
         } else if T.self == UInt32.self {
-            state.pointee.writer.writeInteger((value as! UInt32))
+            state.pointee.writer.writeInteger(identityCast(value, to: UInt32.self))
         } else if T.self == Int16.self {
-            state.pointee.writer.writeInteger((value as! Int16))
+            state.pointee.writer.writeInteger(identityCast(value, to: Int16.self))
         } else if T.self == UInt16.self {
-            state.pointee.writer.writeInteger((value as! UInt16))
+            state.pointee.writer.writeInteger(identityCast(value, to: UInt16.self))
         } else if T.self == Int8.self {
-            state.pointee.writer.writeInteger((value as! Int8))
+            state.pointee.writer.writeInteger(identityCast(value, to: Int8.self))
         } else if T.self == UInt8.self {
-            state.pointee.writer.writeInteger((value as! UInt8))
+            state.pointee.writer.writeInteger(identityCast(value, to: UInt8.self))
         } else {
             return false
         }
@@ -140,13 +140,13 @@ final class EncodingStream {
     /// `[String: Value]` under a key strategy (keys unconverted).
     private func writeSpecial<T>(_ value: T, in index: Int, component: EncodingPathComponent) throws -> Bool {
         if T.self == Date.self {
-            try writeDate((value as! Date), in: index, component: component)
+            try writeDate(identityCast(value, to: Date.self), in: index, component: component)
         } else if T.self == Data.self {
-            try writeData((value as! Data), in: index, component: component)
+            try writeData(identityCast(value, to: Data.self), in: index, component: component)
         } else if T.self == URL.self {
-            state.pointee.writer.writeString((value as! URL).absoluteString)
+            state.pointee.writer.writeString(identityCast(value, to: URL.self).absoluteString)
         } else if T.self == Decimal.self {
-            state.pointee.writer.writeRaw((value as! Decimal).description)
+            state.pointee.writer.writeRaw(identityCast(value, to: Decimal.self).description)
         } else if !settings.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodableDictionary {
             try writeDictionary(dictionary, in: index, component: component)
         } else {

@@ -70,9 +70,9 @@ struct EncodingStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
         if T.self == Double.self || T.self == Float.self {
             // Checked before the key is written, like the dedicated overloads.
             if T.self == Double.self {
-                try stream.checkFloat((value as! Double), in: index, component: .key(key))
+                try stream.checkFloat(identityCast(value, to: Double.self), in: index, component: .key(key))
             } else {
-                try stream.checkFloat((value as! Float), in: index, component: .key(key))
+                try stream.checkFloat(identityCast(value, to: Float.self), in: index, component: .key(key))
             }
         }
         try beginMember(key)

@@ -77,10 +77,10 @@ struct EncodingStreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         if T.self == Double.self {
-            return try writeFloat((value as! Double))
+            return try writeFloat(identityCast(value, to: Double.self))
         }
         if T.self == Float.self {
-            return try writeFloat((value as! Float))
+            return try writeFloat(identityCast(value, to: Float.self))
         }
         guard stream.state.pointee.prepare(index, generation) else { throw EncodingStreamBailout() }
         let component = EncodingPathComponent.index(stream.state.pointee.frames[index].count)

@@ -156,10 +156,10 @@ class EncodingTreeEncoder: Encoder {
     /// `JSONEncoder`'s special types first, then the value's own `encode(to:)` through a
     /// sub-encoder for `key` (this encoder when `key` is nil). Nil when nothing was encoded.
     func wrapGeneric<T: Encodable>(_ value: T, for key: (any CodingKey)?) throws -> EncodingTreeValue? {
-        if T.self == Date.self { return try wrapDate((value as! Date), for: key) }
-        if T.self == Data.self { return try wrapData((value as! Data), for: key) }
-        if T.self == URL.self { return .string((value as! URL).absoluteString) }
-        if T.self == Decimal.self { return .number(.text((value as! Decimal).description)) }
+        if T.self == Date.self { return try wrapDate(identityCast(value, to: Date.self), for: key) }
+        if T.self == Data.self { return try wrapData(identityCast(value, to: Data.self), for: key) }
+        if T.self == URL.self { return .string(identityCast(value, to: URL.self).absoluteString) }
+        if T.self == Decimal.self { return .number(.text(identityCast(value, to: Decimal.self).description)) }
         if !session.settings.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodableDictionary {
             return try wrapDictionary(dictionary)
         }

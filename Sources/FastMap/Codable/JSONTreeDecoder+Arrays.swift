@@ -40,7 +40,7 @@ extension JSONTreeDecoder {
     }
 
     @inline(__always)
-    private func cast<Element, T>(_ array: [Element]) -> T { (array as! T) }
+    private func cast<Element, T>(_ array: [Element]) -> T { identityCast(array, to: T.self) }
 
     @inline(__always)
     private func elements<Element>(
@@ -90,7 +90,7 @@ extension JSONTreeDecoder {
         _ step: CodingPathComponent?
     ) throws -> T {
         func decode<A: LossyDecodableArray>(_ array: A.Type) throws -> T {
-            (try A.decodeSkippingInvalidElements(self, node, at: reference, step) as! T)
+            identityCast(try A.decodeSkippingInvalidElements(self, node, at: reference, step), to: T.self)
         }
         return try decode(array)
     }
@@ -109,7 +109,7 @@ extension JSONTreeDecoder {
         _ step: CodingPathComponent?
     ) throws -> T {
         func decode<A: DecodableArray>(_ array: A.Type) throws -> T {
-            (try A.decodeElements(self, node, at: reference, step) as! T)
+            identityCast(try A.decodeElements(self, node, at: reference, step), to: T.self)
         }
         return try decode(array)
     }

@@ -164,50 +164,50 @@ package final class JSONTreeDecoder: Decoder {
     ) throws -> T {
         // Scalars: the same reads the single value container does, minus the round trip
         // through `init(from:)`.
-        if T.self == String.self { return (try readString(child, at: reference, step) as! T) }
+        if T.self == String.self { return identityCast(try readString(child, at: reference, step), to: T.self) }
         if T.self == Double.self {
-            return (try readFloat(child, Double.self, at: reference, step) as! T)
+            return identityCast(try readFloat(child, Double.self, at: reference, step), to: T.self)
         }
         if T.self == Int.self {
-            return (try readInteger(child, Int.self, at: reference, step) as! T)
+            return identityCast(try readInteger(child, Int.self, at: reference, step), to: T.self)
         }
-        if T.self == Bool.self { return (try readBool(child, at: reference, step) as! T) }
+        if T.self == Bool.self { return identityCast(try readBool(child, at: reference, step), to: T.self) }
         if T.self == Int64.self {
-            return (try readInteger(child, Int64.self, at: reference, step) as! T)
+            return identityCast(try readInteger(child, Int64.self, at: reference, step), to: T.self)
         }
         if T.self == UInt64.self {
-            return (try readInteger(child, UInt64.self, at: reference, step) as! T)
+            return identityCast(try readInteger(child, UInt64.self, at: reference, step), to: T.self)
         }
         if T.self == Float.self {
-            return (try readFloat(child, Float.self, at: reference, step) as! T)
+            return identityCast(try readFloat(child, Float.self, at: reference, step), to: T.self)
         }
         if T.self == Int32.self {
-            return (try readInteger(child, Int32.self, at: reference, step) as! T)
+            return identityCast(try readInteger(child, Int32.self, at: reference, step), to: T.self)
         }
         if T.self == UInt.self {
-            return (try readInteger(child, UInt.self, at: reference, step) as! T)
+            return identityCast(try readInteger(child, UInt.self, at: reference, step), to: T.self)
         }
         if T.self == UInt32.self {
-            return (try readInteger(child, UInt32.self, at: reference, step) as! T)
+            return identityCast(try readInteger(child, UInt32.self, at: reference, step), to: T.self)
         }
         if T.self == Int16.self {
-            return (try readInteger(child, Int16.self, at: reference, step) as! T)
+            return identityCast(try readInteger(child, Int16.self, at: reference, step), to: T.self)
         }
         if T.self == UInt16.self {
-            return (try readInteger(child, UInt16.self, at: reference, step) as! T)
+            return identityCast(try readInteger(child, UInt16.self, at: reference, step), to: T.self)
         }
         if T.self == Int8.self {
-            return (try readInteger(child, Int8.self, at: reference, step) as! T)
+            return identityCast(try readInteger(child, Int8.self, at: reference, step), to: T.self)
         }
         if T.self == UInt8.self {
-            return (try readInteger(child, UInt8.self, at: reference, step) as! T)
+            return identityCast(try readInteger(child, UInt8.self, at: reference, step), to: T.self)
         }
         // Foundation's special types, FastMap's JSON, and the opt-in special cases.
-        if T.self == JSON.self { return (json(child) as! T) }
-        if T.self == Date.self { return (try decodeDate(child, at: reference, step) as! T) }
-        if T.self == Data.self { return (try decodeData(child, at: reference, step) as! T) }
-        if T.self == URL.self { return (try decodeURL(child, at: reference, step) as! T) }
-        if T.self == Decimal.self { return (try decodeDecimal(child, at: reference, step) as! T) }
+        if T.self == JSON.self { return identityCast(json(child), to: T.self) }
+        if T.self == Date.self { return identityCast(try decodeDate(child, at: reference, step), to: T.self) }
+        if T.self == Data.self { return identityCast(try decodeData(child, at: reference, step), to: T.self) }
+        if T.self == URL.self { return identityCast(try decodeURL(child, at: reference, step), to: T.self) }
+        if T.self == Decimal.self { return identityCast(try decodeDecimal(child, at: reference, step), to: T.self) }
         if let kind = scalarArrayKind(T.self) {
             return try scalarArray(kind: kind, child, as: type, at: reference, step)
         }

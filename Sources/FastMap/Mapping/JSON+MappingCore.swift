@@ -144,42 +144,42 @@ extension JSON {
     /// rules and messages stay FastJSONDecoder's.
     @inline(__always)
     static func readScalar<T>(_ type: T.Type, _ node: JSONNode, in document: JSONDocument) -> T? {
-        if T.self == JSON.self { return (JSON(document: document, node: node) as! T) }
+        if T.self == JSON.self { return identityCast(JSON(document: document, node: node), to: T.self) }
         if T.self == String.self {
-            return node.isString ? (node.stringValue as! T) : nil
+            return node.isString ? identityCast(node.stringValue, to: T.self) : nil
         }
         if T.self == Int.self {
             guard node.isInteger, !document.isUnsigned(node), let value = Int(exactly: node.integerBits) else {
                 return nil
             }
-            return (value as! T)
+            return identityCast(value, to: T.self)
         }
         if T.self == Bool.self {
-            if node.isTrue { return (true as! T) }
-            if node.isFalse { return (false as! T) }
+            if node.isTrue { return identityCast(true, to: T.self) }
+            if node.isFalse { return identityCast(false, to: T.self) }
             return nil
         }
         if T.self == Double.self {
-            if node.isReal { return (node.realValue as! T) }
+            if node.isReal { return identityCast(node.realValue, to: T.self) }
             if node.isInteger && !document.isUnsigned(node) {
-                return (Double(node.integerBits) as! T)
+                return identityCast(Double(node.integerBits), to: T.self)
             }
             return nil
         }
         if T.self == UInt64.self {
-            return readInteger(UInt64.self, node, in: document).map { ($0 as! T) }
+            return readInteger(UInt64.self, node, in: document).map { identityCast($0, to: T.self) }
         }
         if T.self == Int64.self {
-            return readInteger(Int64.self, node, in: document).map { ($0 as! T) }
+            return readInteger(Int64.self, node, in: document).map { identityCast($0, to: T.self) }
         }
         if T.self == Int32.self {
-            return readInteger(Int32.self, node, in: document).map { ($0 as! T) }
+            return readInteger(Int32.self, node, in: document).map { identityCast($0, to: T.self) }
         }
         if T.self == UInt32.self {
-            return readInteger(UInt32.self, node, in: document).map { ($0 as! T) }
+            return readInteger(UInt32.self, node, in: document).map { identityCast($0, to: T.self) }
         }
         if T.self == UInt.self {
-            return readInteger(UInt.self, node, in: document).map { ($0 as! T) }
+            return readInteger(UInt.self, node, in: document).map { identityCast($0, to: T.self) }
         }
         if let optional = T.self as? any OptionalScalar.Type { return readOptional(optional, node, in: document) }
         return nil
@@ -199,6 +199,6 @@ extension JSON {
         -> T?
     {
         // O is T, as the caller checked T.self against it.
-        O.read(node, in: document).map { ($0 as! T) }
+        O.read(node, in: document).map { identityCast($0, to: T.self) }
     }
 }

@@ -13,13 +13,15 @@ package struct JSONByteWriter {
         case utf8
     }
 
-    package private(set) var bytes: [UInt8] = []
+    // Settable package-wide only so the small writers below can be @inlinable: the coders in
+    // FastMap call them per value, and an opaque cross-module call there halves encoding speed.
+    package var bytes: [UInt8] = []
     package let prettyPrinted: Bool
     package let escapeSlashes: Bool
     package let keyOrder: KeyOrder
     /// Writing stops (leaving a truncated text) once this many bytes are written.
     package var budget: Int = .max
-    private(set) var indentLevel = 0
+    @usableFromInline var indentLevel = 0
 
     package init(prettyPrinted: Bool, escapeSlashes: Bool, keyOrder: KeyOrder, capacity: Int = 256) {
         self.prettyPrinted = prettyPrinted
@@ -51,19 +53,19 @@ package struct JSONByteWriter {
     }
 
     /// Appends bytes that are already JSON text.
-    @inline(__always) package mutating func append(contentsOf text: UnsafeBufferPointer<UInt8>) {
+    @inlinable package mutating func append(contentsOf text: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: text)
     }
 
     // MARK: Punctuation
 
-    @inline(__always) package mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    @inlinable package mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
-    @inline(__always) package mutating func append(_ text: StaticString) {
+    @inlinable package mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    package mutating func beginContainer(_ open: UInt8) {
+    @inlinable package mutating func beginContainer(_ open: UInt8) {
         bytes.append(open)
         if prettyPrinted {
             indentLevel += 1
@@ -72,19 +74,19 @@ package struct JSONByteWriter {
     }
 
     /// Called before every element or member but the first.
-    package mutating func separator() {
+    @inlinable package mutating func separator() {
         bytes.append(UInt8(ascii: ","))
         if prettyPrinted { bytes.append(UInt8(ascii: "\n")) }
     }
 
-    package mutating func indent() {
+    @inlinable package mutating func indent() {
         guard prettyPrinted else { return }
         for _ in 0..<indentLevel { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
     }
 
     /// Foundation writes empty containers pretty-printed as `{\n\n}`, with the closing
     /// bracket indented like a non-empty one.
-    package mutating func endContainer(_ close: UInt8) {
+    @inlinable package mutating func endContainer(_ close: UInt8) {
         if prettyPrinted {
             indentLevel -= 1
             bytes.append(UInt8(ascii: "\n"))
@@ -93,19 +95,19 @@ package struct JSONByteWriter {
         bytes.append(close)
     }
 
-    package mutating func keyValueSeparator() {
+    @inlinable package mutating func keyValueSeparator() {
         if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
     }
 
     // MARK: Scalars
 
-    package mutating func writeNull() { append("null") }
+    @inlinable package mutating func writeNull() { append("null") }
 
-    package mutating func writeBool(_ value: Bool) {
+    @inlinable package mutating func writeBool(_ value: Bool) {
         if value { append("true") } else { append("false") }
     }
 
-    package mutating func writeInteger<T: BinaryInteger>(_ value: T) {
+    @inlinable package mutating func writeInteger<T: BinaryInteger>(_ value: T) {
         if value == 0 {
             bytes.append(UInt8(ascii: "0"))
             return
