@@ -37,18 +37,18 @@ package struct JSONByteWriter {
             keyOrder: options.contains(.sortedKeys) ? .serialization : .stored)
     }
 
-    package var isOverBudget: Bool { bytes.count > budget }
+    @inlinable package var isOverBudget: Bool { bytes.count > budget }
 
     /// The number of bytes written so far.
-    package var count: Int { bytes.count }
+    @inlinable package var count: Int { bytes.count }
 
     /// Drops everything written after the first `count` bytes.
-    package mutating func truncate(to count: Int) {
+    @inlinable package mutating func truncate(to count: Int) {
         bytes.removeSubrange(count...)
     }
 
     /// Appends the bytes written at `range` to `buffer`.
-    package func copyBytes(_ range: Range<Int>, into buffer: inout [UInt8]) {
+    @inlinable package func copyBytes(_ range: Range<Int>, into buffer: inout [UInt8]) {
         buffer.append(contentsOf: bytes[range])
     }
 
@@ -167,11 +167,11 @@ package struct JSONByteWriter {
         string.withUTF8 { writeString(utf8: $0) }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Escapes `"`, `\`, `/` (unless disabled) and control characters; everything else,
     /// including DEL and non-ASCII text, is copied as is.
-    package mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable package mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         writeEscaped(utf8)
         bytes.append(UInt8(ascii: "\""))
@@ -180,7 +180,7 @@ package struct JSONByteWriter {
     /// Eight bytes at a time: whether any of them needs an escape. Exact for the whole word
     /// (borrows only reach past a byte that needs an escape itself).
     @inline(__always)
-    private func needsEscape(_ word: UInt64) -> Bool {
+    @usableFromInline func needsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
@@ -192,13 +192,13 @@ package struct JSONByteWriter {
     }
 
     @inline(__always)
-    private func needsEscape(_ byte: UInt8) -> Bool {
+    @usableFromInline func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
             || (byte == UInt8(ascii: "/") && escapeSlashes)
     }
 
     /// The string's contents without quotes; clean runs are copied in one piece.
-    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let base = utf8.baseAddress else { return }
         let count = utf8.count
         var runStart = 0
@@ -227,7 +227,7 @@ package struct JSONByteWriter {
         }
     }
 
-    private mutating func writeEscape(_ byte: UInt8) {
+    @usableFromInline mutating func writeEscape(_ byte: UInt8) {
         bytes.append(UInt8(ascii: "\\"))
         switch byte {
         case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
@@ -246,7 +246,9 @@ package struct JSONByteWriter {
     }
 
     /// Reads the written bytes in `range`.
-    package func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable package func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+        -> Result
+    {
         bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
