@@ -25,7 +25,7 @@ enum LadybugEncoding {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
-                    reportingAt: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         return JSON.owning(root, parts: session.parts)
     }

@@ -33,7 +33,7 @@ final class LadybugEncodingSession {
     func recordMisuse(_ message: String, codingPath: [any CodingKey]) {
         guard misuse == nil else { return }
         misuse = .invalidValue(
-            NSNull(), EncodingError.Context(reportingAt: codingPath, debugDescription: message))
+            NSNull(), EncodingError.Context(codingPath: codingPath, debugDescription: message))
     }
 
     func finish() {

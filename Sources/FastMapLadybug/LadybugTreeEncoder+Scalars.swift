@@ -34,7 +34,7 @@ extension LadybugTreeEncoder {
                 throw EncodingError.invalidValue(
                     decimal,
                     EncodingError.Context(
-                        reportingAt: codingPath(), debugDescription: "Unable to encode \(decimal) in JSON."))
+                        codingPath: codingPath(), debugDescription: "Unable to encode \(decimal) in JSON."))
             }
             return session.adopt(json, depth: depth)
         case let json as JSON: return session.adopt(json, depth: depth)
@@ -58,7 +58,7 @@ extension LadybugTreeEncoder {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
-                    reportingAt: codingPath(), debugDescription: "Unable to encode \(name) directly in JSON."))
+                    codingPath: codingPath(), debugDescription: "Unable to encode \(name) directly in JSON."))
         }
         return node
     }

@@ -40,6 +40,6 @@ extension EncodingError {
     ) -> EncodingError {
         let underlying = FastMapError(kind: kind, message: message, path: codingPath.map(\.fastMapComponent))
         return .invalidValue(
-            value, Context(reportingAt: codingPath, debugDescription: message, underlyingError: underlying))
+            value, Context(codingPath: codingPath, debugDescription: message, underlyingError: underlying))
     }
 }

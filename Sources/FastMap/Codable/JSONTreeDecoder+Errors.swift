@@ -112,22 +112,7 @@ extension JSONTreeDecoder {
     /// ``FastMapError`` naming the path and the value found there, if it has no underlying error.
     /// `node` sits at `depth` components of the current path; the error's path may go deeper.
     package func enrich(_ error: DecodingError, near node: JSONNode, depth: Int) -> DecodingError {
-        let context: DecodingError.Context
-        let kind: FastMapError.Kind
-        var expected: String? = nil
-        var missingKey: String? = nil
-        switch error {
-        case .typeMismatch(let type, let c):
-            (context, kind, expected) = (c, .typeMismatch, "\(type)")
-        case .valueNotFound(let type, let c):
-            (context, kind, expected) = (c, .valueNotFound, "\(type)")
-        case .keyNotFound(let key, let c):
-            (context, kind, missingKey) = (c, .keyNotFound, key.stringValue)
-        case .dataCorrupted(let c):
-            (context, kind) = (c, .invalidValue)
-        @unknown default:
-            return error
-        }
+        guard let (context, kind, expected, missingKey) = error.fastMapParts else { return error }
         guard context.underlyingError == nil else { return error }
         let codingPath = context.codingPath
         var components = path.prefix(min(depth, codingPath.count)).map(\.keyPathComponent)

@@ -128,16 +128,15 @@ extension JSONTreeDecoder {
         return nil
     }
 
-    /// `T` from a number the tree holds as a double, as `JSONDecoder` converts it: exactly below
-    /// 2^53; above it from the number's text (where a double can no longer tell neighbouring
-    /// integers apart): plain digits read exactly whatever `T`'s width (so `Int128` and `UInt128`
-    /// read their whole range), and a fraction or exponent is truncated as Foundation does.
+    /// `T` from a double, as `JSONDecoder` converts a number with a fraction or exponent:
+    /// exactly below 2^53, and above it from the number's decimal text (where a double can no
+    /// longer tell neighbouring integers apart), truncating any fraction as Foundation does.
+    /// (Integers beyond `UInt64` are kept as text in the tree and read by
+    /// ``integer(_:fromKeptText:)``, never here.)
     package func integer<T: FixedWidthInteger>(_ type: T.Type, fromReal double: Double, text: () -> String?) -> T? {
-        if double.magnitude < 9_007_199_254_740_992 { return T(exactly: double) }
-        let text = text()
-        if let text, let exact = T(text) { return exact }
-        guard T(exactly: double) != nil else { return nil }
-        guard let decimal = Decimal(string: text ?? "\(double)") else { return nil }
+        guard let value = T(exactly: double) else { return nil }
+        if double.magnitude < 9_007_199_254_740_992 { return value }
+        guard let decimal = Decimal(string: text() ?? "\(double)") else { return nil }
         return T(truncating: decimal)
     }
 

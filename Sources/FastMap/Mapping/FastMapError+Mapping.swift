@@ -35,20 +35,7 @@ extension FastMapError {
     /// The ``FastMapError`` a `DecodingError` carries, or one built from its context (for
     /// errors that did not come from FastJSONDecoder).
     init(_ error: DecodingError) {
-        let context: DecodingError.Context
-        var kind = FastMapError.Kind.invalidValue
-        var expected: String? = nil
-        var missingKey: String? = nil
-        switch error {
-        case .typeMismatch(let type, let c):
-            (context, kind, expected) = (c, .typeMismatch, "\(type)")
-        case .valueNotFound(let type, let c):
-            (context, kind, expected) = (c, .valueNotFound, "\(type)")
-        case .keyNotFound(let key, let c):
-            (context, kind, missingKey) = (c, .keyNotFound, key.stringValue)
-        case .dataCorrupted(let c):
-            context = c
-        @unknown default:
+        guard let (context, kind, expected, missingKey) = error.fastMapParts else {
             self.init(kind: .invalidValue, message: "\(error)")
             return
         }

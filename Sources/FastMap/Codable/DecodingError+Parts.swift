@@ -1,0 +1,16 @@
+/// A `DecodingError` taken apart the way FastMap describes it, for the two places that turn
+/// Foundation-style errors into ``FastMapError`` facts (enriching errors thrown by code outside
+/// FastMap, and the hand-mapping API's error conversion).
+extension DecodingError {
+    /// The context, FastMap's kind for the case, the expected type and the missing key; `nil` for a
+    /// case this toolchain does not know.
+    package var fastMapParts: (context: Context, kind: FastMapError.Kind, expected: String?, missingKey: String?)? {
+        switch self {
+        case .typeMismatch(let type, let context): (context, .typeMismatch, "\(type)", nil)
+        case .valueNotFound(let type, let context): (context, .valueNotFound, "\(type)", nil)
+        case .keyNotFound(let key, let context): (context, .keyNotFound, nil, key.stringValue)
+        case .dataCorrupted(let context): (context, .invalidValue, nil, nil)
+        @unknown default: nil
+        }
+    }
+}
