@@ -1,5 +1,6 @@
 #include "fastmap.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,13 @@
 // table of addresses can go stale.
 _Static_assert(sizeof(json_t) == 16 && offsetof(json_t, refcount) == 8,
                "the unsigned mark lives in json_t's padding");
+
+// FastMapCore's JSONNode reads a node's kind inline, without jansson's headers: the json_type
+// tag is the first field, four bytes wide, numbered as below.
+_Static_assert(offsetof(json_t, type) == 0 && sizeof(json_type) == 4, "JSONNode.typeTag reads 4 bytes at 0");
+_Static_assert(JSON_OBJECT == 0 && JSON_ARRAY == 1 && JSON_STRING == 2 && JSON_INTEGER == 3 &&
+                   JSON_REAL == 4 && JSON_TRUE == 5 && JSON_FALSE == 6 && JSON_NULL == 7,
+               "JSONNode's kind tests use jansson's json_type numbering");
 
 static uint32_t unsigned_mark(const json_t *node) {
     uint64_t mixed = ((uint64_t)(uintptr_t)node >> 4) * 0x9E3779B97F4A7C15ull;

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// What a tree decoder needs to apply transformers: the call's compiled plans. One per decode

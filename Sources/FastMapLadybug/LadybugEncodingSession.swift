@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// What the encoders of one `encode` call share: the compiled plans, the tree's root, and the

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// A keyed container writing into an object node. For a `JSONCodable` model (`plan` set), each

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// One value being encoded. Its node goes to its place in the tree as soon as it exists, and

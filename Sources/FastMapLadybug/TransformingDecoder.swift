@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The `Decoder` a `JSONCodable` model with transformers decodes from: the tree decoder, with

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The keyed container of a `JSONCodable` model with transformers. Keys are the model's

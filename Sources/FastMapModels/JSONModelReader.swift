@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// Where a generated `init(from:)` reads nested `@Key` paths (`"address.zipCode"`, `"a.b[0]"`).
 ///
 /// With any `Decoder` it walks nested containers. With ``FastJSONDecoder`` (and the default key

@@ -4,7 +4,7 @@ import FastMapTestSupport
 import Foundation
 import Testing
 
-@testable import FastMapCore
+@_spi(FastMapCore) @testable import FastMapCore
 
 /// Issue #15, item 3: jansson's allocation hooks are process-wide. FastMap chains to hooks
 /// installed before its own, and when another library installs hooks after it, trees are

@@ -6,7 +6,7 @@ import FastMapTestSupport
 import Foundation
 import Testing
 
-@testable import FastMapCore
+@_spi(FastMapCore) @testable import FastMapCore
 
 /// Issue #15, items 2 and 7: composing values across documents and across threads.
 @Suite("Safety: composing values")

@@ -2,7 +2,7 @@ import FastMapTestSupport
 import Foundation
 import Testing
 
-@testable import FastMapCore
+@_spi(FastMapCore) @testable import FastMapCore
 
 /// The values of `text`'s array at `path`, parsed whole, in the form `describe` prints.
 private func wholeDocumentValues(_ text: String, at path: JSONKeyPath = .root) throws -> [String] {

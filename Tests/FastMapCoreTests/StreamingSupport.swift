@@ -2,7 +2,7 @@ import FastMapTestSupport
 import Foundation
 import Testing
 
-@testable import FastMapCore
+@_spi(FastMapCore) @testable import FastMapCore
 
 /// What one streaming run produced, in a form that compares across chunkings.
 struct StreamRun: Equatable, CustomStringConvertible {

@@ -2,7 +2,7 @@ import FastMapTestSupport
 import Foundation
 import Testing
 
-@testable import FastMapCore
+@_spi(FastMapCore) @testable import FastMapCore
 
 /// The streaming tokenizer rejects text after the root however the input is chunked.
 @Suite("Tokenizer: text after the root")

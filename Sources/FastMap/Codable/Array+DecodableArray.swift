@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 extension Array: LossyDecodableArray where Element: Decodable {
     package static func decodeSkippingInvalidElements(
         _ decoder: JSONTreeDecoder, _ node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?

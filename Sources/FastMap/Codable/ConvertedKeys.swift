@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// An object's members under their converted names, first one wins (as in Foundation).

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The options of one `encode` call with the answers the hot paths ask for precomputed.

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The streaming half of ``FastJSONEncoder``: containers write JSON text straight into one

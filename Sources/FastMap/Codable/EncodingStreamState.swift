@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// The mutable state of one streaming encode. It lives behind a pointer owned by
 /// ``EncodingStream`` so the hot paths pay no exclusivity checks; its methods never call
 /// code outside FastMap.

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The fallback encoder: builds a value tree with `JSONEncoder`'s semantics, for the values

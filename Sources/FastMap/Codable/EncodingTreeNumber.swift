@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// A number as `JSONEncoder` writes it: integers exactly, floating-point values in shortest

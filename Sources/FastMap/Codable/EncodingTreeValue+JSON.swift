@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// Turning the fallback encoder's tree into a ``JSON`` value, with the nodes parsing the

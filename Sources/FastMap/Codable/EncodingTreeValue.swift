@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The value tree of the fallback encoder, shaped like `JSONEncoder`'s: an object keeps one

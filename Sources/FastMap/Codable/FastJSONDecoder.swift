@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// A drop-in replacement for Foundation's `JSONDecoder` that decodes straight from a parsed

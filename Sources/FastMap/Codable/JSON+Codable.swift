@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// `JSON` as a `Codable` value, for the dynamic parts of a model:

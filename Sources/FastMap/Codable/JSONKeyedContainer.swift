@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// Reads the members of one JSON object. With the default key strategy a lookup hashes the
 /// coding key's UTF-8 straight into jansson; other strategies look keys up in a map built once
 /// per object (see ``ConvertedKeys``).

@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// Arrays of scalars (`[Double]`, `[Int]`, `[String]`, ...) read in one loop. The standard
 /// library's generic `Array.init(from:)` would look up runtime metadata and go through an
 /// existential container for every element; the errors here are the ones that path reports

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The one place where the decoder's failures become `DecodingError`s: the case and coding path

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The coercions themselves. Each returns nil when it is off or does not apply, and the

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// Reading strings, booleans and numbers from nodes with `JSONDecoder`'s rules. Each reader

@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// The decoder is its own single value container (as in Foundation), reading `node`.
 extension JSONTreeDecoder: SingleValueDecodingContainer {
     package func decodeNil() -> Bool { node.isNull }

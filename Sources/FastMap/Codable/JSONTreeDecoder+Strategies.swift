@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// Foundation's special types and strategies: `Date`, `Data`, `URL`, `Decimal`, key strategies

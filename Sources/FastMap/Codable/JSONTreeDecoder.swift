@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The `Decoder` handed to `init(from:)`: one instance per `decode` call, pointed at the value

@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// The one place where a decoding front end built on ``FastJSONDecoder`` (the Ladybug dialect,
 /// say) takes over types it decodes its own way. The tree decoder asks the hook of the current
 /// call before it falls back to `T(from:)`; a call without a hook behaves as `JSONDecoder`.

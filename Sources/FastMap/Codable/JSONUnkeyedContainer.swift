@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// Reads the elements of one JSON array in order. Like Foundation's, it only moves past an
 /// element once that element decoded, except `decodeIfPresent`, which always moves on.
 package struct JSONUnkeyedContainer: UnkeyedDecodingContainer {

@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// `[T]` under `.skipInvalidArrayElements`: element by element, dropping those that fail.
 package protocol LossyDecodableArray {
     static func decodeSkippingInvalidElements(

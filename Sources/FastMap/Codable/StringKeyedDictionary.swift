@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// `[String: T]`, which Foundation decodes without applying the key strategy to its keys.

@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// Arrays that tolerate bad elements, and values whose type is one of several.
 extension JSON {
     /// The array at `path` (by default this value) decoded element by element as `T`.

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// Manual mapping in the style of matthewcheok's `JSONCodable`: read each property with a

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The walk and the decode every hand-mapping entry point shares: paths are followed node by

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// Turning values into nodes. The common scalars become nodes directly; `JSON` values are

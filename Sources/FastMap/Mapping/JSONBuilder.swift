@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// Builds a JSON object by writing values under keys, the way matthewcheok's `JSONEncoder.create`

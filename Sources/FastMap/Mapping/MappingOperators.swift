@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// The precedence of `=>` and `=>?`: right-associative, so `json => "a" => "b"` first joins
 /// `"a" => "b"` into one path and then applies it to `json`; tighter than `as`, so
 /// `json => "a" as String` reads the value before casting.

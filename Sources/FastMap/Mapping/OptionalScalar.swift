@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// `Optional`, whose `null` and wrapped scalars the mapping API reads without the decoder.

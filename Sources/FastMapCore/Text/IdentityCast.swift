@@ -3,8 +3,8 @@
 ///
 /// A mismatch traps, as `as!` would; a match costs one metadata comparison, where `as!` in code
 /// the compiler could not specialize goes through the runtime's dynamic cast on every value.
-@inline(__always)
-package func identityCast<T, U>(_ value: T, to type: U.Type) -> U {
+@_spi(FastMapCore) @inlinable @inline(__always)
+public func identityCast<T, U>(_ value: T, to type: U.Type) -> U {
     precondition(T.self == U.self, "identityCast from \(T.self) to \(U.self)")
     return unsafeBitCast(value, to: U.self)
 }

@@ -4,47 +4,65 @@ internal import CJansson
 /// A borrowed pointer to one jansson node. It never retains or releases: the `JSONDocument`
 /// that owns the tree keeps every node alive.
 ///
-/// This file and its siblings in `Bridge/` are the only Swift files that see jansson.
+/// This file and its siblings in `Tree/` are the only Swift files that see jansson.
 ///
 /// `@unchecked Sendable`: a node is only an address. A tree reachable from several threads
 /// belongs to a `JSONDocument` and is never mutated; the mutating calls (`+Build`, `+Mutation`,
 /// `+Editing`) are only used on a tree still being built by one thread, before a document
 /// owns it.
-package struct JSONNode: @unchecked Sendable, Hashable {
-    let raw: UnsafeMutablePointer<json_t>
+@_spi(FastMapCore) public struct JSONNode: @unchecked Sendable, Hashable {
+    // Public to the `FastMapCore` SPI only, so that the type tests below can be @inlinable: the
+    // decoders in FastMap make them for every value, and this toolchain neither inlines nor
+    // specializes a `package` declaration in another module. The address is raw so that
+    // inlined code needs no jansson type (CFastMap's tree.c asserts the layout it reads).
+    @usableFromInline let address: UnsafeMutableRawPointer
+
+    var raw: UnsafeMutablePointer<json_t> { address.assumingMemoryBound(to: json_t.self) }
 
     init(_ raw: UnsafeMutablePointer<json_t>) {
-        self.raw = raw
+        self.address = UnsafeMutableRawPointer(raw)
     }
 
     package init(opaque: OpaquePointer) {
-        self.raw = UnsafeMutablePointer<json_t>(opaque)
+        self.address = UnsafeMutableRawPointer(opaque)
     }
 
     package var opaque: OpaquePointer { OpaquePointer(raw) }
 
     package var identity: UnsafeMutableRawPointer { UnsafeMutableRawPointer(raw) }
 
-    @inline(__always)
-    package var kind: JSON.Kind {
-        switch fm_json_typeof(raw) {
-        case JSON_OBJECT: return .object
-        case JSON_ARRAY: return .array
-        case JSON_STRING: return .string
-        case JSON_INTEGER, JSON_REAL: return .number
-        case JSON_TRUE, JSON_FALSE: return .bool
+    /// jansson's `json_type` tag: the first field of every `json_t`, a 4-byte enum numbered
+    /// `JSON_OBJECT` (0) to `JSON_NULL` (7). `tree.c` asserts both facts at compile time.
+    @inlinable var typeTag: Int32 { address.load(as: Int32.self) }
+
+    /// What kind of value the node holds.
+    @inlinable public var kind: JSON.Kind {
+        switch typeTag {
+        case 0: return .object
+        case 1: return .array
+        case 2: return .string
+        case 3, 4: return .number
+        case 5, 6: return .bool
         default: return .null
         }
     }
 
-    @inline(__always) package var isObject: Bool { fm_json_typeof(raw) == JSON_OBJECT }
-    @inline(__always) package var isArray: Bool { fm_json_typeof(raw) == JSON_ARRAY }
-    @inline(__always) package var isString: Bool { fm_json_typeof(raw) == JSON_STRING }
-    @inline(__always) package var isInteger: Bool { fm_json_typeof(raw) == JSON_INTEGER }
-    @inline(__always) package var isReal: Bool { fm_json_typeof(raw) == JSON_REAL }
-    @inline(__always) package var isNull: Bool { fm_json_typeof(raw) == JSON_NULL }
-    @inline(__always) package var isTrue: Bool { fm_json_typeof(raw) == JSON_TRUE }
-    @inline(__always) package var isFalse: Bool { fm_json_typeof(raw) == JSON_FALSE }
+    /// Whether the node is an object.
+    @inlinable public var isObject: Bool { typeTag == 0 }
+    /// Whether the node is an array.
+    @inlinable public var isArray: Bool { typeTag == 1 }
+    /// Whether the node is a string.
+    @inlinable public var isString: Bool { typeTag == 2 }
+    /// Whether the node is an integer (see ``integerBits``).
+    @inlinable public var isInteger: Bool { typeTag == 3 }
+    /// Whether the node is a number read as a double (see ``realValue``).
+    @inlinable public var isReal: Bool { typeTag == 4 }
+    /// Whether the node is `null`.
+    @inlinable public var isNull: Bool { typeTag == 7 }
+    /// Whether the node is `true`.
+    @inlinable public var isTrue: Bool { typeTag == 5 }
+    /// Whether the node is `false`.
+    @inlinable public var isFalse: Bool { typeTag == 6 }
 
     // MARK: Scalars
 

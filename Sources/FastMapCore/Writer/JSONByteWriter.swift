@@ -2,9 +2,9 @@ import Foundation
 
 /// Writes JSON text into a byte buffer exactly as Foundation does: the escapes, separators,
 /// indentation and number forms of `JSONSerialization` and `JSONEncoder`.
-package struct JSONByteWriter {
+@_spi(FastMapCore) public struct JSONByteWriter {
     /// How object members are ordered in the output.
-    package enum KeyOrder {
+    public enum KeyOrder {
         /// As stored (document order, or the order a value encoded them).
         case stored
         /// `JSONSerialization`'s `.sortedKeys`: numeric, case-insensitive, forced ordering.
@@ -13,59 +13,71 @@ package struct JSONByteWriter {
         case utf8
     }
 
-    // Settable package-wide only so the small writers below can be @inlinable: the coders in
-    // FastMap call them per value, and an opaque cross-module call there halves encoding speed.
-    package var bytes: [UInt8] = []
-    package let prettyPrinted: Bool
-    package let escapeSlashes: Bool
-    package let keyOrder: KeyOrder
+    // Public to the `FastMapCore` SPI (not to users) so the small writers below can be
+    // @inlinable: the coders in FastMap call them per value, and this toolchain neither inlines
+    // nor specializes an @inlinable `package` declaration in another module, so an opaque,
+    // unspecialized generic call there halved encoding speed.
+    /// The text written so far.
+    public var bytes: [UInt8] = []
+    /// Whether containers are written over several indented lines (`.prettyPrinted`).
+    public let prettyPrinted: Bool
+    /// Whether `/` is written as `\/` (Foundation's default).
+    public let escapeSlashes: Bool
+    /// How object members are ordered.
+    public let keyOrder: KeyOrder
     /// Writing stops (leaving a truncated text) once this many bytes are written.
-    package var budget: Int = .max
+    public var budget: Int = .max
     @usableFromInline var indentLevel = 0
 
-    package init(prettyPrinted: Bool, escapeSlashes: Bool, keyOrder: KeyOrder, capacity: Int = 256) {
+    /// A writer with the given output settings and an initial capacity in bytes.
+    public init(prettyPrinted: Bool, escapeSlashes: Bool, keyOrder: KeyOrder, capacity: Int = 256) {
         self.prettyPrinted = prettyPrinted
         self.escapeSlashes = escapeSlashes
         self.keyOrder = keyOrder
         bytes.reserveCapacity(capacity)
     }
 
-    package init(options: JSONSerialization.WritingOptions) {
+    /// A writer with `JSONSerialization`'s output settings.
+    public init(options: JSONSerialization.WritingOptions) {
         self.init(
             prettyPrinted: options.contains(.prettyPrinted),
             escapeSlashes: !options.contains(.withoutEscapingSlashes),
             keyOrder: options.contains(.sortedKeys) ? .serialization : .stored)
     }
 
-    @inlinable package var isOverBudget: Bool { bytes.count > budget }
+    /// Whether more than ``budget`` bytes were written.
+    @inlinable public var isOverBudget: Bool { bytes.count > budget }
 
     /// The number of bytes written so far.
-    @inlinable package var count: Int { bytes.count }
+    @inlinable public var count: Int { bytes.count }
 
     /// Drops everything written after the first `count` bytes.
-    @inlinable package mutating func truncate(to count: Int) {
+    @inlinable public mutating func truncate(to count: Int) {
         bytes.removeSubrange(count...)
     }
 
     /// Appends the bytes written at `range` to `buffer`.
-    @inlinable package func copyBytes(_ range: Range<Int>, into buffer: inout [UInt8]) {
+    @inlinable public func copyBytes(_ range: Range<Int>, into buffer: inout [UInt8]) {
         buffer.append(contentsOf: bytes[range])
     }
 
     /// Appends bytes that are already JSON text.
-    @inlinable package mutating func append(contentsOf text: UnsafeBufferPointer<UInt8>) {
+    @inlinable public mutating func append(contentsOf text: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: text)
     }
 
     // MARK: Punctuation
 
-    @inlinable package mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    /// Appends one byte of JSON text.
+    @inlinable public mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
-    @inlinable package mutating func append(_ text: StaticString) {
+    /// Appends static JSON text (a literal such as `null`).
+    @inlinable public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    @inlinable package mutating func beginContainer(_ open: UInt8) {
+    /// Opens an array or object (`open` is `[` or `{`).
+    @inlinable public mutating func beginContainer(_ open: UInt8) {
         bytes.append(open)
         if prettyPrinted {
             indentLevel += 1
@@ -74,19 +86,20 @@ package struct JSONByteWriter {
     }
 
     /// Called before every element or member but the first.
-    @inlinable package mutating func separator() {
+    @inlinable public mutating func separator() {
         bytes.append(UInt8(ascii: ","))
         if prettyPrinted { bytes.append(UInt8(ascii: "\n")) }
     }
 
-    @inlinable package mutating func indent() {
+    /// Writes the current indentation when pretty printing.
+    @inlinable public mutating func indent() {
         guard prettyPrinted else { return }
         for _ in 0..<indentLevel { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
     }
 
     /// Foundation writes empty containers pretty-printed as `{\n\n}`, with the closing
     /// bracket indented like a non-empty one.
-    @inlinable package mutating func endContainer(_ close: UInt8) {
+    @inlinable public mutating func endContainer(_ close: UInt8) {
         if prettyPrinted {
             indentLevel -= 1
             bytes.append(UInt8(ascii: "\n"))
@@ -95,19 +108,23 @@ package struct JSONByteWriter {
         bytes.append(close)
     }
 
-    @inlinable package mutating func keyValueSeparator() {
+    /// Writes `:` (`" : "` when pretty printing, as Foundation does).
+    @inlinable public mutating func keyValueSeparator() {
         if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
     }
 
     // MARK: Scalars
 
-    @inlinable package mutating func writeNull() { append("null") }
+    /// Writes `null`.
+    @inlinable public mutating func writeNull() { append("null") }
 
-    @inlinable package mutating func writeBool(_ value: Bool) {
+    /// Writes `true` or `false`.
+    @inlinable public mutating func writeBool(_ value: Bool) {
         if value { append("true") } else { append("false") }
     }
 
-    @inlinable package mutating func writeInteger<T: BinaryInteger>(_ value: T) {
+    /// Writes an integer in decimal (any width, including 128-bit).
+    @inlinable public mutating func writeInteger<T: BinaryInteger>(_ value: T) {
         if value == 0 {
             bytes.append(UInt8(ascii: "0"))
             return
@@ -132,21 +149,22 @@ package struct JSONByteWriter {
 
     /// Shortest round-trip form, as Foundation writes it: Swift's `description` without a
     /// trailing `.0` (`0.1`, `1e+300`, `1e-07`, `100`, `-0`).
-    package mutating func writeDouble(_ value: Double) {
+    public mutating func writeDouble(_ value: Double) {
         writeFloatingPointDescription(value.description)
     }
 
-    package mutating func writeFloat(_ value: Float) {
+    /// ``writeDouble(_:)`` for a `Float`, in its own shortest form.
+    public mutating func writeFloat(_ value: Float) {
         writeFloatingPointDescription(value.description)
     }
 
     /// ``writeDouble(_:)`` or ``writeFloat(_:)`` for either type.
-    @inline(__always)
-    package mutating func writeFloatingPoint<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) {
+    @inlinable
+    public mutating func writeFloatingPoint<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) {
         writeFloatingPointDescription(value.description)
     }
 
-    private mutating func writeFloatingPointDescription(_ text: String) {
+    @usableFromInline mutating func writeFloatingPointDescription(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             var count = utf8.count
@@ -158,11 +176,12 @@ package struct JSONByteWriter {
     }
 
     /// Writes raw text (used for Decimal, which Foundation writes from its description).
-    package mutating func writeRaw(_ text: String) {
+    public mutating func writeRaw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
-    package mutating func writeString(_ string: String) {
+    /// Writes `string` quoted and escaped as Foundation does.
+    public mutating func writeString(_ string: String) {
         var string = string
         string.withUTF8 { writeString(utf8: $0) }
     }
@@ -171,7 +190,7 @@ package struct JSONByteWriter {
 
     /// Escapes `"`, `\`, `/` (unless disabled) and control characters; everything else,
     /// including DEL and non-ASCII text, is copied as is.
-    @inlinable package mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         writeEscaped(utf8)
         bytes.append(UInt8(ascii: "\""))
@@ -246,7 +265,7 @@ package struct JSONByteWriter {
     }
 
     /// Reads the written bytes in `range`.
-    @inlinable package func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    @inlinable public func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
         -> Result
     {
         bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
@@ -255,7 +274,7 @@ package struct JSONByteWriter {
     // MARK: Key ordering
 
     /// Orders keys as the writer's `keyOrder` says.
-    package func ordered<Value>(_ members: [(key: String, value: Value)]) -> [(key: String, value: Value)] {
+    public func ordered<Value>(_ members: [(key: String, value: Value)]) -> [(key: String, value: Value)] {
         switch keyOrder {
         case .stored:
             return members
