@@ -1,21 +1,21 @@
 import Foundation
 
-/// `DateFormatter`s are expensive to make and not safe to share between threads, so each
-/// decode or encode call borrows one per format from a process-wide pool and gives it back
-/// when done.
+/// The formatters one decode or encode call uses, one per format, borrowed from the core's
+/// process-wide ``JSONDateFormatterPool`` on first use and given back together when the call
+/// ends (a call may format thousands of dates; it borrows once per format).
 final class DateFormatterLease {
-    private var borrowed: [String: DateFormatter] = [:]
+    private var borrowed: [String: JSONPooledDateFormatter] = [:]
 
     func formatter(for format: String) -> DateFormatter {
-        if let formatter = borrowed[format] { return formatter }
-        let formatter = DateFormatterPool.shared.borrow(format)
-        borrowed[format] = formatter.formatter
+        if let borrowed = borrowed[format] { return borrowed.formatter }
+        let formatter = JSONDateFormatterPool.shared.borrow(format)
+        borrowed[format] = formatter
         return formatter.formatter
     }
 
     func giveBack() {
         guard !borrowed.isEmpty else { return }
-        DateFormatterPool.shared.giveBack(borrowed.map { PooledDateFormatter(format: $0.key, formatter: $0.value) })
+        JSONDateFormatterPool.shared.giveBack(Array(borrowed.values))
         borrowed = [:]
     }
 }

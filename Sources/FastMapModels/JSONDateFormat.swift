@@ -77,7 +77,7 @@ public struct JSONDateFormat: Sendable, CustomStringConvertible {
             if let number = Double(text), number.isFinite { return try self.date(from: number) }
             date = nil
         case .pattern(let pattern):
-            date = JSONDatePatternCache.shared.formatter(for: pattern).date(from: text)
+            date = JSONDateFormatterPool.shared.withFormatter(pattern) { $0.date(from: text) }
         case .custom(let coding):
             date = try Self.customDate(coding, from: text)
         }
@@ -106,7 +106,7 @@ public struct JSONDateFormat: Sendable, CustomStringConvertible {
         case .iso8601, .rfc3339: JSONDateText.formatISO8601(date, fractionalSeconds: false)
         case .iso8601WithFractionalSeconds: JSONDateText.formatISO8601(date, fractionalSeconds: true)
         case .rfc2822: JSONDateText.formatRFC2822(date)
-        case .pattern(let pattern): JSONDatePatternCache.shared.formatter(for: pattern).string(from: date)
+        case .pattern(let pattern): JSONDateFormatterPool.shared.withFormatter(pattern) { $0.string(from: date) }
         case .secondsSince1970: JSONLosslessScalar.text(of: date.timeIntervalSince1970)
         case .millisecondsSince1970: JSONLosslessScalar.text(of: date.timeIntervalSince1970 * 1000)
         case .custom(let coding): (try? Self.customValue(coding, for: date)).map { "\($0)" } ?? ""
