@@ -3,7 +3,7 @@ import Foundation
 /// A benchmark input: the standard corpus from `../shared/bench-data` when present, otherwise a
 /// seeded payload of the same shape generated here (so `make bench` runs anywhere).
 struct Corpus {
-    enum Shape { case twitter, citm, canada }
+    enum Shape { case twitter, citm, canada, gsoc, githubEvents, mesh }
 
     let name: String
     let shape: Shape
@@ -16,6 +16,7 @@ enum Corpora {
         var corpora: [Corpus] = []
         for (file, shape) in [
             ("twitter.json", Corpus.Shape.twitter), ("citm_catalog.json", .citm), ("canada.json", .canada),
+            ("gsoc-2018.json", .gsoc), ("github_events.json", .githubEvents), ("mesh.json", .mesh),
         ] {
             if let folder = shared, let data = try? Data(contentsOf: folder.appendingPathComponent(file)) {
                 corpora.append(Corpus(name: file, shape: shape, data: data))
@@ -45,6 +46,9 @@ enum Corpora {
         case .twitter: return try! encoder.encode(random.twitter(statuses: 100))
         case .citm: return try! encoder.encode(random.citm(performances: 240))
         case .canada: return try! encoder.encode(random.canada(points: 56_000))
+        case .gsoc: return try! encoder.encode(random.gsoc(projects: 1_264))
+        case .githubEvents: return try! encoder.encode(random.githubEvents(count: 30))
+        case .mesh: return try! encoder.encode(random.mesh(vertices: 3_600))
         }
     }
 }

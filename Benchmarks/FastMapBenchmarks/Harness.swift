@@ -5,6 +5,9 @@ struct Competitor {
     let name: String
     /// Whether this is a Foundation peer that FastMap's ratios are taken against.
     let isFoundation: Bool
+    /// Whether this is a ceiling (yajl's tokenizer alone) that every FastMap row is shown as a
+    /// fraction of.
+    var isCeiling = false
     let run: () throws -> Void
 }
 

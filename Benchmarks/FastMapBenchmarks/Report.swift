@@ -18,16 +18,22 @@ enum Report {
             let peers = benchmark.competitors.filter(\.isFoundation).compactMap { peer in
                 rows.first { $0.competitor == peer.name }
             }
+            let ceiling = benchmark.competitors.first(where: \.isCeiling).flatMap { ceiling in
+                rows.first { $0.competitor == ceiling.name }
+            }
             var first = true
             for competitor in benchmark.competitors {
                 guard let row = rows.first(where: { $0.competitor == competitor.name }) else { continue }
-                let ratios =
-                    competitor.isFoundation
+                var ratios =
+                    competitor.isFoundation || competitor.isCeiling
                     ? ""
                     : peers.map {
                         "\(format($0.megabytesPerSecond > 0 ? row.megabytesPerSecond / $0.megabytesPerSecond : 0, 2))× \($0.competitor)"
                     }
                     .joined(separator: "  ")
+                if let ceiling, !competitor.isFoundation, !competitor.isCeiling, ceiling.megabytesPerSecond > 0 {
+                    ratios += "  \(format(100 * row.megabytesPerSecond / ceiling.megabytesPerSecond, 0))% of tokenizer"
+                }
                 lines.append(
                     pad(first ? benchmark.task : "", taskWidth) + pad(first ? benchmark.corpus : "", corpusWidth)
                         + pad(competitor.name, competitorWidth)

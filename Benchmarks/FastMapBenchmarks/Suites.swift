@@ -8,6 +8,9 @@ enum Suites {
         case .twitter: return suites(corpus, TwitterSearch.self, handMapped: TwitterSearch.init(any:))
         case .citm: return suites(corpus, CitmCatalog.self, handMapped: CitmCatalog.init(any:))
         case .canada: return suites(corpus, FeatureCollection.self, handMapped: FeatureCollection.init(any:))
+        case .gsoc: return suites(corpus, GsocProjects.self, handMapped: GsocProjects.init(any:))
+        case .githubEvents: return suites(corpus, [GitHubEvent].self, handMapped: [GitHubEvent].init(any:))
+        case .mesh: return suites(corpus, Mesh.self, handMapped: Mesh.init(any:))
         }
     }
 
@@ -18,6 +21,10 @@ enum Suites {
         let bytes = data.count
         let name = corpus.name
         var benchmarks: [Benchmark] = []
+        // yajl's tokenizer alone over the same bytes: the ceiling of every yajl-driven row.
+        let tokenizer = Competitor(name: "yajl tokenizer alone", isFoundation: false, isCeiling: true) {
+            consume(data.withUnsafeBytes { TokenizerCeiling.scan($0) })
+        }
         let reference = try? JSONDecoder().decode(Model.self, from: data)
         let decodesAlike = reference != nil && (try? FastJSONDecoder().decode(Model.self, from: data)) == reference
         warnUnless(decodesAlike, "FastJSONDecoder's models differ from JSONDecoder's", name)
@@ -40,6 +47,7 @@ enum Suites {
                     Competitor(name: "JSONSerialization+hand", isFoundation: true) {
                         consume(try handMapped(JSONSerialization.jsonObject(with: data)))
                     },
+                    tokenizer,
                 ]))
 
         benchmarks.append(
@@ -61,6 +69,7 @@ enum Suites {
                     Competitor(name: "JSONSerialization", isFoundation: true) {
                         consume(try JSONSerialization.jsonObject(with: data))
                     },
+                    tokenizer,
                 ]))
 
         if let json = try? JSON(data: data), let object = try? JSONSerialization.jsonObject(with: data) {
