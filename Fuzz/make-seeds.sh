@@ -26,13 +26,16 @@ documents=(
   '[{"user_id":"x"},{"created_at":"not a date"}]' '{"id":1.0}' '{"id":1.5}' '{"id":"1"}' '{"small":200}'
   '["a\u00e9\u4e2d\ud834\udd1e","\u001f","</script>","a/b"]' '{"a":1,"b":{"c":[1,2,3]},"a":3}'
 )
-for target in parse keypath decode encode stream; do mkdir -p "$out/$target"; done
+for target in parse keypath decode encode stream compose; do mkdir -p "$out/$target"; done
 i=0
 for doc in "${documents[@]}"; do
   for target in parse decode encode; do printf '%s' "$doc" > "$out/$target/seed-$i"; done
   # The stream target reads its first byte as the chunking seed.
   printf '\x05%s' "$doc" > "$out/stream/seed-$i"
   printf 'a.b[0].c\n%s' "$doc" > "$out/keypath/seed-$i"
+  # The compose target: a settings byte, then two documents split at a NUL.
+  hex=$(printf '%02x' $((i % 16)))
+  printf "\\x$hex%s\\000%s" "$doc" "${documents[$(((i + 7) % ${#documents[@]}))]}" > "$out/compose/seed-$i"
   i=$((i + 1))
 done
 { printf '\x03'; printf '%s\n' '{"id":1}' '' '{"id":2}' '[3]' 'nope' '  ' '{"a":"\ud800"}' '"x"'; } > "$out/stream/seed-lines"
