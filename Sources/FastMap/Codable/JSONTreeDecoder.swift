@@ -224,12 +224,29 @@ package final class JSONTreeDecoder: Decoder {
         if hasStringKeyedDictionaryExemption || child.isObject, let dictionary = stringKeyedDictionaryType(T.self) {
             return (try dictionary.decodeExemptFromKeyStrategy(self, child, at: reference, step) as! T)
         }
-        if let hook = options.hook, let value = try hook.decode(type, from: child, in: self, at: reference, step) {
-            return value
-        }
-        // The metatype value, not `T`: `decode(base, ...)` with `let base: Base.Type = Derived.self`
-        // builds a `Derived`, as JSONDecoder does.
-        return try with(child, at: reference, step) { try type.init(from: self) }
+        if let hook = options.hook { return try decode(type, through: hook, child, at: reference, step) }
+        return try decodeItself(type, child, at: reference, step)
+    }
+
+    /// A front end's hook first, then the type itself. Kept out of ``unwrap(_:as:at:_:)``: the
+    /// hook's `T?` makes unspecialized code look up `Optional<T>`'s metadata (a hashed runtime
+    /// lookup) on entry to the function that holds it, which would be every value decoded.
+    @inline(never)
+    private func decode<T: Decodable>(
+        _ type: T.Type, through hook: any JSONTreeDecodingHook, _ child: JSONNode, at reference: CodingPathReference,
+        _ step: CodingPathComponent?
+    ) throws -> T {
+        if let value = try hook.decode(type, from: child, in: self, at: reference, step) { return value }
+        return try decodeItself(type, child, at: reference, step)
+    }
+
+    /// The metatype value, not `T`: `decode(base, ...)` with `let base: Base.Type = Derived.self`
+    /// builds a `Derived`, as JSONDecoder does.
+    @inline(__always)
+    private func decodeItself<T: Decodable>(
+        _ type: T.Type, _ child: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?
+    ) throws -> T {
+        try with(child, at: reference, step) { try type.init(from: self) }
     }
 
     /// Walks `keyPath` from the root for `decode(_:from:at:)`, recording it as the coding path.
