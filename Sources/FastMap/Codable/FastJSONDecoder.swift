@@ -241,7 +241,8 @@ public final class FastJSONDecoder: @unchecked Sendable {
         let parsed: (JSONDocument, [UInt8])
         do throws(FastMapError) {
             parsed = try JSONDocument.parseJSON5(
-                input, parser: options.parser, maximumDepth: options.maximumDepth, usesArena: true,
+                input, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
+                usesArena: true,
                 assumesTopLevelDictionary: options.assumesTopLevelDictionary, lazyNumbers: true)
         } catch {
             throw DecodingError.invalidJSON(error)

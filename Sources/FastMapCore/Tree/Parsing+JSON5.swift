@@ -6,9 +6,11 @@ extension JSONDocument {
     /// `bytes`. Returns the document and the strict text (what numbers' exact texts are read
     /// from). With `lazyNumbers`, malformed numbers are kept for the reader to reject (as
     /// `JSONDecoder` does); without it they fail the parse (as a value must be writable).
+    /// `memoryLimit` bounds the tree as for strict JSON (the translated text, at most a few
+    /// bytes per input byte, is not counted).
     package static func parseJSON5(
-        _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, usesArena: Bool,
-        assumesTopLevelDictionary: Bool, lazyNumbers: Bool
+        _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, memoryLimit: Int? = nil,
+        usesArena: Bool, assumesTopLevelDictionary: Bool, lazyNumbers: Bool
     ) throws(FastMapError) -> (JSONDocument, [UInt8]) {
         let input = bytes.bindMemory(to: UInt8.self)
         var translator = JSON5Translator(input: input, lazyNumbers: lazyNumbers, maximumDepth: max(1, maximumDepth))
@@ -17,7 +19,8 @@ extension JSONDocument {
         let result: Result<JSONDocument, FastMapError> = strict.withUnsafeBytes { raw in
             Result { () throws(FastMapError) -> JSONDocument in
                 try JSONDocument.parse(
-                    raw, parser: parser, maximumDepth: maximumDepth, usesArena: usesArena, allowsTrailingCommas: false)
+                    raw, parser: parser, maximumDepth: maximumDepth, memoryLimit: memoryLimit, usesArena: usesArena,
+                    allowsTrailingCommas: false)
             }
         }
         let document: JSONDocument

@@ -158,7 +158,8 @@ public struct JSON: @unchecked Sendable {
         do throws(FastMapError) {
             if options.allowsJSON5 {
                 let (document, _) = try JSONDocument.parseJSON5(
-                    raw, parser: options.parser, maximumDepth: options.maximumDepth, usesArena: options.usesArena,
+                    raw, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
+                    usesArena: options.usesArena,
                     assumesTopLevelDictionary: options.assumesTopLevelDictionary, lazyNumbers: false)
                 return .success(JSON(document: document))
             }
