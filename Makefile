@@ -57,7 +57,8 @@ DOCC ?= $(TOOLCHAIN_BIN)docc
 SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
 DOCS_MODULES := FastMap FastMapModels FastMapLadybug
 docs: setup
-	$(SWIFT) build
+	$(SWIFT) build --target FastMapModels
+	$(SWIFT) build --target FastMapLadybug
 	@set -e; bin=$$($(SWIFT) build --show-bin-path); triple=$$(basename $$(dirname $$bin)); \
 	rm -rf .build/docs .build/symbol-graphs; mkdir -p .build/docs; \
 	for module in $(DOCS_MODULES); do \
