@@ -47,8 +47,9 @@ lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Benchmarks Package.swift
 
 # DocC: one catalog per product (Sources/<Module>/<Module>.docc), rendered to static HTML in
-# .build/docs/<Module> by the toolchain's docc, every warning an error (a public symbol without
-# documentation, a broken symbol link). The symbol graphs are extracted from the debug build
+# .build/docs/<Module> by the toolchain's docc, every warning an error (a broken symbol link, an
+# undocumented parameter); a public symbol without a doc comment fails before (DocC is silent on
+# those). The symbol graphs are extracted from the debug build
 # (`make test`'s), not from a second build with other compiler flags. FastMap's graph takes in
 # the core it re-exports; a front end's graph holds only its own symbols (FastMap's are
 # documented once, in FastMap's archive), so front ends name FastMap's types in code voice.
@@ -70,6 +71,10 @@ docs: setup
 	    -Xcc -fmodule-map-file=$$bin/CFastMap.build/module.modulemap \
 	    -module-cache-path $$bin/ModuleCache -minimum-access-level public -skip-synthesized-members \
 	    $$reexports -output-dir $$graphs; \
+	  undocumented=$$(sed 's/{"kind":{"identifier":/\n&/g' $$graphs/*.symbols.json | grep '^{"kind":{"identifier"' \
+	    | grep -v '"docComment"' | grep -o '"pathComponents":\[[^]]*\]' || true); \
+	  if [ -n "$$undocumented" ]; then \
+	    echo "error: public symbols of $$module without documentation:"; echo "$$undocumented"; exit 1; fi; \
 	  echo "docc convert Sources/$$module/$$module.docc"; \
 	  $(DOCC) convert Sources/$$module/$$module.docc --additional-symbol-graph-dir $$graphs \
 	    --output-path .build/docs/$$module --warnings-as-errors --transform-for-static-hosting; \
