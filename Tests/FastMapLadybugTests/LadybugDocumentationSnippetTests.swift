@@ -16,26 +16,8 @@ import Testing
         ]
     }
 
-    struct Flight: JSONCodable {
-        enum Airline: String, Codable {
-            case delta, united, jetBlue, spirit, other
-        }
-
-        struct Passenger: JSONCodable {
-            let name: String
-        }
-
-        let airline: Airline
-        let number: Int
-        let passengers: [Passenger]
-        let airMarshal: Passenger
-
-        static let transformersByPropertyKey: [PropertyKey: JSONTransformer] = [
-            "number": JSONKeyPath("flight_number"),
-            "passengers": [Passenger].transformer,
-            "airMarshal": "air_marshal" <- Passenger.transformer,
-        ]
-    }
+    /// The article's `Flight` is Ladybug's README model, declared (as written) in LadybugModels.swift.
+    typealias Flight = LadybugReadme.Flight
 
     /// FastMapLadybug.md.
     @Test func overview() throws {
