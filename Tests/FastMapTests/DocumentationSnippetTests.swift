@@ -76,12 +76,6 @@ import Testing
         foundation.outputFormatting = [.sortedKeys]
         #expect(try foundation.encode(event) == bytes)
 
-        // The Foundation names, for `typealias JSONDecoder = FastJSONDecoder`.
-        let strategy: FastJSONDecoder.DateDecodingStrategy = .secondsSince1970
-        let formatting: FastJSONEncoder.OutputFormatting = [.sortedKeys]
-        decoder.dateDecodingStrategy = strategy
-        encoder.outputFormatting = formatting
-
         let json = try JSON(data: Data(#"{"name": "Ada", "b": 1}"#.utf8))
         #expect(json["name"]?.string == "Ada")
         let text = try json.data(options: [.sortedKeys])
@@ -89,6 +83,22 @@ import Testing
         let any = json.foundationObject
         #expect((any as? [String: Any])?["name"] as? String == "Ada")
         #expect(try JSON(foundationObject: any) == json)
+    }
+
+    /// The Foundation names, so code written for Foundation's coders switches with a typealias
+    /// (in a function of its own: the aliases would shadow Foundation's types in all of it).
+    @Test func foundationNamesSwitchWithATypealias() throws {
+        typealias JSONDecoder = FastJSONDecoder
+        typealias JSONEncoder = FastJSONEncoder
+        let decoder = JSONDecoder()
+        let strategy: JSONDecoder.DateDecodingStrategy = .secondsSince1970
+        decoder.dateDecodingStrategy = strategy
+        let event = try decoder.decode(Event.self, from: Data(#"{"name": "a", "startsAt": 1}"#.utf8))
+        #expect(event == Event(name: "a", startsAt: Date(timeIntervalSince1970: 1)))
+        let encoder = JSONEncoder()
+        let formatting: JSONEncoder.OutputFormatting = [.sortedKeys]
+        encoder.outputFormatting = formatting
+        #expect(try encoder.encode(["b": 1, "a": 2]) == Data(#"{"a":2,"b":1}"#.utf8))
     }
 
     struct Owner: Decodable, Equatable {
