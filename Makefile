@@ -48,11 +48,12 @@ lint:
 
 # DocC: one catalog per product (Sources/<Module>/<Module>.docc), rendered to static HTML in
 # .build/docs/<Module> by the toolchain's docc, every warning an error (a broken symbol link, an
-# undocumented parameter); a public symbol without a doc comment fails before (DocC is silent on
-# those). The symbol graphs are extracted from the debug build
-# (`make test`'s), not from a second build with other compiler flags. FastMap's graph takes in
-# the core it re-exports; a front end's graph holds only its own symbols (FastMap's are
-# documented once, in FastMap's archive), so front ends name FastMap's types in code voice.
+# undocumented parameter); a public symbol without a doc comment fails before that (DocC is
+# silent on those). The symbol graphs are extracted from the debug build (`make test`'s), not
+# from a second build with other compiler flags; C modules below a product are found through the
+# module maps SwiftPM generated and those in the sources. FastMap's graph takes in the core it
+# re-exports; a front end's graph holds only its own symbols (FastMap's are documented once, in
+# FastMap's archive), so front ends name FastMap's types in code voice.
 TOOLCHAIN_BIN := $(dir $(realpath $(shell command -v $(SWIFT))))
 DOCC ?= $(TOOLCHAIN_BIN)docc
 SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
@@ -61,14 +62,14 @@ docs: setup
 	$(SWIFT) build --target FastMapModels
 	$(SWIFT) build --target FastMapLadybug
 	@set -e; bin=$$($(SWIFT) build --show-bin-path); triple=$$(basename $$(dirname $$bin)); \
+	modulemaps=$$( { ls $$bin/*.build/module.modulemap | grep -v -- '-tool\.build/'; \
+	  find Sources .build/checkouts \( -path 'Sources/*' -o -path '*/Sources/*' \) -name module.modulemap; } \
+	  2>/dev/null | sed 's/^/-Xcc -fmodule-map-file=/'); \
 	rm -rf .build/docs .build/symbol-graphs; mkdir -p .build/docs; \
 	for module in $(DOCS_MODULES); do \
 	  graphs=.build/symbol-graphs/$$module; mkdir -p $$graphs; \
 	  reexports=""; [ $$module = FastMap ] && reexports=-experimental-allowed-reexported-modules=FastMapCore; \
-	  $(SYMBOLGRAPH_EXTRACT) -module-name $$module -target $$triple -I $$bin/Modules \
-	    -Xcc -fmodule-map-file=Sources/CJansson/module.modulemap \
-	    -Xcc -fmodule-map-file=Sources/CYajl/module.modulemap \
-	    -Xcc -fmodule-map-file=$$bin/CFastMap.build/module.modulemap \
+	  $(SYMBOLGRAPH_EXTRACT) -module-name $$module -target $$triple -I $$bin/Modules $$modulemaps \
 	    -module-cache-path $$bin/ModuleCache -minimum-access-level public -skip-synthesized-members \
 	    $$reexports -output-dir $$graphs; \
 	  undocumented=$$(sed 's/{"kind":{"identifier":/\n&/g' $$graphs/*.symbols.json | grep '^{"kind":{"identifier"' \
