@@ -59,8 +59,7 @@ DOCC ?= $(TOOLCHAIN_BIN)docc
 SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
 DOCS_MODULES := FastMap FastMapModels FastMapLadybug
 docs: setup
-	$(SWIFT) build --target FastMapModels
-	$(SWIFT) build --target FastMapLadybug
+	for module in $(DOCS_MODULES); do $(SWIFT) build --target $$module || exit 1; done
 	@set -e; bin=$$($(SWIFT) build --show-bin-path); triple=$$(basename $$(dirname $$bin)); \
 	modulemaps=$$( { ls $$bin/*.build/module.modulemap | grep -v -- '-tool\.build/'; \
 	  find Sources .build/checkouts \( -path 'Sources/*' -o -path '*/Sources/*' \) -name module.modulemap; } \
