@@ -46,9 +46,40 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Benchmarks Package.swift
 
+# DocC: one catalog per product (Sources/<Module>/<Module>.docc), rendered to static HTML in
+# .build/docs/<Module> by the toolchain's docc, every warning an error (a broken symbol link, an
+# undocumented parameter); a public symbol without a doc comment fails before that (DocC is
+# silent on those). The symbol graphs are extracted from the debug build (`make test`'s), not
+# from a second build with other compiler flags; C modules below a product are found through the
+# module maps SwiftPM generated and those in the sources. FastMap's graph takes in the core it
+# re-exports; a front end's graph holds only its own symbols (FastMap's are documented once, in
+# FastMap's archive), so front ends name FastMap's types in code voice.
+TOOLCHAIN_BIN := $(dir $(realpath $(shell command -v $(SWIFT))))
+DOCC ?= $(TOOLCHAIN_BIN)docc
+SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
+DOCS_MODULES := FastMap FastMapModels FastMapLadybug
 docs: setup
-	$(SWIFT) build --target FastMap -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
-	@echo "symbol graphs in .build/symbol-graphs (render with docc convert)"
+	for module in $(DOCS_MODULES); do $(SWIFT) build --target $$module || exit 1; done
+	@set -e; bin=$$($(SWIFT) build --show-bin-path); triple=$$(basename $$(dirname $$bin)); \
+	modulemaps=$$( { ls $$bin/*.build/module.modulemap | grep -v -- '-tool\.build/'; \
+	  find Sources .build/checkouts \( -path 'Sources/*' -o -path '*/Sources/*' \) -name module.modulemap; } \
+	  2>/dev/null | sed 's/^/-Xcc -fmodule-map-file=/'); \
+	rm -rf .build/docs .build/symbol-graphs; mkdir -p .build/docs; \
+	for module in $(DOCS_MODULES); do \
+	  graphs=.build/symbol-graphs/$$module; mkdir -p $$graphs; \
+	  reexports=""; [ $$module = FastMap ] && reexports=-experimental-allowed-reexported-modules=FastMapCore; \
+	  $(SYMBOLGRAPH_EXTRACT) -module-name $$module -target $$triple -I $$bin/Modules $$modulemaps \
+	    -module-cache-path $$bin/ModuleCache -minimum-access-level public -skip-synthesized-members \
+	    $$reexports -output-dir $$graphs; \
+	  undocumented=$$(sed 's/{"kind":{"identifier":/\n&/g' $$graphs/*.symbols.json | grep '^{"kind":{"identifier"' \
+	    | grep -v '"docComment"' | grep -o '"pathComponents":\[[^]]*\]' || true); \
+	  if [ -n "$$undocumented" ]; then \
+	    echo "error: public symbols of $$module without documentation:"; echo "$$undocumented"; exit 1; fi; \
+	  echo "docc convert Sources/$$module/$$module.docc"; \
+	  $(DOCC) convert Sources/$$module/$$module.docc --additional-symbol-graph-dir $$graphs \
+	    --output-path .build/docs/$$module --warnings-as-errors --transform-for-static-hosting; \
+	done
+	@echo "documentation in .build/docs/<Module> (static HTML: serve a directory, open /documentation/<module>)"
 
 # The suite under AddressSanitizer with LeakSanitizer: any leak outside the suppressed
 # runtime/Foundation allocations (Tests/lsan.supp) fails the run.

@@ -20,7 +20,7 @@ import Foundation
 /// let json = try tree.toData()
 /// ```
 ///
-/// Existing Ladybug models compile unchanged with `import FastMap` and decode the same values,
+/// Existing Ladybug models compile unchanged with `import FastMapLadybug` and decode the same values,
 /// but the work happens on FastMap's parsed tree: no `[String: Any]` rewriting and no second
 /// parse. On top of Ladybug:
 /// - nested `JSONCodable` models apply their own transformers even without `.transformer`;
@@ -28,7 +28,7 @@ import Foundation
 ///   dates in their transformer's format), so `Model(data: model.toData())` round-trips;
 /// - `format(_:)` reads dates in `en_US_POSIX` and UTC;
 /// - errors are `DecodingError`s naming the property, the JSON path (with array indices) and
-///   what was found there, with a ``FastMapError`` as underlying error.
+///   what was found there, with a `FastMapError` as underlying error.
 ///
 /// Properties without a transformer read the key of their own name; a `Date` property without
 /// one reads milliseconds since 1970, as in Ladybug.
@@ -37,7 +37,7 @@ public protocol JSONCodable: Codable {
     init(data: Data) throws
 
     /// Decodes the model from a JSON object as `JSONSerialization` makes them
-    /// (`[String: Any]`), or from a ``JSON`` object value.
+    /// (`[String: Any]`), or from a `JSON` object value.
     init(json: Any) throws
 
     /// The model as a `JSONSerialization`-shaped object (`[String: Any]`).
@@ -68,7 +68,7 @@ extension JSONCodable {
         self = try LadybugDecoding.decode(Self.self, from: data, expecting: .object)
     }
 
-    /// Decodes the model from a `[String: Any]` object (or a ``JSON`` object value).
+    /// Decodes the model from a `[String: Any]` object (or a `JSON` object value).
     ///
     /// - Throws: ``JSONCodableError/badType(expectedType:receivedType:)`` when `json` is not an
     ///   object, and `DecodingError` when it does not fit the model.
@@ -104,7 +104,7 @@ extension Array where Element: JSONCodable {
     }
 
     /// Decodes a list of models from an `[Any]` array of `[String: Any]` objects (or a
-    /// ``JSON`` array value).
+    /// `JSON` array value).
     public init(json: Any) throws {
         self = try LadybugDecoding.decode([Element].self, fromObject: json, expecting: .arrayOfObjects)
     }
@@ -160,7 +160,7 @@ public struct List<T: JSONCodable>: JSONCodable, RandomAccessCollection, Express
         self.array = try [T](data: data)
     }
 
-    /// Decodes the list from an `[Any]` array of objects (or a ``JSON`` array value).
+    /// Decodes the list from an `[Any]` array of objects (or a `JSON` array value).
     public init(json: Any) throws {
         self.array = try [T](json: json)
     }

@@ -7,7 +7,7 @@ public typealias PropertyKey = String
 /// Says where a property's value lives in a model's JSON and how to turn it into the property:
 /// the values of ``JSONCodable/transformersByPropertyKey``.
 ///
-/// FastMap's own transformers (``JSONKeyPath``, `String`, ``Default``, ``Map``, the date
+/// FastMap's own transformers (`JSONKeyPath`, `String`, ``Default``, ``Map``, the date
 /// transformers, the nested markers and their `<-` compositions) are read straight from the
 /// parsed tree. A transformer of your own keeps Ladybug's contract: FastMap hands it the
 /// model's JSON object as a `[String: Any]` dictionary to rewrite before decoding, which is
@@ -56,7 +56,7 @@ extension JSONKeyPath: JSONTransformer {
 
 /// A string is a key path (`"tree_names.colloquial[0]"`), as in Ladybug.
 extension String: JSONTransformer {
-    /// The string parsed as a ``JSONKeyPath``.
+    /// The string parsed as a `JSONKeyPath`.
     public var keyPath: JSONKeyPath? { JSONKeyPath(stringLiteral: self) }
 
     /// Copies the value at the path, if any, under `propertyKey`.

@@ -64,7 +64,7 @@ public struct JSONDateFormat: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The date `text` denotes in this format; throws a ``FastMapError`` (`invalidValue`) when it
+    /// The date `text` denotes in this format; throws a `FastMapError` (`invalidValue`) when it
     /// does not parse. Number formats read numeric text.
     public func date(from text: String) throws -> Date {
         let date: Date?

@@ -2,7 +2,7 @@
 
 /// Where a generated `init(from:)` reads nested `@Key` paths (`"address.zipCode"`, `"a.b[0]"`).
 ///
-/// With any `Decoder` it walks nested containers. With ``FastJSONDecoder`` (and the default key
+/// With any `Decoder` it walks nested containers. With `FastJSONDecoder` (and the default key
 /// strategy) it walks the parsed JSON tree itself: a path costs one hash lookup per step and
 /// builds no container for the levels it passes through, and a coding path is only put together
 /// when a step fails. The failures are the same `DecodingError` cases, with the same coding

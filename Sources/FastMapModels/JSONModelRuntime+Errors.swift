@@ -4,7 +4,7 @@ extension JSONModelRuntime {
     /// The result is a `DecodingError` of the same case and `codingPath` as `error` (a
     /// `dataCorrupted` one for conversion and validation failures), whose `debugDescription` names
     /// the model, the property, its key path with indices, the expected type and the value found,
-    /// with a ``FastMapError`` holding the same facts as `underlyingError` (or the original
+    /// with a `FastMapError` holding the same facts as `underlyingError` (or the original
     /// error, when a transformer or date coding of yours threw it).
     public static func decodingFailure<Key>(
         _ error: any Error, model: String, property: String, keyPath: String, type: String,

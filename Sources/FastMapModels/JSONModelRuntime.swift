@@ -12,7 +12,7 @@ public enum JSONModelRuntime {
         try value.map(modifier.apply)
     }
 
-    /// `value`, after checking it with `predicate`; throws a ``FastMapError`` (`invalidValue`) that
+    /// `value`, after checking it with `predicate`; throws a `FastMapError` (`invalidValue`) that
     /// shows the value when the check fails.
     @inlinable
     public static func validate<Value>(_ value: Value, _ predicate: (Value) throws -> Bool) throws -> Value {

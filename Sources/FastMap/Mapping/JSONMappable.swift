@@ -1,5 +1,5 @@
 /// A model that maps itself from a ``JSON`` value by hand, with `=>` / `=>?` or
-/// ``JSON/decode(_:)-(JSONKeyPath)``.
+/// ``JSON/decode(_:)->T``.
 ///
 /// ```swift
 /// struct Repository: JSONMappable {

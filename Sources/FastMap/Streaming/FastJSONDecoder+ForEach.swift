@@ -14,8 +14,10 @@ extension FastJSONDecoder {
     /// }
     /// ```
     /// - Parameters:
+    ///   - type: the type each element is decoded as.
     ///   - path: where the array is: the top-level array by default, or a path of object keys
     ///     and array indices (`"data"`, `"result.items"`, `"pages[2]"`).
+    ///   - url: the file holding the JSON text.
     ///   - policy: what to do with elements that fail to decode.
     ///   - body: called with each element; what it throws ends the call and is rethrown.
     /// - Returns: the number of elements handed to `body`.

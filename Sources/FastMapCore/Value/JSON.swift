@@ -21,7 +21,18 @@ public enum JSONParser: String, Sendable, Hashable, CaseIterable {
 public struct JSON: @unchecked Sendable {
     /// The kind of a JSON value.
     public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-        case object, array, string, number, bool, null
+        /// `{...}`: members in document order.
+        case object
+        /// `[...]`: elements in order.
+        case array
+        /// `"..."`: a string, which may hold `\u0000`.
+        case string
+        /// An integer, a floating-point number, or a number kept as written (see ``JSON/numberText``).
+        case number
+        /// `true` or `false`.
+        case bool
+        /// `null`.
+        case null
 
         /// The kind's name.
         public var description: String { rawValue }
