@@ -1,0 +1,22 @@
+import Foundation
+
+extension FastJSONDecoder {
+    /// Decodes a value of type `T` from JSON text and appends to `report` every element a lossy
+    /// collection dropped and every value that fell back to `@Default(…, onInvalid: true)`.
+    ///
+    /// Decodes exactly as ``decode(_:from:)-(_,Data)``; entries are appended even when the decode
+    /// throws, so a failed decode still shows what was left out before it failed.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout JSONDecodingReport) throws
+        -> T
+    {
+        let collector = JSONDecodingReport.Collector()
+        var options = self.options
+        options.userInfo[JSONDecodingReport.userInfoKey] = collector
+        defer { report.entries += collector.entries }
+        return try data.withUnsafeBytes { input in
+            try decode(input: input, at: nil, options: options) { decoder, start in
+                try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
+            }
+        }
+    }
+}
