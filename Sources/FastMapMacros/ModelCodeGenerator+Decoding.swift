@@ -124,8 +124,10 @@ extension ModelCodeGenerator {
         var expression: String
         if property.path.count == 1, case .key(let key) = property.path[0] {
             var keyReference = caseReference(key)
-            if !property.aliases.isEmpty {
-                let aliases = property.aliases.map(caseReference).joined(separator: ", ")
+            // An alias that is the key itself (after a naming rule) adds nothing.
+            let aliases = property.aliases.filter { $0 != key }
+            if !aliases.isEmpty {
+                let aliases = aliases.map(caseReference).joined(separator: ", ")
                 keyReference = "JSONModelRuntime.key(\(keyReference), or: [\(aliases)], in: container)"
             }
             expression =

@@ -150,7 +150,7 @@ struct TaggedEnumCodeGenerator {
         let head = "(\(enumCase.name.swiftLiteral), { (decoder: any Decoder) throws -> \(modelName) in"
         if enumCase.values.isEmpty {
             return head
-                + " try JSONModelRuntime.expectTag(\(enumCase.tag.swiftLiteral), in: decoder); return .\(name) }),"
+                + "\ntry JSONModelRuntime.expectTag(\(enumCase.tag.swiftLiteral), in: decoder)\nreturn .\(name)\n}),"
         }
         if Self.isDirect(enumCase) {
             let type = enumCase.values[0].shape.type.trimmedDescription
