@@ -16,6 +16,19 @@ struct ReportOrder: Equatable {
     @Default(1, onInvalid: true) var missing: Int
 }
 
+@JSONModel
+final class ReportBatch {
+    @Lossy let ids: Set<Int>
+    @JSONString let order: ReportOrder
+    @Default([], onInvalid: true) var labels: [String]
+
+    init(ids: Set<Int>, order: ReportOrder, labels: [String]) {
+        self.ids = ids
+        self.order = order
+        self.labels = labels
+    }
+}
+
 @Suite("JSONDecodingReport")
 struct JSONDecodingReportTests {
     static let text = #"""
@@ -69,5 +82,28 @@ struct JSONDecodingReportTests {
         #expect(items.map(\.id) == [1])
         #expect(report.entries.map(\.path) == ["$[1].id"])
         #expect(report.entries.first?.kind == .droppedElement)
+    }
+
+    @Test func finalClassSetsAndJSONInAString() throws {
+        let text = #"""
+            {"ids": [1, "two", 3], "labels": "none",
+             "order": "{\"items\": [{\"id\": 1}], \"tags\": {}, \"quantity\": 1}"}
+            """#
+        var report = JSONDecodingReport()
+        let batch = try FastJSONDecoder().decode(ReportBatch.self, from: Data(text.utf8), report: &report)
+        #expect(batch.ids == [1, 3])
+        #expect(batch.labels == [])
+        #expect(batch.order.items == [])
+        // The string's own document starts again at `$`: its entries are inside the string.
+        #expect(report.entries.map(\.path) == ["$.ids[1]", "$.items[0].price", "$.labels"])
+    }
+
+    @Test func aFailedDecodeStillReportsWhatWasDroppedBeforeIt() throws {
+        var report = JSONDecodingReport()
+        #expect(throws: DecodingError.self) {
+            try FastJSONDecoder().decode(
+                ReportOrder.self, from: Data(#"{"items": [{"id": 1}], "tags": 5}"#.utf8), report: &report)
+        }
+        #expect(report.entries.map(\.path) == ["$.items[0].price"])
     }
 }

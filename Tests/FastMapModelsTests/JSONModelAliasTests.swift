@@ -56,6 +56,18 @@ struct OneWayFields: Equatable {
     @Ignore var cache: [String] = []
 }
 
+@JSONModel
+final class OneWayAccount {
+    let id: Int
+    @Ignore(.decoding) var fetchedAt: String = "never"
+    @Ignore(.encoding) let token: String
+
+    init(id: Int, token: String) {
+        self.id = id
+        self.token = token
+    }
+}
+
 @Suite("@JSONModel aliases, encode keys, naming rules and one-way ignores")
 struct JSONModelAliasTests {
     @Test func aliasesAreTriedInOrderWhenTheKeyIsMissing() throws {
@@ -127,5 +139,17 @@ struct JSONModelAliasTests {
         #expect(json["version"]?.int == 3)
         let fast = try JSON(data: FastJSONEncoder().encode(value))
         #expect(fast.keys.sorted() == ["id", "version"])
+    }
+
+    @Test func ignoreOneDirectionOnAFinalClass() throws {
+        let text = #"{"id": 4, "fetchedAt": "now", "token": "t"}"#
+        for account in [
+            try JSONDecoder().decode(OneWayAccount.self, from: Data(text.utf8)),
+            try FastJSONDecoder().decode(OneWayAccount.self, from: Data(text.utf8)),
+        ] {
+            #expect(account.id == 4 && account.fetchedAt == "never" && account.token == "t")
+        }
+        let json = try JSON(data: FastJSONEncoder().encode(OneWayAccount(id: 4, token: "t")))
+        #expect(json.keys.sorted() == ["fetchedAt", "id"])
     }
 }

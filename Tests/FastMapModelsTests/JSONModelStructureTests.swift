@@ -40,6 +40,12 @@ final class RootedEvent {
     }
 }
 
+@JSONModel(root: "response")
+struct RootedNested: Equatable {
+    @Key("meta.count") var count: Int
+    @DecodeAlias("title") var name: String
+}
+
 @JSONModel
 struct QueueMessage: Equatable {
     var id: Int
@@ -138,5 +144,19 @@ struct JSONModelStructureTests {
             try JSONModelFixture.decode(
                 QueueMessage.self, from: #"{"id": 1, "payload": {"street": "s", "zip_code": 1}}"#)
         }
+    }
+
+    @Test func rootKeepsTheReaderFastPathAndItsErrorPaths() throws {
+        let value = try JSONModelFixture.decode(
+            RootedNested.self, from: #"{"response": {"meta": {"count": 3}, "title": "t"}}"#)
+        #expect(value == RootedNested(count: 3, name: "t"))
+        // Both decoders must name the same path for a failure under the root (the fixture checks).
+        #expect {
+            try JSONModelFixture.decode(
+                RootedNested.self, from: #"{"response": {"meta": {"count": "x"}, "name": "n"}}"#)
+        } throws: { error in
+            JSONModelFixture.reportedPath(error) == ["response", "meta", "count"]
+        }
+        #expect(try JSONModelFixture.roundTrip(value) == value)
     }
 }
