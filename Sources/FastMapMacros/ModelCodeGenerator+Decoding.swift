@@ -216,7 +216,9 @@ extension ModelCodeGenerator {
             let name = "nested\(names.count + 1)"
             names[prefix] = name
             if lenient[prefix] ?? false {
-                lines.append("let \(name) = try? \(call)")
+                // A parent that only lenient properties read may be invalid: they fall back, and the
+                // report (if any) learns why.
+                lines.append("let \(name) = JSONModelRuntime.recovering(decoder) { try \(call) }")
             } else {
                 opensStrictly = true
                 lines.append("let \(name) = try \(call)")

@@ -214,7 +214,9 @@ struct JSONModelExpansionKeyTests {
                                 try nested2?.decodeIfPresent(Int.self, forKey: .d)
                             } ?? 0
                             failingProperty = 2
-                            let nested3 = try? reader.nestedIfPresent(forKey: .x)
+                            let nested3 = JSONModelRuntime.recovering(decoder) {
+                                try reader.nestedIfPresent(forKey: .x)
+                            }
                             self.onlyLenient = JSONModelRuntime.recovering(decoder) {
                                 try nested3?.decodeIfPresent(Int.self, forKey: .y)
                             } ?? 1

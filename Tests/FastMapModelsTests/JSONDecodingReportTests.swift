@@ -29,6 +29,11 @@ final class ReportBatch {
     }
 }
 
+@JSONModel
+struct ReportNested: Equatable {
+    @Key("meta.count") @Default(0, onInvalid: true) var count: Int
+}
+
 @Suite("JSONDecodingReport")
 struct JSONDecodingReportTests {
     static let text = #"""
@@ -105,5 +110,15 @@ struct JSONDecodingReportTests {
                 ReportOrder.self, from: Data(#"{"items": [{"id": 1}], "tags": 5}"#.utf8), report: &report)
         }
         #expect(report.entries.map(\.path) == ["$.items[0].price"])
+    }
+
+    @Test func anInvalidParentOfLenientPathsIsReportedOnce() throws {
+        var report = JSONDecodingReport()
+        let bytes = Array(#"{"meta": [1]}"#.utf8)
+        let value = try FastJSONDecoder().decode(ReportNested.self, from: bytes, report: &report)
+        #expect(value == ReportNested(count: 0))
+        #expect(value == (try JSONDecoder().decode(ReportNested.self, from: Data(bytes))))
+        #expect(report.entries.map(\.path) == ["$.meta"])
+        #expect(report.entries.map(\.kind) == [.defaultValue])
     }
 }

@@ -9,14 +9,25 @@ extension FastJSONDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout JSONDecodingReport) throws
         -> T
     {
+        try data.withUnsafeBytes { try decode(type, input: $0, report: &report) }
+    }
+
+    /// ``decode(_:from:report:)-(_,Data,_)`` for JSON text held in an array of bytes.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], report: inout JSONDecodingReport) throws
+        -> T
+    {
+        try bytes.withUnsafeBytes { try decode(type, input: $0, report: &report) }
+    }
+
+    private func decode<T: Decodable>(
+        _ type: T.Type, input: UnsafeRawBufferPointer, report: inout JSONDecodingReport
+    ) throws -> T {
         let collector = JSONDecodingReport.Collector()
         var options = self.options
         options.userInfo[JSONDecodingReport.userInfoKey] = collector
         defer { report.entries += collector.entries }
-        return try data.withUnsafeBytes { input in
-            try decode(input: input, at: nil, options: options) { decoder, start in
-                try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
-            }
+        return try decode(input: input, at: nil, options: options) { decoder, start in
+            try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
         }
     }
 }
