@@ -23,6 +23,7 @@ for corpus in Corpora.load(generatedOnly: generatedOnly) {
 }
 benchmarks += JSONModelBench.benchmarks()
 benchmarks += JSONModelPathBench.benchmarks()
+benchmarks += JSONModelReportBench.benchmarks()
 benchmarks += LadybugSuite.benchmarks()
 if let filter {
     benchmarks = benchmarks.filter { "\($0.task) \($0.corpus)".contains(filter) }
