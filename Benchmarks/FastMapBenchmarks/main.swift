@@ -23,6 +23,7 @@ for corpus in Corpora.load(generatedOnly: generatedOnly) {
 }
 benchmarks += JSONModelBench.benchmarks()
 benchmarks += JSONModelPathBench.benchmarks()
+benchmarks += JSONModelReportBench.benchmarks()
 benchmarks += LadybugSuite.benchmarks()
 benchmarks += SparseRecordsSuite.benchmarks(megabytes: quick ? 4 : 20)
 if let filter {

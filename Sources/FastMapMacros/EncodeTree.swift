@@ -20,9 +20,9 @@ struct EncodeTree {
     let root = Node(step: nil)
 
     init(_ properties: [ModelProperty]) {
-        for (index, property) in properties.enumerated() {
+        for (index, property) in properties.enumerated() where property.encodes && !property.flatten {
             var node = root
-            for step in property.path {
+            for step in property.writtenPath {
                 if let existing = node.children.first(where: { $0.step == step }) {
                     node = existing
                 } else {

@@ -11,6 +11,8 @@ struct EnumCodeGenerator {
         let label: String?
         let shape: TypeShape
         let defaultValue: String?
+        /// `@Key` on the value's type named its member.
+        var hasExplicitKey = false
     }
 
     struct Case {
@@ -19,7 +21,7 @@ struct EnumCodeGenerator {
         let values: [Value]
         /// One unlabeled non-scalar value shares the case's object.
         var isInline: Bool {
-            values.count == 1 && values[0].label == nil && !values[0].shape.isOptional
+            values.count == 1 && values[0].label == nil && !values[0].hasExplicitKey && !values[0].shape.isOptional
                 && !values[0].shape.isKnownScalar && !values[0].shape.isLossyCollection
         }
     }
@@ -38,56 +40,8 @@ struct EnumCodeGenerator {
         self.modelName = modelName
         self.discriminator = discriminator
         self.access = access
-        var tags: [String: String] = [:]
-        for member in members {
-            guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
-            var tagOverride: String?
-            for (annotation, attribute) in caseDecl.attributes.annotations {
-                if annotation == .key,
-                    let literal = attribute.argumentList.first?.expression.as(StringLiteralExprSyntax.self),
-                    let text = literal.representedLiteralValue, attribute.argumentList.count == 1
-                {
-                    tagOverride = text
-                } else {
-                    sink.add(
-                        .error(
-                            "enumCaseAnnotation",
-                            "on an enum case, only @Key(\"value\") is allowed: it sets the case's \"\(discriminator)\" value"
-                        ),
-                        at: attribute)
-                }
-            }
-            for element in caseDecl.elements {
-                let name = element.name.unescapedText
-                let tag = tagOverride ?? name
-                if let other = tags[tag] {
-                    sink.add(
-                        .error(
-                            "duplicateTag",
-                            "cases '\(other)' and '\(name)' have the same \"\(discriminator)\" value \"\(tag)\""),
-                        at: element)
-                }
-                tags[tag] = name
-                var values: [Value] = []
-                for (index, parameter) in (element.parameterClause?.parameters ?? []).enumerated() {
-                    let label = parameter.firstName.map { $0.text == "_" ? nil : $0.unescapedText } ?? nil
-                    let key = label ?? "_\(index)"
-                    if key == discriminator {
-                        sink.add(
-                            .error(
-                                "valueNamedLikeDiscriminator",
-                                "associated value '\(key)' of case '\(name)' has the discriminator's key \"\(discriminator)\""
-                            ),
-                            at: parameter)
-                    }
-                    values.append(
-                        Value(
-                            key: key, label: label, shape: TypeShape(parameter.type),
-                            defaultValue: parameter.defaultValue?.value.trimmedDescription))
-                }
-                cases.append(Case(name: name, tag: tag, values: values))
-            }
-        }
+        cases = EnumCaseReader.read(
+            members, tagPhrase: "\"\(discriminator)\" value", reservedKey: discriminator, sink: &sink)
         if sink.hasErrors { return nil }
         addKey(discriminator)
         for enumCase in cases where !enumCase.isInline {
@@ -149,6 +103,7 @@ struct EnumCodeGenerator {
             "throw DecodingError.dataCorruptedError(forKey: \(reference(discriminator)), in: container, debugDescription: \"\(modelName): unknown \\\"\(discriminator)\\\" value \\\"\\(tag)\\\"; expected one of \(expected.joined(separator: ", ")).\")"
         )
         lines.append("}")
+        lines.append("try JSONModelRuntime.didDecode(&self)")
         return "\(raw: access)init(from decoder: any Decoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}"
     }
 
@@ -166,7 +121,10 @@ struct EnumCodeGenerator {
     }
 
     var encoder: DeclSyntax {
-        var lines = ["var container = encoder.container(keyedBy: CodingKeys.self)", "switch self {"]
+        var lines = [
+            "try JSONModelRuntime.willEncode(self)", "var container = encoder.container(keyedBy: CodingKeys.self)",
+            "switch self {",
+        ]
         for enumCase in cases {
             let name = enumCase.name.isPlainIdentifier ? enumCase.name : "`\(enumCase.name)`"
             let bindings = enumCase.values.indices.map { "let value\($0)" }

@@ -48,7 +48,9 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
         let arguments = node.argumentList
         var discriminator: String?
         var inheritsCoding: Bool?
+        var options = ModelOptions()
         for argument in arguments {
+            guard options.read(argument, sink: &sink) else { return nil }
             switch argument.label?.text {
             case "discriminator":
                 guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
@@ -87,6 +89,26 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
         }
 
         if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+            if let misplaced = options.structOnlyArgument {
+                sink.add(
+                    .error(
+                        "enumModelOption", "\(misplaced.label?.text ?? "this argument"): applies to structs and classes"
+                    ),
+                    at: misplaced)
+                return nil
+            }
+            if let tagging = options.tagging, discriminator == nil {
+                if case .internal(let key) = tagging {
+                    discriminator = key
+                } else {
+                    guard
+                        let generator = TaggedEnumCodeGenerator(
+                            modelName: enumDecl.name.text, tagging: tagging, access: access + isolation,
+                            members: members, sink: &sink)
+                    else { return nil }
+                    return Plan(declarations: [generator.codingKeys, generator.initializer, generator.encoder])
+                }
+            }
             guard let discriminator else {
                 let fixed = node.with(\.leftParen, .leftParenToken()).with(
                     \.arguments,
@@ -109,6 +131,15 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
                     members: members, sink: &sink)
             else { return nil }
             return Plan(declarations: [generator.codingKeys, generator.initializer, generator.encoder])
+        }
+        if let argument = options.taggingArgument {
+            sink.add(
+                .error(
+                    "taggingNotEnum",
+                    "tagging: applies to enums with associated values; structs and classes use @JSONModel"),
+                at: node,
+                fixIts: [DiagnosticSink.replacing(node, with: Self.removing(argument, from: node), "Remove tagging:")])
+            return nil
         }
         if let discriminator {
             sink.add(
@@ -142,12 +173,28 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
         }
 
         var reader = PropertyReader()
+        reader.keyStyle = options.keyStyle
         let properties = reader.read(members)
         sink.diagnostics += reader.sink.diagnostics
         if sink.hasErrors { return nil }
+        let hasSuperclass = (declaration.as(ClassDeclSyntax.self)).map {
+            SuperclassGuess.hasSuperclass($0.inheritanceClause)
+        }
         let generator = ModelCodeGenerator(
-            modelName: name, properties: properties, access: access + isolation, kind: kind, inheritsCoding: inherits)
+            modelName: name, properties: properties, access: access + isolation, kind: kind, inheritsCoding: inherits,
+            root: options.root, callsSuperInit: hasSuperclass == true && !inherits)
         return Plan(declarations: [generator.codingKeys, generator.initializer, generator.encoder])
+    }
+
+    /// `node` without `argument` (and without parentheses when nothing is left).
+    static func removing(_ argument: LabeledExprSyntax, from node: AttributeSyntax) -> AttributeSyntax {
+        let rest = node.argumentList.filter { $0.id != argument.id }
+        guard !rest.isEmpty else {
+            return node.with(\.leftParen, nil).with(\.arguments, nil).with(\.rightParen, nil)
+        }
+        var items = Array(rest)
+        items[items.count - 1] = items[items.count - 1].with(\.trailingComma, nil)
+        return node.with(\.arguments, .argumentList(LabeledExprListSyntax(items)))
     }
 
     private static func userCodingMember(in members: MemberBlockItemListSyntax) -> (name: String, node: Syntax)? {
@@ -179,6 +226,7 @@ enum SuperclassGuess {
         "Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable", "Identifiable", "Sendable",
         "CustomStringConvertible", "CustomDebugStringConvertible", "AnyObject", "Error", "LocalizedError",
         "ObservableObject", "CaseIterable", "RawRepresentable", "CustomReflectable", "NSCopying",
+        "JSONModelHooks",
     ]
 
     static func hasSuperclass(_ clause: InheritanceClauseSyntax?) -> Bool {

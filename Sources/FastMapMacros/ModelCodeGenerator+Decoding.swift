@@ -10,12 +10,14 @@ extension ModelCodeGenerator {
         header += "init(from decoder: any Decoder) throws"
         let decoded = properties.filter(\.decodes)
         var lines: [String] = []
+        if !root.isEmpty { lines.append("let decoder = try JSONModelRuntime.decoder(decoder, at: \(rootLiteral))") }
         if decoded.isEmpty {
             if !inheritsCoding { lines.append("_ = try decoder.container(keyedBy: CodingKeys.self)") }
         } else {
             lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)")
             // Nested paths go through a reader, which FastJSONDecoder serves from the JSON tree.
             if decoded.contains(where: { property in
+                if property.flatten { return false }
                 guard property.path.count == 1, case .key = property.path[0] else { return true }
                 return false
             }) {
@@ -40,7 +42,7 @@ extension ModelCodeGenerator {
                 lines += body
                 lines.append("} catch {")
                 let info = decoded.map {
-                    "(\($0.name.swiftLiteral), \($0.keyPathText.swiftLiteral), \($0.typeDescription.swiftLiteral))"
+                    "(\($0.name.swiftLiteral), \($0.errorKeyPath.swiftLiteral), \($0.typeDescription.swiftLiteral))"
                 }
                 if decoded.count > 1 {
                     lines.append("let properties: [(String, String, String)] = [\(info.joined(separator: ", "))]")
@@ -57,6 +59,14 @@ extension ModelCodeGenerator {
             }
         }
         if inheritsCoding { lines.append("try super.init(from: decoder)") }
+        // The hook sees the finished model, so it runs after every property (and the superclass).
+        switch kind {
+        case .structure:
+            lines.append("try JSONModelRuntime.didDecode(&self)")
+        case .finalClass, .openClass, .plainClass:
+            if callsSuperInit { lines.append("super.init()") }
+            lines.append("try JSONModelRuntime.didDecode(object: self)")
+        }
         return "\(raw: header) {\n\(raw: lines.joined(separator: "\n"))\n}"
     }
 
@@ -66,6 +76,16 @@ extension ModelCodeGenerator {
     }
 
     private func decodeStatement(_ property: ModelProperty, parent: String?) -> (code: String, throws: Bool) {
+        if property.flatten {
+            let target = "self.\(property.name.isPlainIdentifier ? property.name : "`\(property.name)`")"
+            var expression =
+                "JSONModelRuntime.decodeFlattened(\(property.shape.type.trimmedDescription).self, from: decoder)"
+            for modifier in property.modifiers { expression = "JSONModelRuntime.apply(\(expression), \(modifier))" }
+            for validation in property.validations {
+                expression = "JSONModelRuntime.validate(\(expression), \(validation))"
+            }
+            return ("\(target) = try \(expression)", true)
+        }
         let base =
             property.shape.isOptional ? property.shape.base.trimmedDescription : property.shape.type.trimmedDescription
         var raw = base
@@ -80,7 +100,10 @@ extension ModelCodeGenerator {
         }
         switch property.reading {
         case .plain:
-            if property.lossy {
+            if property.jsonString {
+                raw = "JSONStringEncoded<\(base)>"
+                conversions.append(.value)
+            } else if property.lossy {
                 raw = property.lossless ? "JSONLossyLossless<\(base)>" : "JSONLossy<\(base)>"
                 conversions.append(.value)
             } else {
@@ -100,8 +123,15 @@ extension ModelCodeGenerator {
         let required = !property.shape.isOptional && property.defaultValue == nil
         var expression: String
         if property.path.count == 1, case .key(let key) = property.path[0] {
+            var keyReference = caseReference(key)
+            // An alias that is the key itself (after a naming rule) adds nothing.
+            let aliases = property.aliases.filter { $0 != key }
+            if !aliases.isEmpty {
+                let aliases = aliases.map(caseReference).joined(separator: ", ")
+                keyReference = "JSONModelRuntime.key(\(keyReference), or: [\(aliases)], in: container)"
+            }
             expression =
-                "container.\(required ? "decode" : "decodeIfPresent")(\(raw).self, forKey: \(caseReference(key)))"
+                "container.\(required ? "decode" : "decodeIfPresent")(\(raw).self, forKey: \(keyReference))"
         } else if let parent, case .key(let key) = property.path.last {
             let keyReference = caseReference(key)
             if required {
@@ -132,7 +162,10 @@ extension ModelCodeGenerator {
         }
         let target = "self.\(property.name.isPlainIdentifier ? property.name : "`\(property.name)`")"
         guard let fallback = property.defaultValue else { return ("\(target) = try \(expression)", true) }
-        if property.defaultOnInvalid { return ("\(target) = (try? \(expression)) ?? \(fallback)", false) }
+        if property.defaultOnInvalid {
+            // Through the runtime rather than `try?`, so a FastJSONDecoder report learns what fell back.
+            return ("\(target) = JSONModelRuntime.recovering(decoder) { try \(expression) } ?? \(fallback)", false)
+        }
         return ("\(target) = try \(expression) ?? \(fallback)", true)
     }
 
@@ -183,7 +216,9 @@ extension ModelCodeGenerator {
             let name = "nested\(names.count + 1)"
             names[prefix] = name
             if lenient[prefix] ?? false {
-                lines.append("let \(name) = try? \(call)")
+                // A parent that only lenient properties read may be invalid: they fall back, and the
+                // report (if any) learns why.
+                lines.append("let \(name) = JSONModelRuntime.recovering(decoder) { try \(call) }")
             } else {
                 opensStrictly = true
                 lines.append("let \(name) = try \(call)")

@@ -9,7 +9,8 @@ extension ModelCodeGenerator {
         }
         if inheritsCoding { header += "override " }
         header += "func encode(to encoder: any Encoder) throws"
-        var lines: [String] = []
+        var lines = ["try JSONModelRuntime.willEncode(self)"]
+        if !root.isEmpty { lines.append("let encoder = JSONModelRuntime.encoder(encoder, at: \(rootLiteral))") }
         if inheritsCoding { lines.append("try super.encode(to: encoder)") }
         let tree = EncodeTree(properties)
         if tree.root.children.isEmpty {
@@ -18,6 +19,11 @@ extension ModelCodeGenerator {
             lines.append("var container = encoder.container(keyedBy: CodingKeys.self)")
             var counter = 0
             emitObject(tree.root, into: "container", lines: &lines, counter: &counter)
+        }
+        for property in properties where property.flatten && property.encodes {
+            lines.append(
+                "try self.\(property.name.isPlainIdentifier ? property.name : "`\(property.name)`").encode(to: encoder)"
+            )
         }
         return "\(raw: header) {\n\(raw: lines.joined(separator: "\n"))\n}"
     }
@@ -79,6 +85,8 @@ extension ModelCodeGenerator {
         let value = "self.\(property.name.isPlainIdentifier ? property.name : "`\(property.name)`")"
         let template: String
         switch property.reading {
+        case .plain where property.jsonString:
+            return property.shape.isOptional ? "\(value).map(JSONStringEncoded.init)" : "JSONStringEncoded(\(value))"
         case .plain: return value
         case .date(let format, let numeric):
             template = numeric ? "\(format).number(from: \u{1})" : "\(format).string(from: \u{1})"

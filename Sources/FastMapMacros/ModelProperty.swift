@@ -26,8 +26,27 @@ struct ModelProperty {
     var modifiers: [String] = []
     var validations: [String] = []
     var encodeNil = false
-    /// False for a `let` with an initial value: it cannot be assigned in `init(from:)`.
+    /// False for a `let` with an initial value (it cannot be assigned in `init(from:)`) and for
+    /// `@Ignore(.decoding)`.
     var decodes = true
+    /// False for `@Ignore(.encoding)`.
+    var encodes = true
+    /// `@Key` given: the naming rule of `@JSONModel(keys:)` does not apply.
+    var hasExplicitKey = false
+    /// `@DecodeAlias` keys, tried in order when `path`'s single key is missing.
+    var aliases: [String] = []
+    /// `@EncodeKey`: the path written when encoding, when it differs from `path`.
+    var encodePath: [PathStep]?
+    /// `@Flatten`: the nested model shares the enclosing object; `path` is unused.
+    var flatten = false
+    /// `@JSONString`: the JSON value is a string holding the value's JSON text.
+    var jsonString = false
+
+    /// The path encoding writes.
+    var writtenPath: [PathStep] { encodePath ?? path }
+
+    /// The key path the error messages show; empty for a flattened property, which has none.
+    var errorKeyPath: String { flatten ? "" : keyPathText }
 
     var keyPathText: String { KeyPathSpelling.describe(path) }
 
@@ -42,6 +61,7 @@ struct ModelProperty {
         }
         if lossless { text += " (lossless)" }
         if lossy { text += " (lossy)" }
+        if jsonString { text += " (JSON in a string)" }
         return text
     }
 }
@@ -58,6 +78,10 @@ enum Annotation: String, CaseIterable {
     case encodeNil = "EncodeNil"
     case transform = "Transform"
     case ignore = "Ignore"
+    case decodeAlias = "DecodeAlias"
+    case encodeKey = "EncodeKey"
+    case flatten = "Flatten"
+    case jsonString = "JSONString"
 
     /// May appear more than once on one property.
     var repeats: Bool { self == .modify || self == .validate }

@@ -4,6 +4,8 @@ import SwiftSyntax
 /// Reads the stored properties of a struct or class and their annotations, reporting misuse.
 struct PropertyReader {
     var sink = DiagnosticSink()
+    /// `@JSONModel(keys:)`, for properties without `@Key`.
+    var keyStyle: KeyStyle?
 
     mutating func read(_ members: MemberBlockItemListSyntax) -> [ModelProperty] {
         var properties: [ModelProperty] = []
@@ -11,7 +13,7 @@ struct PropertyReader {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             properties += read(variable)
         }
-        checkPaths(properties, members: members)
+        checkPaths(properties.filter { !$0.flatten }, members: members)
         return properties
     }
 
@@ -32,6 +34,7 @@ struct PropertyReader {
         }
         if !checkDuplicates(annotations, in: variable) { return [] }
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        let ignoring = Self.ignoreDirection(annotations)
 
         // `let a, b: Int` — a binding without a type takes the next binding's.
         var properties: [ModelProperty] = []
@@ -52,24 +55,25 @@ struct PropertyReader {
                 continue
             }
             let initializer = binding.initializer
-            if annotations.contains(where: { $0.0 == .ignore }) || isLazy {
+            if ignoring == .both || ignoring == .decoding || isLazy {
                 if let (_, attribute) = annotations.first(where: { $0.0 == .ignore }), initializer == nil,
                     isLet || !(type.map { TypeShape($0).isOptional } ?? false)
                 {
                     sink.add(
                         .error("ignoreWithoutValue", "@Ignore property '\(name)' needs an initial value"),
                         at: attribute, fixIts: initialValueFixIt(for: binding, type: type))
+                    continue
                 }
-                continue
+                if ignoring != .decoding || isLazy { continue }
             }
-            let decodes = !(isLet && initializer != nil)
+            let decodes = !(isLet && initializer != nil) && ignoring != .decoding
             guard let type = type ?? (decodes ? nil : TypeSyntax(IdentifierTypeSyntax(name: .wildcardToken()))) else {
                 sink.add(
                     .error("missingType", "@JSONModel needs the type of '\(name)' spelled out"),
                     at: binding.pattern, fixIts: typeFixIt(for: binding))
                 continue
             }
-            if !decodes, let (annotation, attribute) = annotations.first {
+            if !decodes, ignoring != .decoding, let (annotation, attribute) = annotations.first {
                 sink.add(
                     .error(
                         "letWithValue",
@@ -85,10 +89,13 @@ struct PropertyReader {
             }
             var property = ModelProperty(name: name, shape: TypeShape(type), path: [.key(name)])
             property.decodes = decodes
+            property.encodes = ignoring != .encoding
             for (annotation, attribute) in annotations {
                 apply(annotation, attribute, to: &property, in: variable)
             }
+            if !property.hasExplicitKey, let keyStyle { property.path = [.key(keyStyle.key(for: name))] }
             checkCombinations(property, annotations, in: variable)
+            checkAliases(property, annotations)
             properties.append(property)
         }
         return properties
@@ -116,7 +123,10 @@ struct PropertyReader {
         var seen: Set<Annotation> = []
         var ok = true
         for (annotation, attribute) in annotations where !annotation.repeats {
-            if seen.contains(annotation) {
+            if seen.contains(annotation) && annotation == .ignore {
+                reportConflictingIgnores(annotations, in: variable)
+                ok = false
+            } else if seen.contains(annotation) {
                 let message =
                     annotation == .key ? "a property can have only one @Key" : "@\(annotation.rawValue) appears twice"
                 sink.add(
@@ -137,7 +147,25 @@ struct PropertyReader {
         let arguments = Array(attribute.argumentList)
         switch annotation {
         case .key:
+            property.hasExplicitKey = true
             if let path = readPath(arguments, attribute: attribute) { property.path = path }
+        case .encodeKey:
+            if let path = readPath(arguments, attribute: attribute) { property.encodePath = path }
+        case .decodeAlias:
+            readAliases(arguments, attribute: attribute, into: &property, in: variable)
+        case .flatten:
+            property.flatten = true
+            let shape = property.shape
+            if shape.isOptional || shape.isKnownScalar || shape.isLossyCollection {
+                sink.add(
+                    .error(
+                        "flattenNotModel",
+                        "@Flatten applies to a nested model type, not to '\(shape.type.trimmedDescription)'"),
+                    at: attribute,
+                    fixIts: [DiagnosticSink.removing(attribute, from: variable, "Remove @Flatten")])
+            }
+        case .jsonString:
+            property.jsonString = true
         case .default:
             guard let value = arguments.first(where: { $0.label == nil })?.expression else { return }
             property.defaultValue = value.trimmedDescription
@@ -305,9 +333,11 @@ struct PropertyReader {
         _ property: ModelProperty, _ annotations: [(Annotation, AttributeSyntax)], in variable: VariableDeclSyntax
     ) {
         let names = Set(annotations.map(\.0))
-        let clashes: [(Annotation, Annotation)] = [
-            (.dateFormat, .transform), (.lossy, .transform), (.lossy, .dateFormat),
-        ]
+        let clashes: [(Annotation, Annotation)] =
+            [
+                (.dateFormat, .transform), (.lossy, .transform), (.lossy, .dateFormat), (.jsonString, .lossless),
+                (.jsonString, .lossy), (.jsonString, .dateFormat), (.jsonString, .transform),
+            ] + Self.flattenClashes
         for (first, second) in clashes where names.contains(first) && names.contains(second) {
             guard let attribute = annotations.first(where: { $0.0 == second })?.1 else { continue }
             sink.add(

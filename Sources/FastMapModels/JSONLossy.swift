@@ -23,7 +23,12 @@ extension Array: JSONLossyCollection {
         if let count = container.count { elements.reserveCapacity(count) }
         while !container.isAtEnd {
             // superDecoder() moves past the element even when reading it fails.
-            if let element = try? read(container.superDecoder()) { elements.append(element) }
+            let element = try container.superDecoder()
+            do {
+                elements.append(try read(element))
+            } catch {
+                JSONDecodingReport.record(error, in: element, as: .droppedElement)
+            }
         }
         return elements
     }
@@ -48,10 +53,13 @@ extension Dictionary: JSONLossyCollection where Key: LosslessStringConvertible {
         var members: [Key: Value] = [:]
         members.reserveCapacity(container.allKeys.count)
         for codingKey in container.allKeys {
-            guard let key = Key(codingKey.stringValue),
-                let value = try? read(container.superDecoder(forKey: codingKey))
-            else { continue }
-            members[key] = value
+            guard let key = Key(codingKey.stringValue) else { continue }
+            let member = try container.superDecoder(forKey: codingKey)
+            do {
+                members[key] = try read(member)
+            } catch {
+                JSONDecodingReport.record(error, in: member, as: .droppedElement)
+            }
         }
         return members
     }

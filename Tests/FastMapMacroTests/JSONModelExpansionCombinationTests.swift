@@ -87,17 +87,21 @@ struct JSONModelExpansionCombinationTests {
                                     $0.count > 3
                                 })
                             failingProperty = 11
-                            self.positive = (try? JSONModelRuntime.validate(container.decodeIfPresent(Int.self, forKey: .positive), {
+                            self.positive = JSONModelRuntime.recovering(decoder) {
+                                try JSONModelRuntime.validate(container.decodeIfPresent(Int.self, forKey: .positive), {
                                         $0 > 0
-                                    })) ?? 1
+                                    })
+                            } ?? 1
                         } catch {
                             let properties: [(String, String, String)] = [("a", "a", "Date (.iso8601)"), ("b", "b", "Date (.iso8601WithFractionalSeconds)"), ("c", "c", "Date? (.rfc3339)"), ("d", "d", "Date (.secondsSince1970) (lossless)"), ("views", "views_count", "Int (lossless)"), ("ids", "ids", "Set<Int> (lossless) (lossy)"), ("scores", "scores", "[String: Int] (lossy)"), ("nickname", "nickname", "String?"), ("numbers", "numbers", "[Int]"), ("stars", "stars", "Int"), ("code", "code", "String?"), ("positive", "positive", "Int")]
                             let (property, keyPath, type) = properties[failingProperty]
                             throw JSONModelRuntime.decodingFailure(error, model: "Mixed", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        try JSONModelRuntime.didDecode(&self)
                     }
 
                     func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(JSONDateFormat.iso8601.string(from: self.a), forKey: .a)
                         try container.encode(JSONDateFormat.iso8601WithFractionalSeconds.string(from: self.b), forKey: .b)

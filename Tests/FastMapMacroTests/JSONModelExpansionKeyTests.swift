@@ -38,9 +38,11 @@ struct JSONModelExpansionKeyTests {
                             let (property, keyPath, type) = properties[failingProperty]
                             throw JSONModelRuntime.decodingFailure(error, model: "User", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        try JSONModelRuntime.didDecode(&self)
                     }
 
                     func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.id, forKey: .id)
                         try container.encodeIfPresent(self.name, forKey: .name)
@@ -97,9 +99,11 @@ struct JSONModelExpansionKeyTests {
                             let (property, keyPath, type) = properties[failingProperty]
                             throw JSONModelRuntime.decodingFailure(error, model: "User", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        try JSONModelRuntime.didDecode(&self)
                     }
 
                     func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.firstName, forKey: .firstName)
                         var nested1 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .address)
@@ -146,7 +150,9 @@ struct JSONModelExpansionKeyTests {
                         do {
                             self.phone = try container.decodeIfPresent(String.self, forKey: .phone) ?? "+1 123456789"
                             failingProperty = 1
-                            self.views = (try? container.decodeIfPresent(Int.self, forKey: .views)) ?? 0
+                            self.views = JSONModelRuntime.recovering(decoder) {
+                                try container.decodeIfPresent(Int.self, forKey: .views)
+                            } ?? 0
                             failingProperty = 2
                             self.nickname = try container.decodeIfPresent(String.self, forKey: .nickname) ?? "x"
                         } catch {
@@ -154,9 +160,11 @@ struct JSONModelExpansionKeyTests {
                             let (property, keyPath, type) = properties[failingProperty]
                             throw JSONModelRuntime.decodingFailure(error, model: "Settings", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        try JSONModelRuntime.didDecode(&self)
                     }
 
                     func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.phone, forKey: .phone)
                         try container.encode(self.views, forKey: .views)
@@ -202,18 +210,26 @@ struct JSONModelExpansionKeyTests {
                             let nested2 = try nested1?.nestedIfPresent(forKey: .b)
                             self.deep = try (nested2?.decode(Int.self, forKey: .c) ?? reader.decode(Int.self, at: [.key(.a), .key(.b), .key(.c)]))
                             failingProperty = 1
-                            self.lenient = (try? nested2?.decodeIfPresent(Int.self, forKey: .d)) ?? 0
+                            self.lenient = JSONModelRuntime.recovering(decoder) {
+                                try nested2?.decodeIfPresent(Int.self, forKey: .d)
+                            } ?? 0
                             failingProperty = 2
-                            let nested3 = try? reader.nestedIfPresent(forKey: .x)
-                            self.onlyLenient = (try? nested3?.decodeIfPresent(Int.self, forKey: .y)) ?? 1
+                            let nested3 = JSONModelRuntime.recovering(decoder) {
+                                try reader.nestedIfPresent(forKey: .x)
+                            }
+                            self.onlyLenient = JSONModelRuntime.recovering(decoder) {
+                                try nested3?.decodeIfPresent(Int.self, forKey: .y)
+                            } ?? 1
                         } catch {
                             let properties: [(String, String, String)] = [("deep", "a.b.c", "Int"), ("lenient", "a.b.d", "Int"), ("onlyLenient", "x.y", "Int")]
                             let (property, keyPath, type) = properties[failingProperty]
                             throw JSONModelRuntime.decodingFailure(error, model: "Mixed", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        try JSONModelRuntime.didDecode(&self)
                     }
 
                     func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         var nested1 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .a)
                         var nested2 = nested1.nestedContainer(keyedBy: CodingKeys.self, forKey: .b)

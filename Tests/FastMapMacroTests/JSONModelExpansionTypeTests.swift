@@ -29,9 +29,11 @@ struct JSONModelExpansionTypeTests {
                             let (property, keyPath, type) = ("name", "name", "String")
                             throw JSONModelRuntime.decodingFailure(error, model: "Animal", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        try JSONModelRuntime.didDecode(object: self)
                     }
 
                     public func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.name, forKey: .name)
                     }
@@ -68,9 +70,11 @@ struct JSONModelExpansionTypeTests {
                             throw JSONModelRuntime.decodingFailure(error, model: "Dog", property: property, keyPath: keyPath, type: type, in: container)
                         }
                         try super.init(from: decoder)
+                        try JSONModelRuntime.didDecode(object: self)
                     }
 
                     override func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         try super.encode(to: encoder)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.legs, forKey: .legs)
@@ -137,9 +141,11 @@ struct JSONModelExpansionTypeTests {
                         default:
                             throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "Shape: unknown \"type\" value \"\(tag)\"; expected one of \"circle\", \"rectangle\", \"sq\", \"point\".")
                         }
+                        try JSONModelRuntime.didDecode(&self)
                     }
 
                     func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         switch self {
                         case .circle(let value0):
@@ -188,9 +194,11 @@ struct JSONModelExpansionTypeTests {
                             let (property, keyPath, type) = ("id", "id", "Int")
                             throw JSONModelRuntime.decodingFailure(error, model: "Isolated", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        try JSONModelRuntime.didDecode(&self)
                     }
 
                     nonisolated func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.id, forKey: .id)
                     }
@@ -240,9 +248,12 @@ struct JSONModelExpansionTypeTests {
                             let (property, keyPath, type) = ("name", "name", "String")
                             throw JSONModelRuntime.decodingFailure(error, model: "Cat", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        super.init()
+                        try JSONModelRuntime.didDecode(object: self)
                     }
 
                     func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.name, forKey: .name)
                     }

@@ -44,9 +44,11 @@ struct JSONModelExpansionValueTests {
                             let (property, keyPath, type) = properties[failingProperty]
                             throw JSONModelRuntime.decodingFailure(error, model: "Values", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        try JSONModelRuntime.didDecode(&self)
                     }
 
                     func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.social, forKey: .social)
                         try container.encode(self.tags, forKey: .tags)
@@ -101,9 +103,11 @@ struct JSONModelExpansionValueTests {
                             let (property, keyPath, type) = properties[failingProperty]
                             throw JSONModelRuntime.decodingFailure(error, model: "Dates", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        try JSONModelRuntime.didDecode(&self)
                     }
 
                     func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(JSONDateFormat.rfc2822.string(from: self.createdAt), forKey: .createdAt)
                         try container.encodeIfPresent(self.seen.map {
@@ -156,9 +160,11 @@ struct JSONModelExpansionValueTests {
                             let (property, keyPath, type) = properties[failingProperty]
                             throw JSONModelRuntime.decodingFailure(error, model: "Post", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        try JSONModelRuntime.didDecode(&self)
                     }
 
                     func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.title, forKey: .title)
                         try container.encode(self.people, forKey: .people)
@@ -210,9 +216,11 @@ struct JSONModelExpansionValueTests {
                             let (property, keyPath, type) = properties[failingProperty]
                             throw JSONModelRuntime.decodingFailure(error, model: "Profile", property: property, keyPath: keyPath, type: type, in: container)
                         }
+                        try JSONModelRuntime.didDecode(&self)
                     }
 
                     func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.nickname, forKey: .nickname)
                         try container.encode(try URLFromString.encode(self.homepage), forKey: .homepage)

@@ -10,6 +10,7 @@ let jsonModelMacros: [String: MacroSpec] = {
     ]
     for name in [
         "Key", "Default", "Lossless", "Lossy", "DateFormat", "Modify", "Validate", "EncodeNil", "Transform", "Ignore",
+        "DecodeAlias", "EncodeKey", "Flatten", "JSONString",
     ] {
         specs[name] = MacroSpec(type: AnnotationMacro.self)
     }

@@ -13,8 +13,12 @@ extension Array: LossyDecodableArray where Element: Decodable {
             let position = decoder.currentPath
             for index in 0..<count {
                 guard let child = node.element(at: index) else { break }
-                if let element = try? decoder.unwrap(child, as: Element.self, at: position, .index(index)) {
-                    result.append(element)
+                do {
+                    result.append(try decoder.unwrap(child, as: Element.self, at: position, .index(index)))
+                } catch {
+                    // Dropped: a report passed to this decode call learns which and why.
+                    JSONDecodingReport.collector(of: decoder.options)?.add(
+                        error, at: decoder.codingPath, .droppedElement)
                 }
             }
             return result

@@ -31,7 +31,7 @@ public final class FastJSONDecoder: @unchecked Sendable {
         package var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
         var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
         var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
-        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        package var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         var parser: JSONParser = .yajl
         var lossyCoercions: LossyCoercions = []
         var maximumDepth: Int = JSON.defaultMaximumDepth
@@ -211,11 +211,13 @@ public final class FastJSONDecoder: @unchecked Sendable {
         }
     }
 
-    /// Parses `input` and hands `body` a tree decoder and the node at `path` (the root when nil).
+    /// Parses `input` and hands `body` a tree decoder and the node at `path` (the root when nil);
+    /// `options` replaces the decoder's own for this call (a report adds its collector).
     func decode<T>(
-        input: UnsafeRawBufferPointer, at path: JSONKeyPath?, _ body: (JSONTreeDecoder, JSONNode) throws -> T
+        input: UnsafeRawBufferPointer, at path: JSONKeyPath?, options: Options? = nil,
+        _ body: (JSONTreeDecoder, JSONNode) throws -> T
     ) throws -> T {
-        let options = self.options
+        let options = options ?? self.options
         return try JSONInput.withUTF8(input, invalid: DecodingError.invalidJSON) { utf8 in
             if options.allowsJSON5 { return try decodeJSON5(input: utf8, at: path, options: options, body) }
             let json: JSON
