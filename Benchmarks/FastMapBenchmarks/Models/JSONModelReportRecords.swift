@@ -10,7 +10,7 @@ struct LenientRecord {
     @Default(0, onInvalid: true) let quantity: Int
 }
 
-struct LenientItem: Decodable {
+struct LenientItem: Codable {
     let sku: String
     let price: Double
 }
