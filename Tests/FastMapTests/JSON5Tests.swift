@@ -96,6 +96,12 @@ import Testing
         for text in ["'a", #"'\0'"#, #"'\v'"#, #"'\q'"#, "'a\nb'", "'a\tb'", #"'\x00'"#, #"'\u00'"#] {
             assertSameDecoding(String.self, text, configure: configure)
         }
+        // An escaped NUL is refused in JSON5 only; `\u0001` and a 0 among other digits are not.
+        for text in [#"'a\u0000b'"#, #""\u0000""#, #"'\u0001'"#, #"'\u0100'"#, #"'\u000'"#] {
+            assertSameDecoding(String.self, text, configure: configure)
+            assertSameDecoding([String: String].self, "{v: \(text)}", configure: configure)
+        }
+        assertSameDecoding(String.self, #""\u0000""#)
     }
 
     @Test(arguments: JSONParser.allCases)
@@ -126,8 +132,8 @@ import Testing
         #expect((try? decoder.decode(Pair.self, from: Data("{a:1, c:1e+}".utf8))) == Pair(a: 1))
     }
 
-    /// Without the switch, JSON5 is a syntax error, and `assumesTopLevelDictionary` alone
-    /// changes nothing (as in Foundation).
+    /// Without the switch, JSON5 is a syntax error, also under `assumesTopLevelDictionary`
+    /// (which reads strict JSON then, `TopLevelDictionaryTests`).
     @Test func offByDefault() {
         assertSameDecoding([String: Int].self, "{a:1}")
         assertSameDecoding([String: Int].self, "a:1") { fast, foundation in

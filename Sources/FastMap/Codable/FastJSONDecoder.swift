@@ -139,9 +139,9 @@ public final class FastJSONDecoder: @unchecked Sendable {
         set { state.withLock { $0.allowsJSON5 = newValue } }
     }
 
-    /// With ``allowsJSON5``, whether the top-level value is an object whose braces may be left
-    /// out (`a: 1, b: 2`; empty input is an empty object), as
-    /// `JSONDecoder.assumesTopLevelDictionary`. Ignored without JSON5. Defaults to `false`.
+    /// Whether the top-level value is an object whose braces may be left out (`"a": 1, "b": 2`,
+    /// with ``allowsJSON5`` also `a: 1, b: 2`; empty input is an empty object), as
+    /// `JSONDecoder.assumesTopLevelDictionary`, with or without JSON5. Defaults to `false`.
     public var assumesTopLevelDictionary: Bool {
         get { state.withLock { $0.assumesTopLevelDictionary } }
         set { state.withLock { $0.assumesTopLevelDictionary = newValue } }
@@ -220,6 +220,9 @@ public final class FastJSONDecoder: @unchecked Sendable {
         let options = options ?? self.options
         return try JSONInput.withUTF8(input, invalid: DecodingError.invalidJSON) { utf8 in
             if options.allowsJSON5 { return try decodeJSON5(input: utf8, at: path, options: options, body) }
+            if options.assumesTopLevelDictionary {
+                return try decodeAssumingTopLevelDictionary(input: utf8, at: path, options: options, body)
+            }
             let json: JSON
             do throws(FastMapError) {
                 json = try JSON(

@@ -59,6 +59,10 @@ extension JSON5Translator {
             guard position + 4 <= input.count, !(0..<4).contains(where: { peek($0) == quote }) else {
                 throw failure("Invalid \\u escape.", at: offset)
             }
+            // Foundation's JSON5 reader refuses an escaped NUL (strict JSON allows it).
+            guard (0..<4).contains(where: { peek($0) != UInt8(ascii: "0") }) else {
+                throw failure("\\u0000 is not allowed in a JSON5 string.", at: offset)
+            }
             write("\\u")
             for _ in 0..<4 {
                 emit(peek()!, from: position)

@@ -82,9 +82,10 @@ public struct JSON: @unchecked Sendable {
         /// parse errors here (`FastJSONDecoder` reports them when they are read, as
         /// `JSONDecoder` does).
         public var allowsJSON5: Bool
-        /// With ``allowsJSON5``, whether the top-level value is an object whose braces may be
-        /// left out (`a: 1, b: 2`), as `JSONDecoder.assumesTopLevelDictionary`. Ignored without
-        /// JSON5. Defaults to `false`.
+        /// Whether the top-level value is an object whose braces may be left out (`"a": 1,
+        /// "b": 2`, with ``allowsJSON5`` also `a: 1, b: 2`), as
+        /// `JSONDecoder.assumesTopLevelDictionary`: empty text is an empty object, text that
+        /// starts with `{` must be a whole object. Defaults to `false`.
         public var assumesTopLevelDictionary: Bool
 
         /// Creates reading options; the defaults match Foundation's limits.
@@ -172,6 +173,12 @@ public struct JSON: @unchecked Sendable {
                     raw, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
                     usesArena: options.usesArena,
                     assumesTopLevelDictionary: options.assumesTopLevelDictionary, lazyNumbers: false)
+                return .success(JSON(document: document))
+            }
+            if options.assumesTopLevelDictionary {
+                let (document, _) = try JSONDocument.parseAssumingTopLevelDictionary(
+                    raw, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
+                    usesArena: options.usesArena, allowsTrailingCommas: options.allowsTrailingCommas)
                 return .success(JSON(document: document))
             }
             let document = try JSONDocument.parse(
