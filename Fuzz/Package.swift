@@ -16,5 +16,6 @@ let package = Package(
         .executableTarget(name: "FuzzDecode", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzEncode", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzStream", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzEngines", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
     ]
 )
