@@ -24,6 +24,7 @@ for corpus in Corpora.load(generatedOnly: generatedOnly) {
 benchmarks += JSONModelBench.benchmarks()
 benchmarks += JSONModelPathBench.benchmarks()
 benchmarks += LadybugSuite.benchmarks()
+benchmarks += EngineSuite.benchmarks(generatedOnly: generatedOnly)
 if let filter {
     benchmarks = benchmarks.filter { "\($0.task) \($0.corpus)".contains(filter) }
 }
