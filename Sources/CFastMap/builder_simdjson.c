@@ -103,19 +103,13 @@ static size_t decode_string(const unsigned char *raw, size_t length, unsigned ch
     return n;
 }
 
-// Whether raw string text needs decoding (an escape) or yajl's judgement (a control
-// character, which JSON forbids raw inside strings).
-static int needs_decoding(const unsigned char *raw, size_t length) {
-    for (size_t i = 0; i < length; i++)
-        if (raw[i] == '\\' || raw[i] < 0x20) return 1;
-    return 0;
-}
-
-// The final bytes of a string token: the raw text itself when it holds no escape (simdjson
-// checked its UTF-8), else decoded into the scratch buffer. NULL when yajl must judge it.
+// The final bytes of a string token: the raw text itself when it holds no escape, else decoded
+// into the scratch buffer; NULL when yajl must judge it. simdjson's first pass has checked the
+// UTF-8 of the whole text and rejected raw control characters inside strings, so text without
+// a backslash is final as it stands (memchr finds the backslash with SIMD too).
 static const unsigned char *string_bytes(walk_context *w, const unsigned char *raw, size_t length,
                                          size_t *count) {
-    if (!needs_decoding(raw, length)) {
+    if (!memchr(raw, '\\', length)) {
         *count = length;
         return raw;
     }
