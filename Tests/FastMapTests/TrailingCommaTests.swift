@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Trailing commas (`[1,]`, `{"a":1,}`): accepted by default as `JSONDecoder` and
-/// `JSONSerialization` accept them, rejected in strict RFC 8259 mode, by both engines.
+/// `JSONSerialization` accept them, rejected in strict RFC 8259 mode, by every engine.
 @Suite struct TrailingCommaTests {
     static let lenientTexts = [
         "[1,]", "[1 , ]", "[1,\n]", #"{"a":1,}"#, "{\"a\":1 ,\t}", #"["x",]"#, "[[1,],]", #"{"a":{"b":[1,2,],},}"#,
