@@ -96,6 +96,10 @@ int fm_builder_string_bytes(fm_builder *b, const unsigned char *text, size_t len
                             const unsigned char **result, size_t *result_length,
                             unsigned char **owned);
 
+/// Writes `code` (a Unicode scalar value) as UTF-8 to `out` (room for 4 bytes); returns the
+/// number of bytes written.
+size_t fm_put_utf8(unsigned char *out, unsigned code);
+
 /// The length of the prefix free of form feed and vertical tab: yajl takes both for white
 /// space, JSON allows neither (not even inside strings, where no control character is valid).
 size_t fm_first_non_json_space(const unsigned char *bytes, size_t length);

@@ -36,29 +36,6 @@ static long hex4(const unsigned char *p) {
     return value;
 }
 
-static size_t put_utf8(unsigned char *out, unsigned long code) {
-    if (code < 0x80) {
-        out[0] = (unsigned char)code;
-        return 1;
-    }
-    if (code < 0x800) {
-        out[0] = (unsigned char)(0xC0 | (code >> 6));
-        out[1] = (unsigned char)(0x80 | (code & 0x3F));
-        return 2;
-    }
-    if (code < 0x10000) {
-        out[0] = (unsigned char)(0xE0 | (code >> 12));
-        out[1] = (unsigned char)(0x80 | ((code >> 6) & 0x3F));
-        out[2] = (unsigned char)(0x80 | (code & 0x3F));
-        return 3;
-    }
-    out[0] = (unsigned char)(0xF0 | (code >> 18));
-    out[1] = (unsigned char)(0x80 | ((code >> 12) & 0x3F));
-    out[2] = (unsigned char)(0x80 | ((code >> 6) & 0x3F));
-    out[3] = (unsigned char)(0x80 | (code & 0x3F));
-    return 4;
-}
-
 // Decodes the raw text of a string (between its quotes) into out (room for `length` bytes:
 // no escape decodes longer than it is written). Returns the decoded length, or SIZE_MAX for
 // anything yajl must judge: a malformed escape, a lone surrogate, a raw control character.
@@ -94,7 +71,7 @@ static size_t decode_string(const unsigned char *raw, size_t length, unsigned ch
                     i += 6;
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
                 }
-                n += put_utf8(out + n, (unsigned long)code);
+                n += fm_put_utf8(out + n, (unsigned)code);
                 break;
             }
             default: return SIZE_MAX;
