@@ -1,6 +1,6 @@
 # FastMap — the two commands are `make test` and `make bench`.
 SWIFT ?= swift
-APT_PACKAGES := libjansson-dev libyajl-dev pkg-config
+APT_PACKAGES := libjansson-dev libyajl-dev libsimdjson-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup build test test-large bench bench-streaming format lint docs leaks sanitize fuzz clean
@@ -97,7 +97,7 @@ sanitize: leaks
 # FuzzStream runs without libFuzzer's per-input leak check: its tasks finish (and free)
 # after the input returns, which that check cannot tell from a leak; `make leaks` covers it.
 FUZZ_SECONDS ?= 180
-FUZZ_TARGETS ?= FuzzParse FuzzKeyPath FuzzDecode FuzzEncode FuzzStream FuzzCompose
+FUZZ_TARGETS ?= FuzzParse FuzzKeyPath FuzzDecode FuzzEncode FuzzStream FuzzCompose FuzzEngines
 # lld, and libFuzzer's unused entry point left unresolved and lazily bound: the macro plugin
 # (a host tool built with the same flags) has its own main and never calls the fuzzer; FastMap
 # expands no macro itself, so the "symbol lookup error" the compiler prints probing it is harmless.

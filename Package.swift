@@ -21,7 +21,17 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         .systemLibrary(name: "CYajl", pkgConfig: "yajl", providers: [.apt(["libyajl-dev"])]),
-        .target(name: "CFastMap", dependencies: ["CJansson", "CYajl"]),
+        // simdjson (C++) behind a C header: a tokenizer reporting tokens to CFastMap's builder.
+        // Debian's simdjson.pc only adds a define SwiftPM refuses from pkg-config (its paths are
+        // the system's), so the define is set here: it changes the parser's layout.
+        .systemLibrary(name: "CSimdjson", providers: [.apt(["libsimdjson-dev"])]),
+        .target(
+            name: "CFastMapSimdjson", dependencies: ["CSimdjson"],
+            cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
+            // The module map's `link` only reaches Swift importers, and no Swift code imports it.
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
+        .target(name: "CFastMap", dependencies: ["CJansson", "CYajl", "CFastMapSimdjson"]),
         // The key-path grammar, shared by the runtime and the macro (no dependencies).
         .target(name: "FastMapKeyPathGrammar", swiftSettings: swift6),
         .target(

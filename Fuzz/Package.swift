@@ -17,5 +17,6 @@ let package = Package(
         .executableTarget(name: "FuzzEncode", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzStream", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzCompose", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzEngines", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
     ]
 )

@@ -26,10 +26,10 @@ documents=(
   '[{"user_id":"x"},{"created_at":"not a date"}]' '{"id":1.0}' '{"id":1.5}' '{"id":"1"}' '{"small":200}'
   '["a\u00e9\u4e2d\ud834\udd1e","\u001f","</script>","a/b"]' '{"a":1,"b":{"c":[1,2,3]},"a":3}'
 )
-for target in parse keypath decode encode stream compose; do mkdir -p "$out/$target"; done
+for target in parse keypath decode encode stream compose engines; do mkdir -p "$out/$target"; done
 i=0
 for doc in "${documents[@]}"; do
-  for target in parse decode encode; do printf '%s' "$doc" > "$out/$target/seed-$i"; done
+  for target in parse decode encode engines; do printf '%s' "$doc" > "$out/$target/seed-$i"; done
   # The stream target reads its first byte as the chunking seed.
   printf '\x05%s' "$doc" > "$out/stream/seed-$i"
   printf 'a.b[0].c\n%s' "$doc" > "$out/keypath/seed-$i"
@@ -48,3 +48,11 @@ printf '[\x001\x00]\x00' > "$out/decode/seed-utf16le"
 printf '["\xc3\x28","\xed\xa0\x80","\xf4\x90\x80\x80"]' > "$out/parse/seed-bad-utf8"
 printf 'data[1].id\n{"data":[{"id":1},{"id":2}]}' > "$out/keypath/seed-data"
 printf 'a\\.b["c"][-1]\n{"a.b":{"c":[1]}}' > "$out/keypath/seed-escapes"
+# The engines target: where simdjson's walk and the yajl engine it hands rejected text to meet.
+cp "$out/parse/seed-array" "$out/parse/seed-deep" "$out/parse/seed-bad-utf8" "$out/engines/"
+printf '%0.s[' $(seq 1 1100) > "$out/engines/seed-deeper"
+printf '[1,{"a":[2,],},]' > "$out/engines/seed-trailing-commas"
+printf "{a: 1, 'b': [0x10, +1, .5, Infinity,], // c\n}" > "$out/engines/seed-json5"
+printf '[1] [2]' > "$out/engines/seed-two-roots"
+printf '{"a\\"b\\\\":"\\ud83d\\ude00\\u0041\\/"}' > "$out/engines/seed-escaped-key"
+printf '[\n  {\n    "id" : 1 ,\n    "x" : [ true , false , null ]\n  }\n]\n' > "$out/engines/seed-pretty"

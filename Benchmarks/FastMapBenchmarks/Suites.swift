@@ -28,6 +28,16 @@ enum Suites {
         let reference = try? JSONDecoder().decode(Model.self, from: data)
         let decodesAlike = reference != nil && (try? FastJSONDecoder().decode(Model.self, from: data)) == reference
         warnUnless(decodesAlike, "FastJSONDecoder's models differ from JSONDecoder's", name)
+        for parser in JSONParser.allCases where parser != .yajl {
+            let decoder = FastJSONDecoder()
+            decoder.parser = parser
+            warnUnless(
+                (try? decoder.decode(Model.self, from: data)) == reference,
+                "FastJSONDecoder (\(parser))'s models differ from JSONDecoder's", name)
+            warnUnless(
+                (try? JSON(data: data, options: .init(parser: parser))) == (try? JSON(data: data)),
+                "the \(parser) engine's tree differs from yajl's", name)
+        }
 
         benchmarks.append(
             Benchmark(
@@ -39,6 +49,11 @@ enum Suites {
                     Competitor(name: "FastJSONDecoder (jansson)", isFoundation: false) {
                         let decoder = FastJSONDecoder()
                         decoder.parser = .jansson
+                        consume(try decoder.decode(Model.self, from: data))
+                    },
+                    Competitor(name: "FastJSONDecoder (simdjson)", isFoundation: false) {
+                        let decoder = FastJSONDecoder()
+                        decoder.parser = .simdjson
                         consume(try decoder.decode(Model.self, from: data))
                     },
                     Competitor(name: "JSONDecoder", isFoundation: true) {
@@ -59,6 +74,9 @@ enum Suites {
                     },
                     Competitor(name: "JSON (yajl, malloc)", isFoundation: false) {
                         consume(try JSON(data: data, options: .init(parser: .yajl, usesArena: false)))
+                    },
+                    Competitor(name: "JSON (simdjson)", isFoundation: false) {
+                        consume(try JSON(data: data, options: .init(parser: .simdjson)))
                     },
                     Competitor(name: "JSON (jansson)", isFoundation: false) {
                         consume(try JSON(data: data, options: .init(parser: .jansson)))

@@ -1,4 +1,4 @@
-#include "fastmap.h"
+#include "internal.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -170,12 +170,23 @@ void fm_arena_set_current(fm_arena *arena) {
     current_arena = arena;
 }
 
-int fm_parse_in_arena(const char *bytes, size_t length, int use_jansson, size_t max_depth,
+int fm_parse_in_arena(const char *bytes, size_t length, fm_engine engine, size_t max_depth,
                       fm_arena *arena, fm_document *out, fm_parse_error *error) {
-    return fm_parse_in_arena_limited(bytes, length, use_jansson, max_depth, SIZE_MAX, arena, out, error);
+    return fm_parse_in_arena_limited(bytes, length, engine, max_depth, SIZE_MAX, arena, out, error);
 }
 
-int fm_parse_in_arena_limited(const char *bytes, size_t length, int use_jansson, size_t max_depth,
+static int parse_with(fm_engine engine, const char *bytes, size_t length, size_t max_depth,
+                      fm_document *out, fm_parse_error *error) {
+    switch (engine) {
+        case FM_ENGINE_JANSSON: return fm_parse_jansson(bytes, length, max_depth, out, error);
+        case FM_ENGINE_YAJL_DIRECT: return fm_parse_yajl_direct(bytes, length, max_depth, out, error);
+        case FM_ENGINE_SIMDJSON: return fm_parse_simdjson(bytes, length, max_depth, out, error);
+        case FM_ENGINE_YAJL: break;
+    }
+    return fm_parse_yajl(bytes, length, max_depth, out, error);
+}
+
+int fm_parse_in_arena_limited(const char *bytes, size_t length, fm_engine engine, size_t max_depth,
                               size_t memory_limit, fm_arena *arena, fm_document *out,
                               fm_parse_error *error) {
     pthread_once(&install_once, install_hooks);
@@ -183,15 +194,14 @@ int fm_parse_in_arena_limited(const char *bytes, size_t length, int use_jansson,
     fm_budget *previous_budget = current_budget;
     fm_budget budget = {memory_limit, 0, 0};
     int limited = memory_limit != SIZE_MAX;
-    // json_loadb allocates lexer buffers that are not tree: with a budget, yajl builds.
-    if (limited && use_jansson == 1) use_jansson = 0;
+    // json_loadb's lexer buffers and simdjson's structural index are not tree, and a budget
+    // bounds what one payload costs: with a budget, yajl builds.
+    if (limited && (engine == FM_ENGINE_JANSSON || engine == FM_ENGINE_SIMDJSON)) engine = FM_ENGINE_YAJL;
     // Another library's hooks allocate the nodes: the tree must then be reference counted.
     if (arena && !fm_arena_hooks_active()) arena = NULL;
     current_arena = arena;
     current_budget = limited ? &budget : NULL;
-    int status = use_jansson == 1   ? fm_parse_jansson(bytes, length, max_depth, out, error)
-                 : use_jansson == 2 ? fm_parse_yajl_direct(bytes, length, max_depth, out, error)
-                                    : fm_parse_yajl(bytes, length, max_depth, out, error);
+    int status = parse_with(engine, bytes, length, max_depth, out, error);
     current_budget = previous_budget;
     current_arena = previous;
     out->in_arena = status == 0 && arena != NULL;

@@ -18,7 +18,8 @@ enum { FM_INITIAL_FRAMES = 32 };
 int fm_builder_fail(fm_builder *b, int kind, const char *message) {
     if (b->error->kind != FM_OK) return 0;
     b->error->kind = kind;
-    b->error->offset = b->offset_base + yajl_get_bytes_consumed(b->handle);
+    // Engines without a yajl handle (simdjson) report no offset: they hand every failure to yajl.
+    b->error->offset = b->offset_base + (b->handle ? yajl_get_bytes_consumed(b->handle) : 0);
     snprintf(b->error->message, sizeof b->error->message, "%s", message);
     return 0;
 }
@@ -137,9 +138,13 @@ int fm_build_string(fm_builder *b, const unsigned char *text, size_t length) {
     size_t count;
     unsigned char *owned;
     if (!fm_builder_string_bytes(b, text, length, &bytes, &count, &owned)) return 0;
-    int ok = attach_scalar(b, json_stringn_nocheck((const char *)bytes, count));
+    int ok = fm_build_final_string(b, bytes, count);
     free(owned);
     return ok;
+}
+
+int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count) {
+    return attach_scalar(b, json_stringn_nocheck((const char *)bytes, count));
 }
 
 int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {
@@ -147,21 +152,23 @@ int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {
     size_t count;
     unsigned char *owned;
     if (!fm_builder_string_bytes(b, text, length, &bytes, &count, &owned)) return 0;
+    int ok = fm_build_final_map_key(b, bytes, count);
+    free(owned);
+    return ok;
+}
+
+int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count) {
     if (count + 1 > b->key_capacity) {
         size_t capacity = b->key_capacity ? b->key_capacity : 64;
         while (capacity < count + 1) capacity *= 2;
         char *key = realloc(b->key, capacity);
-        if (!key) {
-            free(owned);
-            return fm_builder_fail_out_of_memory(b);
-        }
+        if (!key) return fm_builder_fail_out_of_memory(b);
         b->key = key;
         b->key_capacity = capacity;
     }
     memcpy(b->key, bytes, count);
     b->key[count] = '\0';
     b->key_length = count;
-    free(owned);
     return 1;
 }
 

@@ -10,7 +10,7 @@
 // rejected, a nesting limit). Each fm_build_* function takes the builder, returns 1 to go on
 // and 0 after recording an error in *error.
 
-#include "fastmap.h"
+#include "internal.h"
 
 /// JSON's four white-space bytes (RFC 8259; `\f` and `\v` are not among them). The first test
 /// settles almost every byte of real text in one comparison.
@@ -82,6 +82,9 @@ int fm_build_boolean(fm_builder *b, int value);
 int fm_build_number(fm_builder *b, const char *text, size_t length);
 int fm_build_string(fm_builder *b, const unsigned char *text, size_t length);
 int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length);
+/// fm_build_string / fm_build_map_key for bytes already final: escapes decoded, UTF-8 checked.
+int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count);
+int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count);
 int fm_build_start_map(fm_builder *b);
 int fm_build_start_array(fm_builder *b);
 int fm_build_end_container(fm_builder *b);
@@ -92,6 +95,10 @@ int fm_build_end_container(fm_builder *b);
 int fm_builder_string_bytes(fm_builder *b, const unsigned char *text, size_t length,
                             const unsigned char **result, size_t *result_length,
                             unsigned char **owned);
+
+/// Writes `code` (a Unicode scalar value) as UTF-8 to `out` (room for 4 bytes); returns the
+/// number of bytes written.
+size_t fm_put_utf8(unsigned char *out, unsigned code);
 
 /// The length of the prefix free of form feed and vertical tab: yajl takes both for white
 /// space, JSON allows neither (not even inside strings, where no control character is valid).

@@ -17,7 +17,7 @@ static unsigned read_hex4(const unsigned char *p) {
                       hex_value(p[3]));
 }
 
-static size_t put_utf8(unsigned char *out, unsigned code) {
+size_t fm_put_utf8(unsigned char *out, unsigned code) {
     if (code < 0x80) {
         out[0] = (unsigned char)code;
         return 1;
@@ -91,7 +91,7 @@ static unsigned char *decode_escapes(fm_builder *b, const unsigned char *raw, si
                     i += 6;
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
                 }
-                n += put_utf8(out + n, code);
+                n += fm_put_utf8(out + n, code);
                 break;
             }
             default: out[n++] = e; break;  // \" \\ \/

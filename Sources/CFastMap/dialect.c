@@ -45,10 +45,10 @@ unsigned char *fm_blank_trailing_commas(const unsigned char *bytes, size_t lengt
     return copy;
 }
 
-int fm_parse_dialect(const char *bytes, size_t length, int use_jansson, size_t max_depth,
+int fm_parse_dialect(const char *bytes, size_t length, fm_engine engine, size_t max_depth,
                      size_t memory_limit, fm_arena *arena, int flags, fm_document *out,
                      fm_parse_error *error) {
-    int status = fm_parse_in_arena_limited(bytes, length, use_jansson, max_depth, memory_limit, arena,
+    int status = fm_parse_in_arena_limited(bytes, length, engine, max_depth, memory_limit, arena,
                                            out, error);
     if (status == 0 || !(flags & FM_DIALECT_TRAILING_COMMAS) || error->kind != FM_ERROR_SYNTAX)
         return status;
@@ -56,7 +56,7 @@ int fm_parse_dialect(const char *bytes, size_t length, int use_jansson, size_t m
     if (!blanked) return status;
     // Same length and the same line breaks: the second parse's error is located in the
     // original text, and it is the error that text has once trailing commas are allowed.
-    status = fm_parse_in_arena_limited((const char *)blanked, length, use_jansson, max_depth,
+    status = fm_parse_in_arena_limited((const char *)blanked, length, engine, max_depth,
                                        memory_limit, arena, out, error);
     free(blanked);
     return status;

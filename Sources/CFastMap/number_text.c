@@ -1,4 +1,4 @@
-#include "fastmap.h"
+#include "internal.h"
 
 #include <stdint.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "fastmap.h"
+#include "internal.h"
 
 #include <stddef.h>
 #include <stdlib.h>

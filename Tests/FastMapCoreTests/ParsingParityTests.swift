@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// DESIGN.md's parity table, one test per row, on fixtures written here (no shared data needed).
-/// Every test runs with both engines: they must build the same trees and report the same errors.
+/// Every test runs with every engine: they must build the same trees and report the same errors.
 @Suite struct ParsingParityTests {
     func parse(_ text: String, _ parser: JSONParser) throws(FastMapError) -> JSON {
         try JSON(string: text, options: .init(parser: parser))

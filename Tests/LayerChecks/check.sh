@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../.."
 build=${BUILD_DIR:-.build/debug}
 status=0
 
-offenders=$(grep -rlE '^(@_implementationOnly |internal |package |public )?import (CJansson|CYajl|CFastMap)\b' Sources \
+offenders=$(grep -rlE '^(@_implementationOnly |internal |package |public )?import (CJansson|CYajl|CFastMap|CSimdjson|CFastMapSimdjson)\b' Sources \
   | grep -v '^Sources/FastMapCore/' || true)
 if [ -n "$offenders" ]; then echo "C imported outside FastMapCore: $offenders"; status=1; fi
 

@@ -40,29 +40,6 @@ typedef struct fm_document {
     int in_arena;  // set by fm_parse_in_arena: the tree lives in the arena (else: refcounted)
 } fm_document;
 
-/// Parses with yajl's tokenizer, building jansson nodes directly.
-/// Returns 0 on success (out->root owns one reference), -1 on error (error filled in).
-int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_document *out,
-                  fm_parse_error *error);
-
-/// fm_parse_yajl without its first pass (dropping the white space of pretty-printed text
-/// into a compact copy); the trees and errors of the two are the same.
-int fm_parse_yajl_direct(const char *bytes, size_t length, size_t max_depth, fm_document *out,
-                         fm_parse_error *error);
-
-/// Whether `bytes` holds enough white space (a third, by sampling) to be worth compacting.
-int fm_worth_compacting(const unsigned char *bytes, size_t length);
-
-/// Copies `in` to `out` (at least `length` + 8 bytes) without the JSON white space outside strings
-/// that separates no two tokens; returns the length written.
-size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *out);
-
-/// Parses with jansson's json_loadb. Inputs that jansson alone cannot map exactly
-/// (duplicate keys, integers above INT64_MAX, `-0`, nesting deeper than max_depth) and every
-/// error are handed to fm_parse_yajl, so both engines give the same trees and the same errors.
-int fm_parse_jansson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
-                     fm_parse_error *error);
-
 /// A jansson integer holding the bit pattern of `value`; above INT64_MAX it is marked as
 /// unsigned in the node itself (see fm_json_is_unsigned). NULL when out of memory.
 json_t *fm_json_unsigned(uint64_t value);
@@ -70,14 +47,6 @@ json_t *fm_json_unsigned(uint64_t value);
 /// Whether `node` is an integer made by fm_json_unsigned for a value above INT64_MAX (its
 /// json_integer_value is then the value's bit pattern, negative as a json_int_t).
 int fm_json_is_unsigned(const json_t *node);
-
-/// Checks that bytes[0..<length] is well-formed UTF-8 (no overlong forms, no surrogates,
-/// nothing above U+10FFFF). Returns length when valid, else the index of the first bad byte.
-size_t fm_utf8_validate(const unsigned char *bytes, size_t length);
-
-/// Reads a JSON number's text (grammar already checked) as the double strtod gives, bit for
-/// bit, mostly without calling strtod. Returns 0 only when out of memory.
-int fm_parse_double(const char *text, size_t length, double *out);
 
 /// A bump allocator that owns every node of the trees parsed into it.
 typedef struct fm_arena fm_arena;
@@ -91,33 +60,36 @@ void fm_arena_destroy(fm_arena *arena);
 /// Bytes the arena holds.
 size_t fm_arena_size(const fm_arena *arena);
 
-/// fm_parse_jansson (use_jansson == 1), fm_parse_yajl_direct (2, for tests) or fm_parse_yajl (0), allocating every node in `arena`
-/// (or with malloc when `arena` is NULL, or when another library took over jansson's
-/// allocation hooks: out->in_arena tells which). Nodes of an arena tree must never be released with
-/// json_decref: the tree lives exactly as long as the arena.
-int fm_parse_in_arena(const char *bytes, size_t length, int use_jansson, size_t max_depth,
+/// The parse engines. All of them build the same trees with the same rules and report the
+/// same errors (FastMapError's kinds, lines, columns and offsets); they differ in speed.
+typedef enum fm_engine {
+    /// yajl's tokenizer driving FastMap's builder, after compacting pretty-printed text.
+    FM_ENGINE_YAJL = 0,
+    /// jansson's json_loadb; what it cannot read exactly as FastMap does goes to FM_ENGINE_YAJL.
+    FM_ENGINE_JANSSON = 1,
+    /// FM_ENGINE_YAJL without its compaction pass (tests compare the two).
+    FM_ENGINE_YAJL_DIRECT = 2,
+    /// simdjson's SIMD tokenizer driving the same builder; every input it rejects (syntax
+    /// errors, dialect extensions, limits, scalars at the top level) is parsed again by
+    /// FM_ENGINE_YAJL, which accepts it or reports FastMap's exact error.
+    FM_ENGINE_SIMDJSON = 3,
+} fm_engine;
+
+/// Parses `bytes` with `engine`, allocating every node in `arena` (or with malloc when `arena`
+/// is NULL, or when another library took over jansson's allocation hooks: out->in_arena tells
+/// which). Nodes of an arena tree must never be released with json_decref: the tree lives
+/// exactly as long as the arena.
+int fm_parse_in_arena(const char *bytes, size_t length, fm_engine engine, size_t max_depth,
                       fm_arena *arena, fm_document *out, fm_parse_error *error);
 
 /// fm_parse_in_arena with a memory budget: the tree may take at most `memory_limit` bytes of
 /// jansson allocations (every node, string and table allocation counts, arena or not; SIZE_MAX
 /// means no limit). Past it the parse fails with FM_ERROR_MEMORY_LIMIT and frees what it built.
-/// With a budget the jansson engine defers to the yajl one, whose allocations are all tree.
-int fm_parse_in_arena_limited(const char *bytes, size_t length, int use_jansson, size_t max_depth,
+/// With a budget the jansson and simdjson engines defer to the yajl one, whose allocations are
+/// all tree (json_loadb's lexer and simdjson's index are not).
+int fm_parse_in_arena_limited(const char *bytes, size_t length, fm_engine engine, size_t max_depth,
                               size_t memory_limit, fm_arena *arena, fm_document *out,
                               fm_parse_error *error);
-
-/// A count of jansson allocations against a limit, for the calling thread (see
-/// fm_budget_set_current). An allocation that would pass the limit fails (returns NULL) and
-/// sets `exceeded`.
-typedef struct fm_budget {
-    size_t limit;
-    size_t used;
-    int exceeded;
-} fm_budget;
-
-/// The calling thread's current budget, or NULL (no limit).
-fm_budget *fm_budget_current(void);
-void fm_budget_set_current(fm_budget *budget);
 
 /// Whether jansson's allocation hooks are still FastMap's (they are installed when the library
 /// loads, chained to the ones found then). When another library has replaced them, arenas are
@@ -144,11 +116,9 @@ void fm_test_counting_reset(void);
 int fm_test_counting_build(size_t count);
 void fm_test_counting_release(void);
 
-/// The calling thread's current arena, or NULL. While one is set, every jansson allocation on
-/// the thread comes from it and every jansson free is a no-op (fm_parse_in_arena sets it for
-/// one parse; the streaming parser sets it around each element it builds).
-fm_arena *fm_arena_current(void);
-void fm_arena_set_current(fm_arena *arena);
+/// For tests: how many documents the simdjson engine has built on the calling thread by its
+/// own walk (every other input it was given went to the yajl engine).
+size_t fm_test_simdjson_documents(void);
 
 /// json_incref / json_decref, race-free when many threads share a node (jansson's own read
 /// the count non-atomically before updating it atomically).
@@ -158,9 +128,6 @@ void fm_json_release(json_t *json);
 /// Releases one reference to `root` like json_decref, without recursion: safe for trees of
 /// any depth.
 void fm_json_release_deep(json_t *root);
-
-/// Non-variadic wrapper around yajl_config.
-int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
 
 #ifdef __cplusplus
 }

@@ -20,7 +20,7 @@ typedef enum fm_dialect_flag {
 /// them: only when the strict parse fails is the text searched for trailing commas, and parsed
 /// again with those commas blanked out (same length, so error offsets, lines and columns are
 /// those of the original text).
-int fm_parse_dialect(const char *bytes, size_t length, int use_jansson, size_t max_depth,
+int fm_parse_dialect(const char *bytes, size_t length, fm_engine engine, size_t max_depth,
                      size_t memory_limit, fm_arena *arena, int flags, fm_document *out,
                      fm_parse_error *error);
 

@@ -19,8 +19,14 @@ extension JSONDocument {
         // Under a budget the arena's first chunk is sized for at most the budget.
         let arena = usesArena ? JSONArena(expectedBytes: min(bytes.count, limit ?? .max)) : nil
         let flags = allowsTrailingCommas ? Int32(FM_DIALECT_TRAILING_COMMAS.rawValue) : 0
+        let engine: fm_engine =
+            switch parser {
+            case .yajl: compactsWhiteSpace ? FM_ENGINE_YAJL : FM_ENGINE_YAJL_DIRECT
+            case .jansson: FM_ENGINE_JANSSON
+            case .simdjson: FM_ENGINE_SIMDJSON
+            }
         let status = fm_parse_dialect(
-            base, bytes.count, parser == .jansson ? 1 : compactsWhiteSpace ? 0 : 2, depth,
+            base, bytes.count, engine, depth,
             limit ?? Self.noMemoryLimit, arena?.raw, flags,
             &document, &error)
         guard status == 0, let root = document.root else {

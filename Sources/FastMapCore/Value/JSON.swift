@@ -1,13 +1,23 @@
 import Foundation
 
-/// Which parser turns bytes into a tree. Both produce identical trees and identical errors;
-/// they differ only in speed.
+/// Which parser turns bytes into a tree. All of them produce identical trees and identical
+/// errors (the same ``FastMapError`` kinds, messages, lines, columns and offsets); they differ
+/// only in speed.
 public enum JSONParser: String, Sendable, Hashable, CaseIterable {
-    /// yajl's tokenizer driving jansson's node constructors (the default: the faster one).
+    /// yajl's tokenizer driving jansson's node constructors (the default).
     case yajl
     /// jansson's own `json_loadb`, with yajl taking over for the inputs jansson cannot map
     /// exactly (duplicate keys, integers above `Int64.max`, `-0`) and for every error report.
     case jansson
+    /// simdjson's SIMD tokenizer driving the same tree builder as ``yajl``, with the same
+    /// number, string, duplicate-key and depth rules.
+    ///
+    /// What simdjson does not read is handed to ``yajl``, which accepts it or reports the
+    /// error: every malformed input (so errors are exactly yajl's), trailing commas and JSON5
+    /// (after their own translation), top-level scalars, nesting deeper than 1000 levels, and
+    /// every parse with a ``JSON/ReadingOptions/memoryLimit`` (simdjson's index is memory the
+    /// limit would not count). Streaming (`forEach`, `stream`, `lines`) always uses yajl.
+    case simdjson
 }
 
 /// An immutable JSON value backed by a jansson tree.

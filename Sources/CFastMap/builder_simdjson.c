@@ -1,0 +1,216 @@
+#include "builder.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fastmap_simdjson.h"
+
+// The simdjson engine: simdjson's tokenizer (CFastMapSimdjson) reporting tokens to the same
+// builder the yajl engine drives, so the trees follow the same rules (numbers by
+// fm_build_number, first duplicate key wins, the depth limit, the arena). Errors are not
+// reported here at all: whatever simdjson or the builder rejects is parsed again by the yajl
+// engine, which either accepts it (a dialect this walk does not read) or reports FastMap's exact
+// error, kind, line, column and offset. A valid document is read once; a rejected one twice.
+
+typedef struct walk_context {
+    fm_builder *builder;
+    unsigned char *scratch;  // decoded strings with escapes
+    size_t scratch_capacity;
+} walk_context;
+
+static int hex_digit(unsigned char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// Four hex digits at p (at least 4 bytes readable), or -1.
+static long hex4(const unsigned char *p) {
+    long value = 0;
+    for (int i = 0; i < 4; i++) {
+        int digit = hex_digit(p[i]);
+        if (digit < 0) return -1;
+        value = value << 4 | digit;
+    }
+    return value;
+}
+
+// Decodes the raw text of a string (between its quotes) into out (room for `length` bytes:
+// no escape decodes longer than it is written). Returns the decoded length, or SIZE_MAX for
+// anything yajl must judge: a malformed escape, a lone surrogate, a raw control character.
+static size_t decode_string(const unsigned char *raw, size_t length, unsigned char *out) {
+    size_t n = 0;
+    for (size_t i = 0; i < length;) {
+        unsigned char c = raw[i];
+        if (c < 0x20) return SIZE_MAX;
+        if (c != '\\') {
+            out[n++] = c;
+            i++;
+            continue;
+        }
+        if (i + 1 >= length) return SIZE_MAX;
+        unsigned char escape = raw[i + 1];
+        i += 2;
+        switch (escape) {
+            case '"': out[n++] = '"'; break;
+            case '\\': out[n++] = '\\'; break;
+            case '/': out[n++] = '/'; break;
+            case 'b': out[n++] = '\b'; break;
+            case 'f': out[n++] = '\f'; break;
+            case 'n': out[n++] = '\n'; break;
+            case 'r': out[n++] = '\r'; break;
+            case 't': out[n++] = '\t'; break;
+            case 'u': {
+                long code = i + 4 <= length ? hex4(raw + i) : -1;
+                if (code < 0 || (code >= 0xDC00 && code <= 0xDFFF)) return SIZE_MAX;
+                i += 4;
+                if (code >= 0xD800 && code <= 0xDBFF) {
+                    long low = i + 6 <= length && raw[i] == '\\' && raw[i + 1] == 'u' ? hex4(raw + i + 2) : -1;
+                    if (low < 0xDC00 || low > 0xDFFF) return SIZE_MAX;
+                    i += 6;
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+                }
+                n += fm_put_utf8(out + n, (unsigned)code);
+                break;
+            }
+            default: return SIZE_MAX;
+        }
+    }
+    return n;
+}
+
+// The final bytes of a string token: the raw text itself when it holds no escape, else decoded
+// into the scratch buffer; NULL when yajl must judge it. simdjson's first pass has checked the
+// UTF-8 of the whole text and rejected raw control characters inside strings, so text without
+// a backslash is final as it stands (memchr finds the backslash with SIMD too).
+static const unsigned char *string_bytes(walk_context *w, const unsigned char *raw, size_t length,
+                                         size_t *count) {
+    if (!memchr(raw, '\\', length)) {
+        *count = length;
+        return raw;
+    }
+    if (length > w->scratch_capacity) {
+        size_t capacity = w->scratch_capacity ? w->scratch_capacity : 256;
+        while (capacity < length) capacity *= 2;
+        unsigned char *grown = realloc(w->scratch, capacity);
+        if (!grown) return NULL;
+        w->scratch = grown;
+        w->scratch_capacity = capacity;
+    }
+    *count = decode_string(raw, length, w->scratch);
+    return *count == SIZE_MAX ? NULL : w->scratch;
+}
+
+// RFC 8259's number grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+static int is_json_number(const char *text, size_t length) {
+    size_t i = 0;
+    if (i < length && text[i] == '-') i++;
+    if (i >= length) return 0;
+    if (text[i] == '0') {
+        i++;
+    } else if (text[i] >= '1' && text[i] <= '9') {
+        while (i < length && (unsigned)(text[i] - '0') < 10) i++;
+    } else {
+        return 0;
+    }
+    if (i < length && text[i] == '.') {
+        size_t start = ++i;
+        while (i < length && (unsigned)(text[i] - '0') < 10) i++;
+        if (i == start) return 0;
+    }
+    if (i < length && (text[i] == 'e' || text[i] == 'E')) {
+        i++;
+        if (i < length && (text[i] == '+' || text[i] == '-')) i++;
+        size_t start = i;
+        while (i < length && (unsigned)(text[i] - '0') < 10) i++;
+        if (i == start) return 0;
+    }
+    return i == length;
+}
+
+static int on_null(void *context) { return fm_build_null(((walk_context *)context)->builder); }
+
+static int on_boolean(void *context, int value) {
+    return fm_build_boolean(((walk_context *)context)->builder, value);
+}
+
+static int on_number(void *context, const char *text, size_t length) {
+    return is_json_number(text, length) && fm_build_number(((walk_context *)context)->builder, text, length);
+}
+
+static int on_string(void *context, const unsigned char *raw, size_t length) {
+    walk_context *w = context;
+    size_t count;
+    const unsigned char *bytes = string_bytes(w, raw, length, &count);
+    return bytes && fm_build_final_string(w->builder, bytes, count);
+}
+
+static int on_key(void *context, const unsigned char *raw, size_t length) {
+    walk_context *w = context;
+    size_t count;
+    const unsigned char *bytes = string_bytes(w, raw, length, &count);
+    return bytes && fm_build_final_map_key(w->builder, bytes, count);
+}
+
+static int on_start_object(void *context) { return fm_build_start_map(((walk_context *)context)->builder); }
+static int on_start_array(void *context) { return fm_build_start_array(((walk_context *)context)->builder); }
+static int on_end_container(void *context) {
+    return fm_build_end_container(((walk_context *)context)->builder);
+}
+
+static const fm_simdjson_events builder_events = {
+    on_null, on_boolean, on_number, on_string, on_key, on_start_object, on_start_array, on_end_container,
+};
+
+// One walk building a tree; returns the root, or NULL (and sets *saw_duplicate when the
+// optimistic key insertion met a duplicate key, so the walk is worth redoing carefully).
+static json_t *build(const char *bytes, size_t length, size_t max_depth, int optimistic_keys,
+                     int *saw_duplicate) {
+    fm_parse_error ignored;
+    memset(&ignored, 0, sizeof ignored);
+    fm_builder b;
+    if (!fm_builder_init(&b, max_depth, &ignored)) {
+        fm_builder_destroy(&b);
+        return NULL;
+    }
+    b.optimistic_keys = optimistic_keys;
+    walk_context w = {&b, NULL, 0};
+    fm_simdjson_status status =
+        fm_simdjson_walk((const unsigned char *)bytes, length, &builder_events, &w);
+    free(w.scratch);
+    json_t *root = NULL;
+    if (status == FM_SIMDJSON_OK && b.root && b.depth == 0 && ignored.kind == FM_OK) {
+        root = b.root;
+    } else {
+        *saw_duplicate = b.saw_duplicate;
+        fm_builder_discard(&b);
+    }
+    fm_builder_destroy(&b);
+    return root;
+}
+
+// Documents the simdjson walk built on this thread (the rest went to yajl), for tests.
+static _Thread_local size_t simdjson_documents;
+
+size_t fm_test_simdjson_documents(void) { return simdjson_documents; }
+
+int fm_parse_simdjson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                      fm_parse_error *error) {
+    memset(out, 0, sizeof *out);
+    memset(error, 0, sizeof *error);
+    // simdjson walks arrays and objects; a scalar at the top level is a few bytes for yajl.
+    size_t lead = 0;
+    while (lead < length && fm_is_json_space((unsigned char)bytes[lead])) lead++;
+    if (lead < length && (bytes[lead] == '[' || bytes[lead] == '{')) {
+        int saw_duplicate = 0;
+        json_t *root = build(bytes, length, max_depth, 1, &saw_duplicate);
+        if (!root && saw_duplicate) root = build(bytes, length, max_depth, 0, &saw_duplicate);
+        if (root) {
+            simdjson_documents++;
+            out->root = root;
+            return 0;
+        }
+    }
+    return fm_parse_yajl(bytes, length, max_depth, out, error);
+}

@@ -1,0 +1,68 @@
+#ifndef FASTMAP_INTERNAL_H
+#define FASTMAP_INTERNAL_H
+
+// CFastMap's own helpers, shared between its C files and kept out of include/ (the header Swift
+// sees): the engines behind fm_parse_in_arena, the budget and arena of the calling thread, and
+// the text helpers the builder uses.
+
+#include "fastmap.h"
+
+/// Parses with yajl's tokenizer, building jansson nodes directly.
+/// Returns 0 on success (out->root owns one reference), -1 on error (error filled in).
+int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                  fm_parse_error *error);
+
+/// fm_parse_yajl without its first pass (dropping the white space of pretty-printed text
+/// into a compact copy); the trees and errors of the two are the same.
+int fm_parse_yajl_direct(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                         fm_parse_error *error);
+
+/// Whether `bytes` holds enough white space (a third, by sampling) to be worth compacting.
+int fm_worth_compacting(const unsigned char *bytes, size_t length);
+
+/// Copies `in` to `out` (at least `length` + 8 bytes) without the JSON white space outside strings
+/// that separates no two tokens; returns the length written.
+size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *out);
+
+/// Parses with jansson's json_loadb. Inputs that jansson alone cannot map exactly
+/// (duplicate keys, integers above INT64_MAX, `-0`, nesting deeper than max_depth) and every
+/// error are handed to fm_parse_yajl, so both engines give the same trees and the same errors.
+int fm_parse_jansson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                     fm_parse_error *error);
+
+/// Checks that bytes[0..<length] is well-formed UTF-8 (no overlong forms, no surrogates,
+/// nothing above U+10FFFF). Returns length when valid, else the index of the first bad byte.
+size_t fm_utf8_validate(const unsigned char *bytes, size_t length);
+
+/// Reads a JSON number's text (grammar already checked) as the double strtod gives, bit for
+/// bit, mostly without calling strtod. Returns 0 only when out of memory.
+int fm_parse_double(const char *text, size_t length, double *out);
+
+/// A count of jansson allocations against a limit, for the calling thread (see
+/// fm_budget_set_current). An allocation that would pass the limit fails (returns NULL) and
+/// sets `exceeded`.
+typedef struct fm_budget {
+    size_t limit;
+    size_t used;
+    int exceeded;
+} fm_budget;
+
+/// The calling thread's current budget, or NULL (no limit).
+fm_budget *fm_budget_current(void);
+void fm_budget_set_current(fm_budget *budget);
+
+/// The calling thread's current arena, or NULL. While one is set, every jansson allocation on
+/// the thread comes from it and every jansson free is a no-op (fm_parse_in_arena sets it for
+/// one parse; the streaming parser sets it around each element it builds).
+fm_arena *fm_arena_current(void);
+void fm_arena_set_current(fm_arena *arena);
+
+/// Non-variadic wrapper around yajl_config.
+int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
+
+/// Parses with simdjson's tokenizer driving the builder; every input simdjson (or the builder
+/// under it) rejects is handed to fm_parse_yajl, so the trees and errors are the yajl engine's.
+int fm_parse_simdjson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
+                      fm_parse_error *error);
+
+#endif

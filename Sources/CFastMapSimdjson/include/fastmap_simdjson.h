@@ -1,0 +1,57 @@
+#ifndef FASTMAP_SIMDJSON_H
+#define FASTMAP_SIMDJSON_H
+
+// simdjson's tokenizer behind a C interface: it reads one document and reports its tokens in
+// document order, as yajl reports them to its callbacks. It knows nothing of trees: CFastMap's
+// builder listens (builder_simdjson.c), so the simdjson engine builds with the same rules as
+// the yajl one. Validation here is simdjson's (structure, UTF-8, unescaped control
+// characters); number grammar and escapes are left to the listener, which gets raw text.
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The listener. Each function returns 1 to go on, 0 to stop the walk.
+typedef struct fm_simdjson_events {
+    int (*null_value)(void *context);
+    int (*boolean)(void *context, int value);
+    /// A number token's text, unchecked: simdjson only knows it starts with `-` or a digit.
+    int (*number)(void *context, const char *text, size_t length);
+    /// A string's raw text between its quotes, escapes as written (UTF-8 already checked).
+    int (*string)(void *context, const unsigned char *raw, size_t length);
+    /// An object member's key, raw as for `string`; its value's events follow.
+    int (*key)(void *context, const unsigned char *raw, size_t length);
+    int (*start_object)(void *context);
+    int (*start_array)(void *context);
+    /// The end of the innermost open object or array.
+    int (*end_container)(void *context);
+} fm_simdjson_events;
+
+/// How a walk ended.
+typedef enum fm_simdjson_status {
+    FM_SIMDJSON_OK = 0,
+    /// simdjson rejected the text: malformed, deeper than FM_SIMDJSON_MAX_DEPTH, larger than
+    /// it indexes, or not an array or object at the top level.
+    FM_SIMDJSON_REJECTED = 1,
+    /// A listener function returned 0.
+    FM_SIMDJSON_STOPPED = 2,
+} fm_simdjson_status;
+
+/// The deepest nesting walked (the walk recurses, and simdjson's On-Demand parser stops short of
+/// 1024 levels); deeper text is FM_SIMDJSON_REJECTED.
+enum { FM_SIMDJSON_MAX_DEPTH = 1000 };
+
+/// Walks the JSON document in bytes[0..<length], whose top-level value must be an array or an
+/// object, reporting every token to `events`. The text is copied into a padded buffer (simdjson
+/// reads up to 64 bytes past the end); the pointers given to the listener point into that copy
+/// and stay valid only during the call.
+fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
+                                    const fm_simdjson_events *events, void *context);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,198 @@
+#include "fastmap_simdjson.h"
+
+#include <simdjson.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+#include <utility>
+
+// simdjson's On-Demand front end walking a whole document. Stage 1 (the SIMD pass that finds
+// every structural character and checks UTF-8) runs in the library with the best
+// implementation for the CPU; this file only steps through the tokens it indexed. Scalars are
+// read as raw token text (raw_json_token: the token and the white space after it), never
+// through simdjson's own number or string decoding, so the listener applies FastMap's rules.
+
+namespace ondemand = simdjson::ondemand;
+
+namespace {
+
+// Documents up to this size keep the thread's parser and padded buffer for the next parse
+// (most parses are of similar sizes); larger ones get their own, freed at once, so one huge
+// document does not pin its index and copy to the thread for good.
+constexpr size_t kKeptCapacity = size_t(16) << 20;
+
+struct padded_buffer {
+    char *bytes = nullptr;
+    size_t capacity = 0;
+    ~padded_buffer() { std::free(bytes); }
+    bool reserve(size_t length) {
+        size_t needed = length + simdjson::SIMDJSON_PADDING;
+        if (needed <= capacity) return true;
+        std::free(bytes);
+        bytes = static_cast<char *>(std::malloc(needed));
+        capacity = bytes ? needed : 0;
+        return bytes != nullptr;
+    }
+};
+
+struct walker {
+    const fm_simdjson_events *events;
+    void *context;
+    const char *end;  // the end of the document's text in the padded copy
+    fm_simdjson_status status = FM_SIMDJSON_OK;
+
+    bool stop() {
+        status = FM_SIMDJSON_STOPPED;
+        return false;
+    }
+    bool reject() {
+        status = FM_SIMDJSON_REJECTED;
+        return false;
+    }
+};
+
+inline bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+inline std::string_view trimmed(std::string_view token) {
+    while (!token.empty() && is_space(token.back())) token.remove_suffix(1);
+    return token;
+}
+
+// The length of a key's raw text: raw points just past its opening quote; the key ends at the
+// first quote not escaped by an odd number of backslashes (stage 1 found the string closed,
+// before `end`). SIZE_MAX if no such quote is found.
+size_t key_length(const char *raw, const char *end) {
+    const char *p = raw;
+    while (p < end) {
+        const char *quote = static_cast<const char *>(std::memchr(p, '"', static_cast<size_t>(end - p)));
+        if (!quote) break;
+        size_t slashes = 0;
+        while (quote - slashes > raw && quote[-1 - static_cast<ptrdiff_t>(slashes)] == '\\') slashes++;
+        if (slashes % 2 == 0) return static_cast<size_t>(quote - raw);
+        p = quote + 1;
+    }
+    return SIZE_MAX;
+}
+
+bool walk_value(walker &w, ondemand::value value, size_t depth);
+
+bool walk_array(walker &w, ondemand::array array, size_t depth) {
+    if (!w.events->start_array(w.context)) return w.stop();
+    for (auto element : array) {
+        ondemand::value value;
+        if (std::move(element).get(value) != simdjson::SUCCESS) return w.reject();
+        if (!walk_value(w, value, depth)) return false;
+    }
+    return w.events->end_container(w.context) ? true : w.stop();
+}
+
+bool walk_object(walker &w, ondemand::object object, size_t depth) {
+    if (!w.events->start_object(w.context)) return w.stop();
+    for (auto member : object) {
+        ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return w.reject();
+        const char *raw = field.key().raw();
+        size_t length = key_length(raw, w.end);
+        if (length == SIZE_MAX) return w.reject();
+        if (!w.events->key(w.context, reinterpret_cast<const unsigned char *>(raw), length)) return w.stop();
+        if (!walk_value(w, field.value(), depth)) return false;
+    }
+    return w.events->end_container(w.context) ? true : w.stop();
+}
+
+bool walk_value(walker &w, ondemand::value value, size_t depth) {
+    ondemand::json_type type;
+    if (value.type().get(type) != simdjson::SUCCESS) return w.reject();
+    switch (type) {
+        case ondemand::json_type::array: {
+            if (depth >= FM_SIMDJSON_MAX_DEPTH) return w.reject();
+            ondemand::array array;
+            if (value.get_array().get(array) != simdjson::SUCCESS) return w.reject();
+            return walk_array(w, array, depth + 1);
+        }
+        case ondemand::json_type::object: {
+            if (depth >= FM_SIMDJSON_MAX_DEPTH) return w.reject();
+            ondemand::object object;
+            if (value.get_object().get(object) != simdjson::SUCCESS) return w.reject();
+            return walk_object(w, object, depth + 1);
+        }
+        default: break;
+    }
+    // A scalar: its token runs to the next structural character; only white space may
+    // separate the two (anything else starts a token of its own, which the enclosing
+    // container then rejects as a missing comma).
+    std::string_view token = trimmed(value.raw_json_token());
+    switch (type) {
+        case ondemand::json_type::string: {
+            // Consumed, not only peeked at: skipping an unread string that a colon follows
+            // would take it for a key and skip its "value" too (`["a":1]` would pass).
+            ondemand::raw_json_string consumed;
+            if (value.get_raw_json_string().get(consumed) != simdjson::SUCCESS) return w.reject();
+            if (token.size() < 2 || token.back() != '"') return w.reject();
+            return w.events->string(w.context, reinterpret_cast<const unsigned char *>(token.data() + 1),
+                                    token.size() - 2)
+                       ? true
+                       : w.stop();
+        }
+        case ondemand::json_type::number:
+            return w.events->number(w.context, token.data(), token.size()) ? true : w.stop();
+        case ondemand::json_type::boolean:
+            if (token == "true") return w.events->boolean(w.context, 1) ? true : w.stop();
+            if (token == "false") return w.events->boolean(w.context, 0) ? true : w.stop();
+            return w.reject();
+        case ondemand::json_type::null:
+            if (token == "null") return w.events->null_value(w.context) ? true : w.stop();
+            return w.reject();
+        default: return w.reject();
+    }
+}
+
+fm_simdjson_status walk_document(ondemand::parser &parser, const padded_buffer &buffer, size_t length,
+                                 walker &w) {
+    w.end = buffer.bytes + length;
+    ondemand::document document;
+    if (parser.iterate(buffer.bytes, length, buffer.capacity).get(document) != simdjson::SUCCESS)
+        return FM_SIMDJSON_REJECTED;
+    ondemand::json_type type;
+    if (document.type().get(type) != simdjson::SUCCESS) return FM_SIMDJSON_REJECTED;
+    bool walked;
+    if (type == ondemand::json_type::array) {
+        ondemand::array array;
+        if (document.get_array().get(array) != simdjson::SUCCESS) return FM_SIMDJSON_REJECTED;
+        walked = walk_array(w, array, 1);
+    } else if (type == ondemand::json_type::object) {
+        ondemand::object object;
+        if (document.get_object().get(object) != simdjson::SUCCESS) return FM_SIMDJSON_REJECTED;
+        walked = walk_object(w, object, 1);
+    } else {
+        return FM_SIMDJSON_REJECTED;
+    }
+    if (!walked) return w.status;
+    // Anything after the top-level value (`[1] 2`, `{}}`) is an error: only at the end of the
+    // index has the document no current location.
+    return document.current_location().error() == simdjson::OUT_OF_BOUNDS ? FM_SIMDJSON_OK
+                                                                           : FM_SIMDJSON_REJECTED;
+}
+
+}  // namespace
+
+extern "C" fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
+                                               const fm_simdjson_events *events, void *context) {
+    if (length > simdjson::SIMDJSON_MAXSIZE_BYTES) return FM_SIMDJSON_REJECTED;
+    walker w{events, context, nullptr};
+    if (length <= kKeptCapacity) {
+        thread_local ondemand::parser parser;
+        thread_local padded_buffer buffer;
+        if (!buffer.reserve(length)) return FM_SIMDJSON_REJECTED;
+        std::memcpy(buffer.bytes, bytes, length);
+        std::memset(buffer.bytes + length, 0, simdjson::SIMDJSON_PADDING);
+        return walk_document(parser, buffer, length, w);
+    }
+    ondemand::parser parser;
+    padded_buffer buffer;
+    if (!buffer.reserve(length)) return FM_SIMDJSON_REJECTED;
+    std::memcpy(buffer.bytes, bytes, length);
+    std::memset(buffer.bytes + length, 0, simdjson::SIMDJSON_PADDING);
+    return walk_document(parser, buffer, length, w);
+}

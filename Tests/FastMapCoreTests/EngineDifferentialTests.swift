@@ -1,0 +1,133 @@
+import CFastMap
+import FastMapCore
+import FastMapTestSupport
+import Foundation
+import Testing
+
+/// Issue #20: every engine builds the same tree as yajl or throws the same error (kind, message,
+/// line, column, offset), on generated documents, on those documents damaged byte by byte and
+/// cut short, and on the edge cases of the simdjson walk. (The JSONTestSuite corpus is compared
+/// in `JSONTestSuiteTests.enginesAgreeOnEveryFile`.)
+@Suite struct EngineDifferentialTests {
+    /// Parses `bytes` with every engine and records where one differs from yajl.
+    static func expectAgreement(
+        _ bytes: [UInt8], options: JSON.ReadingOptions = .init(), sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        func parse(_ parser: JSONParser) -> Result<JSON, FastMapError> {
+            var chosen = options
+            chosen.parser = parser
+            return Result { () throws(FastMapError) -> JSON in try JSON(bytes: bytes, options: chosen) }
+        }
+        let yajl = parse(.yajl)
+        for parser in JSONParser.allCases where parser != .yajl {
+            let other = parse(parser)
+            let text = String(decoding: bytes.prefix(200), as: UTF8.self)
+            switch (yajl, other) {
+            case (.success(let a), .success(let b)):
+                #expect(a == b, "\(parser) tree differs for \(text)", sourceLocation: sourceLocation)
+                #expect(
+                    (try? a.data()) == (try? b.data()), "\(parser) text differs for \(text)",
+                    sourceLocation: sourceLocation)
+            case (.failure(let a), .failure(let b)):
+                #expect(
+                    a.kind == b.kind && a.message == b.message && a.location == b.location,
+                    "\(parser) error differs for \(text): \(a) vs \(b)", sourceLocation: sourceLocation)
+            default:
+                Issue.record(
+                    "yajl and \(parser) disagree on \(text): \(yajl) vs \(other)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// Bytes that change what a document means when written over one of its bytes.
+    static let damage: [UInt8] = Array(#""\,:[]{}0-.eE+ tfnu/x"#.utf8) + [0, 0x1F, 0x0C, 0x0B, 0x80, 0xC3, 0xED, 0xFF]
+
+    @Test func generatedDocumentsAgree() throws {
+        var random = RandomJSONGenerator(seed: 20, maximumDepth: 5)
+        var simdjsonBuilt = fm_test_simdjson_documents()
+        for round in 0..<300 {
+            let value = random.container()
+            let pretty: JSONSerialization.WritingOptions = round.isMultiple(of: 2) ? [] : [.prettyPrinted]
+            let bytes = [UInt8](try JSONSerialization.data(withJSONObject: value, options: pretty))
+            Self.expectAgreement(bytes)
+            Self.expectAgreement(bytes, options: .init(allowsTrailingCommas: false))
+            // Damaged: one byte overwritten, and the text cut short.
+            for _ in 0..<8 where !bytes.isEmpty {
+                var damaged = bytes
+                let index = Int.random(in: 0..<bytes.count, using: &random.generator)
+                damaged[index] = Self.damage.randomElement(using: &random.generator)!
+                Self.expectAgreement(damaged)
+            }
+            Self.expectAgreement(Array(bytes.prefix(Int.random(in: 0..<max(1, bytes.count), using: &random.generator))))
+        }
+        // The walk itself built (most of) the valid documents: simdjson is not just handing
+        // everything to yajl.
+        simdjsonBuilt = fm_test_simdjson_documents() - simdjsonBuilt
+        #expect(simdjsonBuilt >= 300)
+    }
+
+    /// Inputs at the edges of what the simdjson walk reads itself and what it hands to yajl.
+    static let edgeCases: [String] = [
+        "[]", "{}", " [ ] ", "[1]", "{\"a\":1}", "[1,]", "{\"a\":1,}", "[,]", "[1,,2]", "[1 2]", "{\"a\" 1}",
+        "{\"a\":1 \"b\":2}", "[1]]", "[1] [2]", "[1]x", "{}}", "[", "{", "[\"a\"", "{\"a\":", "[1.]", "[.5]",
+        "[01]", "[-]", "[-0]", "[-0.0]", "[0e]", "[1e+]", "[1E-2]", "[1x]", "[truex]", "[tru]", "[nul]",
+        "[null, true, false]", "[nulll]", "[\"a\"x]", "{\"a\"x:1}", "[\"\\u0000\"]", "{\"\\u0000\":\"\\u0000\"}",
+        "[\"\\ud83d\\ude00\"]", "[\"\\ud83d\"]", "[\"\\ude00\"]", "[\"\\ud83d\\u0041\"]", "[\"\\uD83D\\uDE00x\"]",
+        "[\"\\x\"]", "[\"\\u12\"]", "[\"\\u12G4\"]", "[\"a\\\"b\"]", "{\"a\\\"b\":1}", "{\"a\\\\\":1}",
+        "[\"\u{1}\"]", "{\"\u{1}\":1}", "[\"\u{7f}\"]", "[\"é中😀\"]", "[18446744073709551615]",
+        "[18446744073709551616]", "[-9223372036854775808]", "[-9223372036854775809]", "[1e400]", "[-1e400]",
+        "[1e-400]", "[123456789012345678901234567890]", "{\"a\":1,\"a\":2}", "{\"a\":{\"b\":1},\"a\":[2]}",
+        "[{\"k\":[{\"k\":{}}]}]", "\u{feff}[1]", "[1]\u{c}", "\u{c}[1]", "[1,\u{b}2]", "42", "\"x\"", "null",
+        " ", "", "[1]\n\r\t ", "/* c */ [1]", "['a']", "[0x1]", "[Infinity]", "[NaN]",
+    ]
+
+    @Test(arguments: [true, false])
+    func edgeCasesAgree(allowsTrailingCommas: Bool) {
+        for text in Self.edgeCases {
+            Self.expectAgreement(Array(text.utf8), options: .init(allowsTrailingCommas: allowsTrailingCommas))
+        }
+        // Invalid UTF-8 inside and outside strings.
+        for bytes: [UInt8] in [
+            [0x5B, 0x22, 0xFF, 0x22, 0x5D], [0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D], [0x5B, 0xFF, 0x5D],
+        ] {
+            Self.expectAgreement(bytes)
+        }
+    }
+
+    @Test func depthLimitsAgree() {
+        for depth in [1, 2, 511, 512, 513, 1023, 1024, 1025, 3000] {
+            let bytes =
+                Array(String(repeating: "[", count: depth).utf8) + Array(String(repeating: "]", count: depth).utf8)
+            Self.expectAgreement(bytes)
+            Self.expectAgreement(bytes, options: .init(maximumDepth: .max))
+            Self.expectAgreement(bytes, options: .init(maximumDepth: 0))
+            let objects = String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)
+            Self.expectAgreement(Array(objects.utf8), options: .init(maximumDepth: .max))
+        }
+    }
+
+    @Test func memoryLimitsAgree() {
+        let text = Array(#"{"a":[1,2,3,"a string of some length"],"b":{"c":null}}"#.utf8)
+        for limit in [0, 16, 64, 256, 1024, 100_000] {
+            Self.expectAgreement(text, options: .init(memoryLimit: limit))
+        }
+    }
+
+    @Test func jsonFiveAgrees() {
+        for text in ["{a: 1, 'b': [0x10, +1, .5, Infinity,],}", "// c\n[1, /* d */ 2]", "{a: }", "[1,,]"] {
+            Self.expectAgreement(Array(text.utf8), options: .init(allowsJSON5: true))
+        }
+    }
+
+    /// Past the size whose index and copy the thread keeps, the walk uses a parser of its own.
+    @Test func largeDocumentsAgree() throws {
+        let long = String(repeating: "a", count: 17 << 20)
+        let bytes = Array("[\"\(long)\", 1, {\"k\": \"é\\n\"}]".utf8)
+        let before = fm_test_simdjson_documents()
+        let json = try JSON(bytes: bytes, options: .init(parser: .simdjson))
+        #expect(fm_test_simdjson_documents() == before + 1)
+        #expect(json[0]?.string?.utf8.count == 17 << 20)
+        #expect(json[2]?["k"]?.string == "é\n")
+        #expect(json == (try JSON(bytes: bytes, options: .init(parser: .yajl))))
+    }
+}
