@@ -38,7 +38,7 @@
                 #expect(missing.text.contains("score"))
                 let malformed = try await client.post("/echo", json: Array(#"{"id":1,"name":"a" "score":1}"#.utf8))
                 #expect(malformed.status == 400)
-                #expect(malformed.text.contains("byte 19"))
+                #expect(malformed.text.contains("byte 21"))
             }
         }
 

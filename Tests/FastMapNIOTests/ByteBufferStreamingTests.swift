@@ -100,7 +100,7 @@
                 return
             }
             #expect(failure.index == 1)
-            #expect(failure.offset == 31)
+            #expect(failure.offset == 32)
         }
 
         @Test func aBodyPastTheLimitIsRefusedWithoutReadingOn() async throws {

@@ -183,6 +183,12 @@ public struct LoopbackHTTPClient: Sendable {
 public struct LoopbackError: Error, CustomStringConvertible {
     /// What failed.
     public let message: String
+
+    /// An error saying `message`.
+    public init(message: String) {
+        self.message = message
+    }
+
     /// The message.
     public var description: String { message }
 }

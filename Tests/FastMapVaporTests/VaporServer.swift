@@ -14,7 +14,9 @@
         do {
             try configure(app)
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-            let port = try #require(app.http.server.shared.localAddress?.port)
+            guard let port = app.http.server.shared.localAddress?.port else {
+                throw LoopbackError(message: "the server has no local address")
+            }
             try await body(LoopbackHTTPClient(port: port))
         } catch {
             await app.server.shutdown()

@@ -43,7 +43,9 @@
 
         @Test func oversizedBodiesAnswer413() async throws {
             try await withVapor(routes) { client in
-                let declared = try await client.send("POST", "/lines", body: .declaredOnly(1 << 30))
+                // Refused on its Content-Length before a byte is read (Vapor answers once the client has
+                // sent its request).
+                let declared = try await client.post("/lines", json: try readingsText(200, lines: true))
                 #expect(declared.status == 413)
                 let pieces = chunked(try readingsText(400, lines: true), sizes: [512])
                 let streamed = try await client.send("POST", "/lines", body: .chunked(pieces))
