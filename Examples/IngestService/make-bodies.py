@@ -35,7 +35,7 @@ def main():
                 i += 1
             if not block:
                 break
-            if fmt == "array" and i > len(block):
+            if i > len(block):
                 f.write(separator)
             f.write(separator.join(block))
         f.write("\n]\n" if fmt == "array" else "\n")
