@@ -1,9 +1,9 @@
 # FastMap — the two commands are `make test` and `make bench`.
 SWIFT ?= swift
-APT_PACKAGES := libjansson-dev libyajl-dev libsimdjson-dev pkg-config
+APT_PACKAGES := libjansson-dev libyajl-dev libsimdjson-dev pkg-config libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test test-large bench bench-streaming format lint docs leaks sanitize fuzz clean
+.PHONY: setup build test test-large bench bench-streaming bench-server format lint docs leaks sanitize fuzz clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -16,10 +16,14 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# Every package trait, so the server integrations (FastMapNIO, FastMapHummingbird, FastMapVapor)
+# and the ingestion service's end-to-end tests build and run with the rest.
+TRAITS := NIO,Hummingbird,Vapor
+
 # Tests run one at a time: the memory tests read the process's resident size. Then the layering
 # (ARCHITECTURE.md) is checked against the debug build the tests used.
 test: setup
-	$(SWIFT) test --no-parallel
+	$(SWIFT) test --no-parallel --traits $(TRAITS)
 	bash Tests/LayerChecks/check.sh
 
 # Streaming first (a generated 200 MB array and NDJSON file, each mode in a process of its own),
@@ -35,16 +39,26 @@ bench: setup
 bench-streaming: setup
 	$(SWIFT) run -c release StreamingBench
 
+# The ingestion service (Examples/IngestService) under load, release build: wrk against the
+# FastMap route and the same route on Foundation's JSONDecoder, one server process each, then
+# one 1 GB NDJSON and one 1 GB JSON-array upload streamed through curl. Not part of CI.
+# BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_RECORDS (per request) and BENCH_UPLOAD_MB tune it.
+bench-server: setup
+	@for tool in wrk curl bc; do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; fi
+	$(SWIFT) build -c release --traits Hummingbird --product IngestService
+	bash Examples/IngestService/bench-server.sh
+
 # Opt-in, not part of `make test`: a generated 1 GB file streamed by every mode, every record
 # checked, peak memory under 64 MB.
 test-large: setup
 	$(SWIFT) run -c release StreamingBench verify --size 1000
 
 format:
-	$(SWIFT) format --in-place --recursive --configuration .swift-format Sources Tests Benchmarks Package.swift
+	$(SWIFT) format --in-place --recursive --configuration .swift-format Sources Tests Benchmarks Examples Package.swift
 
 lint:
-	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Benchmarks Package.swift
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Benchmarks Examples Package.swift
 
 # DocC: one catalog per product (Sources/<Module>/<Module>.docc), rendered to static HTML in
 # .build/docs/<Module> by the toolchain's docc, every warning an error (a broken symbol link, an

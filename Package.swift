@@ -8,15 +8,39 @@ import PackageDescription
 // `swift build --product FastMap` compiles no swift-syntax: only FastMapModels uses the macros.
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+// The server integrations sit behind package traits of the same names (none on by default), so a
+// user of plain `FastMap` resolves and builds none of SwiftNIO, Hummingbird or Vapor. Their
+// sources are guarded by `#if NIO` / `#if Hummingbird` / `#if Vapor`.
+let nio = TargetDependencyCondition.when(traits: ["NIO"])
+let hummingbird = TargetDependencyCondition.when(traits: ["Hummingbird"])
+let vapor = TargetDependencyCondition.when(traits: ["Vapor"])
+
 let package = Package(
     name: "FastMap",
     products: [
         .library(name: "FastMap", targets: ["FastMap"]),
         .library(name: "FastMapModels", targets: ["FastMapModels"]),
         .library(name: "FastMapLadybug", targets: ["FastMapLadybug"]),
+        .library(name: "FastMapNIO", targets: ["FastMapNIO"]),
+        .library(name: "FastMapHummingbird", targets: ["FastMapHummingbird"]),
+        .library(name: "FastMapVapor", targets: ["FastMapVapor"]),
+        .executable(name: "IngestService", targets: ["IngestService"]),
+    ],
+    traits: [
+        .trait(name: "NIO", description: "FastMapNIO: ByteBuffer decoding, encoding and streaming."),
+        .trait(
+            name: "Hummingbird", description: "FastMapHummingbird: Hummingbird 2 request and response coders.",
+            enabledTraits: ["NIO"]),
+        .trait(
+            name: "Vapor", description: "FastMapVapor: Vapor 4 content coders and body streaming.",
+            enabledTraits: ["NIO"]),
+        .default(enabledTraits: []),
     ],
     dependencies: [
-        .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0")
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
     ],
     targets: [
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
@@ -51,6 +75,46 @@ let package = Package(
         ),
         .target(name: "FastMapModels", dependencies: ["FastMap", "FastMapMacros"], swiftSettings: swift6),
         .target(name: "FastMapLadybug", dependencies: ["FastMap"], swiftSettings: swift6),
+        // Server integrations (ARCHITECTURE.md): FastMapNIO on FastMap; the framework modules on
+        // FastMapNIO, never on each other.
+        .target(
+            name: "FastMapNIO",
+            dependencies: ["FastMap", .product(name: "NIOCore", package: "swift-nio", condition: nio)],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "FastMapHummingbird",
+            dependencies: [
+                "FastMapNIO", .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+            ],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "FastMapVapor",
+            dependencies: ["FastMapNIO", .product(name: "Vapor", package: "vapor", condition: vapor)],
+            swiftSettings: swift6
+        ),
+        // The ingestion service example (`swift run --traits Hummingbird IngestService`): its
+        // routes in IngestKit (so the end-to-end tests start it in-process), SQLite through
+        // CSQLite.
+        .systemLibrary(
+            name: "CSQLite", path: "Examples/IngestService/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "IngestKit",
+            dependencies: [
+                "FastMapHummingbird", "CSQLite",
+                .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+            ],
+            path: "Examples/IngestService/IngestKit",
+            swiftSettings: swift6
+        ),
+        .executableTarget(
+            name: "IngestService",
+            dependencies: ["IngestKit"],
+            path: "Examples/IngestService/IngestService",
+            swiftSettings: swift6
+        ),
         .target(
             name: "FastMapTestSupport",
             dependencies: ["FastMap"],
@@ -75,6 +139,36 @@ let package = Package(
         .testTarget(
             name: "FastMapModelsTests",
             dependencies: ["FastMapModels", "FastMapTestSupport"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FastMapNIOTests",
+            dependencies: [
+                "FastMapNIO", "FastMapTestSupport", .product(name: "NIOCore", package: "swift-nio", condition: nio),
+            ],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FastMapHummingbirdTests",
+            dependencies: [
+                "FastMapHummingbird", "FastMapTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+            ],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FastMapVaporTests",
+            dependencies: [
+                "FastMapVapor", "FastMapTestSupport", .product(name: "Vapor", package: "vapor", condition: vapor),
+            ],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "IngestServiceTests",
+            dependencies: [
+                "IngestKit", "FastMapTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+            ],
             swiftSettings: swift6
         ),
         .testTarget(

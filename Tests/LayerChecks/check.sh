@@ -4,7 +4,10 @@
 #  2. the FastMap product depends on no swift-syntax module;
 #  3. each `pass-*.swift` type-checks against the built modules and each `fail-*.swift` does not
 #     (its first line names the error it must produce): `import FastMap` shows no Ladybug global
-#     and no @JSONModel annotation, while FastMapLadybug / FastMapModels show them and FastMap's API.
+#     and no @JSONModel annotation, while FastMapLadybug / FastMapModels show them and FastMap's API;
+#  4. the server front ends stay apart (FastMapHummingbird and FastMapVapor never import each
+#     other), and a package using plain FastMap (default traits) resolves no NIO, Hummingbird or
+#     Vapor (Tests/LayerChecks/PlainConsumer).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${BUILD_DIR:-.build/debug}
@@ -29,6 +32,18 @@ while stack:
 print(" ".join(sorted(seen)))')
 echo "FastMap builds: $closure"
 if echo "$closure" | grep -qi 'syntax\|Macros'; then echo "FastMap depends on swift-syntax"; status=1; fi
+
+for pair in "FastMapHummingbird:Vapor" "FastMapVapor:Hummingbird"; do
+  module=${pair%%:*}; other=${pair##*:}
+  if grep -rqE "^(@_exported |internal |package |public )*import (FastMap)?$other\b" "Sources/$module"; then
+    echo "$module imports $other"; status=1
+  fi
+done
+plain=$(cd Tests/LayerChecks/PlainConsumer && swift package show-dependencies --scratch-path ../../../.build-plain-consumer 2>&1) \
+  || { echo "$plain"; status=1; }
+if grep -qiE 'swift-nio|hummingbird|vapor' <<<"$plain"; then
+  echo "a plain FastMap user resolves server packages:"; echo "$plain"; status=1
+else echo "ok   a plain FastMap user resolves no NIO, Hummingbird or Vapor"; fi
 
 flags=(-typecheck -I "$build/Modules" -I Sources/CJansson -I Sources/CYajl
   -Xcc -fmodule-map-file="$build/CFastMap.build/module.modulemap" -Xcc -I -Xcc Sources/CFastMap/include)

@@ -149,6 +149,16 @@ public final class FastJSONDecoder: @unchecked Sendable {
 
     var options: Options { state.withLock { $0 } }
 
+    /// A new decoder with these settings and `extra` merged into `userInfo`: the framework
+    /// coders (FastMapVapor) take per-call `userInfo`, and changing a shared decoder's would race.
+    package func copy(mergingUserInfo extra: [CodingUserInfoKey: any Sendable]) -> FastJSONDecoder {
+        var options = self.options
+        options.userInfo.merge(extra) { $1 }
+        let copy = FastJSONDecoder()
+        copy.state.withLock { $0 = options }
+        return copy
+    }
+
     // MARK: Decoding
 
     /// Decodes a value of type `T` from JSON text.
@@ -195,7 +205,9 @@ public final class FastJSONDecoder: @unchecked Sendable {
         try decode(type, tree: json, input: nil, at: path)
     }
 
-    private func decode<T: Decodable>(
+    /// Decodes `T` from JSON text the caller holds in place (FastMapNIO reads a `ByteBuffer`'s
+    /// storage without copying it).
+    package func decode<T: Decodable>(
         _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?
     ) throws -> T {
         try decode(input: input, at: path) { decoder, start in

@@ -69,6 +69,23 @@ public final class FastJSONEncoder: @unchecked Sendable {
         set { configuration.withLock { $0.userInfo = newValue } }
     }
 
+    /// A new encoder with these settings and `extra` merged into `userInfo` (see
+    /// `FastJSONDecoder.copy(mergingUserInfo:)`).
+    package func copy(mergingUserInfo extra: [CodingUserInfoKey: any Sendable]) -> FastJSONEncoder {
+        var options = configuration.withLock { $0 }
+        options.userInfo.merge(extra) { $1 }
+        let copy = FastJSONEncoder()
+        copy.configuration.withLock { $0 = options }
+        return copy
+    }
+
+    /// The JSON text of `value` as bytes, for front ends that write it somewhere other than
+    /// `Data` (FastMapNIO writes it into a `ByteBuffer`).
+    package func encodedBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let settings = EncodingSettings(configuration.withLock { $0 })
+        return try EncodingStream.encode(value, settings: settings)
+    }
+
     // MARK: Encoding
 
     /// Encodes `value` as JSON text.

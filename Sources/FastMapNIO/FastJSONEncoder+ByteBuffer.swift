@@ -1,0 +1,17 @@
+#if NIO
+    public import FastMap
+    public import NIOCore
+
+    extension FastJSONEncoder {
+        /// Encodes `value` as JSON text and appends it to `buffer` (at its writer index), with no
+        /// `Data` in between.
+        ///
+        /// - Returns: the number of bytes written.
+        /// - Throws: the errors of ``FastJSONEncoder/encode(_:)``; `buffer` is unchanged then.
+        @discardableResult
+        public func encode<T: Encodable>(_ value: T, into buffer: inout ByteBuffer) throws -> Int {
+            let bytes = try encodedBytes(value)
+            return buffer.writeBytes(bytes)
+        }
+    }
+#endif

@@ -1,0 +1,57 @@
+#if Vapor
+    public import FastMapNIO
+    public import Vapor
+
+    extension FastJSONDecoder: ContentDecoder {
+        /// Decodes `body` as `D`, reading the buffer in place. A bad body throws the
+        /// `DecodingError` Vapor's error middleware answers with 400, as for `JSONDecoder`.
+        ///
+        /// ```swift
+        /// ContentConfiguration.global.use(decoder: FastJSONDecoder(), for: .json)
+        /// ```
+        public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders) throws -> D {
+            try decode(D.self, from: body)
+        }
+
+        /// Decodes `body` as `D` with `userInfo` merged into the decoder's own (on a copy, so a
+        /// shared decoder is never changed).
+        public func decode<D: Decodable>(
+            _ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders,
+            userInfo: [CodingUserInfoKey: any Sendable]
+        ) throws -> D {
+            let decoder = userInfo.isEmpty ? self : copy(mergingUserInfo: userInfo)
+            return try decoder.decode(D.self, from: body)
+        }
+
+        /// The elements of the JSON array at `path` in the request's body, decoded as `T` while it
+        /// arrives (see ``FastJSONDecoder/body(_:format:from:maximumSize:declaredSize:)``). The
+        /// route must stream its body (`app.on(.POST, "events", body: .stream) { ... }`).
+        ///
+        /// The body may be up to `maximumSize` bytes (by default the application's
+        /// `routes.defaultMaxBodySize`); a larger one (declared or received) stops the stream.
+        /// Every problem is thrown as a ``FastJSONDecoder/BodyError``, which Vapor answers with 413
+        /// or 400 and the record's index and byte offset.
+        public func stream<T: Decodable>(
+            _ type: T.Type, inArrayAt path: JSONKeyPath = .root, from request: Request, maximumSize: Int? = nil
+        ) -> BodyStream<T> {
+            body(type, format: .array(at: path), from: request, maximumSize: maximumSize)
+        }
+
+        /// The values of a newline-delimited JSON request body, decoded as `T` while it arrives,
+        /// with the limits and errors of ``stream(_:inArrayAt:from:maximumSize:)``.
+        public func lines<T: Decodable>(_ type: T.Type, from request: Request, maximumSize: Int? = nil) -> BodyStream<T>
+        {
+            body(type, format: .lines, from: request, maximumSize: maximumSize)
+        }
+
+        /// The records of the request's body in `format`, with the limits and errors of
+        /// ``stream(_:inArrayAt:from:maximumSize:)``.
+        public func body<T: Decodable>(
+            _ type: T.Type, format: BodyFormat, from request: Request, maximumSize: Int? = nil
+        ) -> BodyStream<T> {
+            let limit = maximumSize ?? request.application.routes.defaultMaxBodySize.value
+            let declared = request.headers.first(name: .contentLength).flatMap { Int($0) }
+            return body(type, format: format, from: request.body, maximumSize: limit, declaredSize: declared)
+        }
+    }
+#endif
