@@ -31,8 +31,10 @@ if let filter {
 }
 
 var results: [Measurement] = []
-for benchmark in benchmarks {
-    FileHandle.standardError.write(Data("running \(benchmark.task) on \(benchmark.corpus)...\n".utf8))
+// Progress on stderr (the table goes to stdout at the end): which of how many, and what.
+for (position, benchmark) in benchmarks.enumerated() {
+    let progress = "[\(position + 1)/\(benchmarks.count)] \(benchmark.task) on \(benchmark.corpus)...\n"
+    FileHandle.standardError.write(Data(progress.utf8))
     do {
         results += try runner.measure(benchmark)
     } catch {
@@ -41,7 +43,7 @@ for benchmark in benchmarks {
 }
 
 Report.printTable(results, benchmarks: benchmarks)
-Report.write(
-    results,
-    to: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("results/latest.json"))
+let resultsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("results")
+Report.write(results, to: resultsFolder.appendingPathComponent("latest.json"))
+Chart.write(results, benchmarks: benchmarks, to: resultsFolder.appendingPathComponent("latest.svg"))
