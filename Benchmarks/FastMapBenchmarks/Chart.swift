@@ -2,7 +2,7 @@ import Foundation
 
 /// `Benchmarks/results/latest.svg`: one horizontal bar per task and corpus, the default FastMap
 /// competitor's speed as a multiple of the Foundation peer of the same task (JSONDecoder,
-/// JSONSerialization, JSONEncoder), with a line at 1× — the README embeds it. Plain SVG, no
+/// JSONSerialization, JSONEncoder) on a logarithmic axis, with a line at 1× — the README embeds it. Plain SVG, no
 /// dependencies, so it renders on GitHub and in any browser.
 enum Chart {
     struct Bar {
@@ -30,8 +30,12 @@ enum Chart {
         let barWidth = 360.0
         let rowHeight = 22.0
         let top = 30.0
-        let largest = max(bars.map(\.ratio).max() ?? 1, 1)
-        let scale = barWidth / largest
+        // A logarithmic axis from 0.25× to the largest ratio: a 2× and a 70× bar both stay readable.
+        let smallest = 0.25
+        let largest = max(bars.map(\.ratio).max() ?? 2, 2)
+        func position(_ ratio: Double) -> Double {
+            barWidth * (log(max(ratio, smallest)) - log(smallest)) / (log(largest) - log(smallest))
+        }
         let height = top + rowHeight * Double(bars.count) + 20
         var lines = [
             #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(Int(labelWidth + barWidth + 80))" height="\#(Int(height))" font-family="sans-serif" font-size="12">"#,
@@ -39,7 +43,7 @@ enum Chart {
         ]
         for (index, bar) in bars.enumerated() {
             let y = top + rowHeight * Double(index)
-            let width = max(1, bar.ratio * scale)
+            let width = max(1, position(bar.ratio))
             let color = bar.ratio >= 1 ? "#2f7d32" : "#c62828"
             lines.append(
                 #"<text x="\#(labelWidth - 6)" y="\#(y + 15)" text-anchor="end">\#(escaped(bar.label))</text>"#)
@@ -48,7 +52,7 @@ enum Chart {
             )
             lines.append(#"<text x="\#(format(labelWidth + width + 4))" y="\#(y + 15)">\#(format(bar.ratio))×</text>"#)
         }
-        let one = labelWidth + scale
+        let one = labelWidth + position(1)
         lines.append(
             #"<line x1="\#(format(one))" y1="\#(top)" x2="\#(format(one))" y2="\#(format(height - 20))" stroke="black" stroke-dasharray="4 3"/>"#
         )
