@@ -1,7 +1,7 @@
 /// `@Default(…, onInvalid: true)`: a value that is there but does not decode falls back.
 extension JSONModelRuntime {
     /// The value `body` reads, or `nil` when it throws; the error goes to the
-    /// ``JSONDecodingReport`` of the decode call, when there is one.
+    /// `JSONDecodingReport` of the decode call, when there is one.
     @inlinable
     public static func recovering<Value>(_ decoder: any Decoder, _ body: () throws -> Value?) -> Value? {
         do {

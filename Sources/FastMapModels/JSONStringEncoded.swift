@@ -14,7 +14,7 @@ public struct JSONStringEncoded<Value> {
 }
 
 extension JSONStringEncoded: Decodable where Value: Decodable {
-    /// Reads a string and decodes `Value` from its text with ``FastJSONDecoder`` (keeping a
+    /// Reads a string and decodes `Value` from its text with `FastJSONDecoder` (keeping a
     /// FastJSONDecoder's `userInfo`, so a report passed to the outer decode sees inside).
     ///
     /// - Throws: `typeMismatch` when the value is not a string; `dataCorrupted` at this value's
