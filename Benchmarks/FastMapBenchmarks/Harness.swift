@@ -1,3 +1,4 @@
+import FastMap
 import Foundation
 
 /// One way of doing a benchmark's job (FastMap, or a Foundation peer).
@@ -9,6 +10,15 @@ struct Competitor {
     /// fraction of.
     var isCeiling = false
     let run: () throws -> Void
+}
+
+extension Competitor {
+    /// yajl's tokenizer alone over `data`: the ceiling row every FastMap row is a fraction of.
+    static func tokenizer(_ data: Data) -> Competitor {
+        Competitor(name: "yajl tokenizer alone", isFoundation: false, isCeiling: true) {
+            consume(data.withUnsafeBytes { TokenizerCeiling.scan($0) })
+        }
+    }
 }
 
 /// A job done by several competitors on the same input, e.g. "decode twitter.json to models".

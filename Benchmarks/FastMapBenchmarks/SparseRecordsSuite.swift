@@ -42,9 +42,7 @@ enum SparseRecordsSuite {
                     Competitor(name: "JSONDecoder", isFoundation: true) {
                         consume(try JSONDecoder().decode([TwoKeys].self, from: data))
                     },
-                    Competitor(name: "yajl tokenizer alone", isFoundation: false, isCeiling: true) {
-                        consume(data.withUnsafeBytes { TokenizerCeiling.scan($0) })
-                    },
+                    .tokenizer(data),
                 ])
         ]
     }

@@ -22,9 +22,7 @@ enum Suites {
         let name = corpus.name
         var benchmarks: [Benchmark] = []
         // yajl's tokenizer alone over the same bytes: the ceiling of every yajl-driven row.
-        let tokenizer = Competitor(name: "yajl tokenizer alone", isFoundation: false, isCeiling: true) {
-            consume(data.withUnsafeBytes { TokenizerCeiling.scan($0) })
-        }
+        let tokenizer = Competitor.tokenizer(data)
         let reference = try? JSONDecoder().decode(Model.self, from: data)
         let decodesAlike = reference != nil && (try? FastJSONDecoder().decode(Model.self, from: data)) == reference
         warnUnless(decodesAlike, "FastJSONDecoder's models differ from JSONDecoder's", name)
