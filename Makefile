@@ -71,10 +71,11 @@ lint:
 TOOLCHAIN_BIN := $(dir $(realpath $(shell command -v $(SWIFT))))
 DOCC ?= $(TOOLCHAIN_BIN)docc
 SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
-DOCS_MODULES := FastMap FastMapModels FastMapLadybug
+# The server modules need their traits; building with `make test`'s traits also reuses its build.
+DOCS_MODULES := FastMap FastMapModels FastMapLadybug FastMapNIO FastMapHummingbird FastMapVapor
 docs: setup
-	for module in $(DOCS_MODULES); do $(SWIFT) build --target $$module || exit 1; done
-	@set -e; bin=$$($(SWIFT) build --show-bin-path); triple=$$(basename $$(dirname $$bin)); \
+	for module in $(DOCS_MODULES); do $(SWIFT) build --traits $(TRAITS) --target $$module || exit 1; done
+	@set -e; bin=$$($(SWIFT) build --traits $(TRAITS) --show-bin-path); triple=$$(basename $$(dirname $$bin)); \
 	modulemaps=$$( { ls $$bin/*.build/module.modulemap | grep -v -- '-tool\.build/'; \
 	  find Sources .build/checkouts \( -path 'Sources/*' -o -path '*/Sources/*' \) -name module.modulemap; } \
 	  2>/dev/null | sed 's/^/-Xcc -fmodule-map-file=/'); \

@@ -145,6 +145,8 @@ let package = Package(
             name: "FastMapNIOTests",
             dependencies: [
                 "FastMapNIO", "FastMapTestSupport", .product(name: "NIOCore", package: "swift-nio", condition: nio),
+                // Proves FastMapNIO's ByteBuffer methods and NIO's own JSONDecoder ones coexist.
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: nio),
             ],
             swiftSettings: swift6
         ),

@@ -7,6 +7,11 @@
         /// buffer is not copied, and its reader index does not move.
         ///
         /// - Throws: the `DecodingError`s of ``FastJSONDecoder/decode(_:from:)-(_,Data)``.
+        ///
+        /// Disfavored because NIOFoundationCompat declares the same method on `JSONDecoder`: in a
+        /// file that imports both, that one is chosen instead of an ambiguity, and it ends in
+        /// FastMap's `decode(_:from: Data)` override on an uncopied view of the buffer.
+        @_disfavoredOverload
         public func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
             try buffer.withUnsafeReadableBytes { try decode(type, input: $0, at: nil) }
         }

@@ -8,6 +8,11 @@
         ///
         /// - Returns: the number of bytes written.
         /// - Throws: the errors of ``FastJSONEncoder/encode(_:)``; `buffer` is unchanged then.
+        ///
+        /// Disfavored because NIOFoundationCompat declares the same method on `JSONEncoder`: in a
+        /// file that imports both, that one is chosen instead of an ambiguity (it returns nothing
+        /// and writes through FastMap's `encode(_:)` override and a `Data`).
+        @_disfavoredOverload
         @discardableResult
         public func encode<T: Encodable>(_ value: T, into buffer: inout ByteBuffer) throws -> Int {
             let bytes = try encodedBytes(value)

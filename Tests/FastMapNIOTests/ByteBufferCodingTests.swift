@@ -48,7 +48,9 @@
             encoder.outputFormatting = .sortedKeys
             var buffer = ByteBuffer(string: "prefix:")
             let value = Reading(id: 3, name: "c\"d", score: 0.1)
-            let written = try encoder.encode(value, into: &buffer)
+            // Typed: where NIOFoundationCompat is imported too (this module imports it), its
+            // `encode(_:into:)`, which returns nothing, is the one an untyped call picks.
+            let written: Int = try encoder.encode(value, into: &buffer)
             let expected = try encoder.encode(value)
             #expect(written == expected.count)
             #expect(buffer.readString(length: 7) == "prefix:")

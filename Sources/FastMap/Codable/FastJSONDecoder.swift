@@ -20,11 +20,17 @@ import Foundation
 /// Every error is a `DecodingError` whose `underlyingError` is a ``FastMapError`` naming the
 /// full path, the expected type and what was found.
 ///
+/// It is a subclass of `JSONDecoder`, so it goes wherever one is expected (a `JSONDecoder`
+/// parameter or property, a framework's JSON coder setting); every `decode` call, also one made
+/// through a `JSONDecoder` reference, runs FastMap's decoder. The nested strategy types are
+/// Foundation's own (`FastJSONDecoder.DateDecodingStrategy` is `JSONDecoder.DateDecodingStrategy`).
+///
 /// A decoder can be shared between tasks: its settings sit behind a lock, and each call to
 /// `decode` works on its own snapshot of them.
 ///
-/// `@unchecked Sendable`: its only stored property is `state`, a `LockedValue`.
-public final class FastJSONDecoder: @unchecked Sendable {
+/// `@unchecked Sendable`: its only stored property is `state`, a `LockedValue`; the settings
+/// `JSONDecoder` itself stores are never used (every one of them is overridden here).
+public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// Everything a single `decode` call reads; copied once per call.
     package struct Options: Sendable {
         var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
@@ -51,34 +57,35 @@ public final class FastJSONDecoder: @unchecked Sendable {
     private let state = LockedValue(Options())
 
     /// Creates a decoder with Foundation's defaults.
-    public init() {}
+    public override init() { super.init() }
 
     /// How JSON keys are matched to coding keys. Defaults to `.useDefaultKeys`.
-    public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
+    public override var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
         get { state.withLock { $0.keyDecodingStrategy } }
         set { state.withLock { $0.keyDecodingStrategy = newValue } }
     }
 
     /// How `Date` values are decoded. Defaults to `.deferredToDate`.
-    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
+    public override var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
         get { state.withLock { $0.dateDecodingStrategy } }
         set { state.withLock { $0.dateDecodingStrategy = newValue } }
     }
 
     /// How `Data` values are decoded. Defaults to `.base64`.
-    public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
+    public override var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
         get { state.withLock { $0.dataDecodingStrategy } }
         set { state.withLock { $0.dataDecodingStrategy = newValue } }
     }
 
     /// How strings standing for infinity and NaN are read. Defaults to `.throw`.
-    public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
+    public override var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
         get { state.withLock { $0.nonConformingFloatDecodingStrategy } }
         set { state.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
     }
 
     /// Contextual information handed to every `init(from:)` through `Decoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] {
+    @preconcurrency
+    public override var userInfo: [CodingUserInfoKey: any Sendable] {
         get { state.withLock { $0.userInfo } }
         set { state.withLock { $0.userInfo = newValue } }
     }
@@ -134,7 +141,7 @@ public final class FastJSONDecoder: @unchecked Sendable {
     /// `NaN` (read by `Double` and `Float` as infinity and NaN), trailing commas and escaped
     /// line breaks. Defaults to `false`. What `JSONDecoder` accepts decodes to the same values;
     /// a malformed number fails only when it is read, as there.
-    public var allowsJSON5: Bool {
+    public override var allowsJSON5: Bool {
         get { state.withLock { $0.allowsJSON5 } }
         set { state.withLock { $0.allowsJSON5 = newValue } }
     }
@@ -142,22 +149,12 @@ public final class FastJSONDecoder: @unchecked Sendable {
     /// Whether the top-level value is an object whose braces may be left out (`"a": 1, "b": 2`,
     /// with ``allowsJSON5`` also `a: 1, b: 2`; empty input is an empty object), as
     /// `JSONDecoder.assumesTopLevelDictionary`, with or without JSON5. Defaults to `false`.
-    public var assumesTopLevelDictionary: Bool {
+    public override var assumesTopLevelDictionary: Bool {
         get { state.withLock { $0.assumesTopLevelDictionary } }
         set { state.withLock { $0.assumesTopLevelDictionary = newValue } }
     }
 
     var options: Options { state.withLock { $0 } }
-
-    /// A new decoder with these settings and `extra` merged into `userInfo`: the framework
-    /// coders (FastMapVapor) take per-call `userInfo`, and changing a shared decoder's would race.
-    package func copy(mergingUserInfo extra: [CodingUserInfoKey: any Sendable]) -> FastJSONDecoder {
-        var options = self.options
-        options.userInfo.merge(extra) { $1 }
-        let copy = FastJSONDecoder()
-        copy.state.withLock { $0 = options }
-        return copy
-    }
 
     // MARK: Decoding
 
@@ -166,8 +163,34 @@ public final class FastJSONDecoder: @unchecked Sendable {
     /// - Throws: `DecodingError` with the case and coding path `JSONDecoder` reports for the
     ///   same input, and a ``FastMapError`` as `underlyingError`. Malformed JSON throws
     ///   `.dataCorrupted` whose underlying error carries line, column and byte offset.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    public override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try data.withUnsafeBytes { try decode(type, input: $0, at: nil) }
+    }
+
+    /// Decodes a `DecodableWithConfiguration` value of type `T` from JSON text, handing
+    /// `configuration` to its `init(from:configuration:)`.
+    ///
+    /// - Throws: as ``decode(_:from:)-(_,Data)``.
+    public override func decode<T: DecodableWithConfiguration>(
+        _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+    ) throws -> T {
+        try data.withUnsafeBytes { input in
+            try decode(input: input, at: nil) { decoder, root in
+                try decoder.with(root, at: decoder.currentPath, nil) {
+                    try type.init(from: decoder, configuration: configuration)
+                }
+            }
+        }
+    }
+
+    /// Decodes a `DecodableWithConfiguration` value of type `T` from JSON text with the
+    /// configuration that `configuration` provides.
+    public override func decode<T, C>(_ type: T.Type, from data: Data, configuration: C.Type) throws -> T
+    where
+        T: DecodableWithConfiguration, C: DecodingConfigurationProviding,
+        T.DecodingConfiguration == C.DecodingConfiguration
+    {
+        try decode(type, from: data, configuration: C.decodingConfiguration)
     }
 
     /// Decodes a value of type `T` from JSON text held in an array of bytes.

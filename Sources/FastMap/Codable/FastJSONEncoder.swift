@@ -21,62 +21,57 @@ import Foundation
 /// single-value container, a nested container requested for a key that already holds a
 /// number), `FastJSONEncoder` throws `EncodingError.invalidValue` naming the problem.
 ///
+/// It is a subclass of `JSONEncoder`, so it goes wherever one is expected; every `encode` call,
+/// also one made through a `JSONEncoder` reference, runs FastMap's encoder. The nested types are
+/// Foundation's own (`FastJSONEncoder.OutputFormatting` is `JSONEncoder.OutputFormatting`).
+///
 /// The configuration is protected by a lock, so one encoder can be shared between threads.
 ///
-/// `@unchecked Sendable`: its only stored property is `configuration`, a `LockedValue`.
-public final class FastJSONEncoder: @unchecked Sendable {
+/// `@unchecked Sendable`: its only stored property is `configuration`, a `LockedValue`; the
+/// settings `JSONEncoder` itself stores are never used (every one of them is overridden here).
+public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
     private let configuration = LockedValue(EncodingOptions())
 
     /// Creates an encoder with Foundation's defaults.
-    public init() {}
+    public override init() { super.init() }
 
     /// The output format: `.prettyPrinted`, `.sortedKeys`, `.withoutEscapingSlashes`.
     /// Defaults to `[]` (compact, members in encoding order, `/` escaped as `\/`).
-    public var outputFormatting: JSONEncoder.OutputFormatting {
+    public override var outputFormatting: JSONEncoder.OutputFormatting {
         get { configuration.withLock { $0.outputFormatting } }
         set { configuration.withLock { $0.outputFormatting = newValue } }
     }
 
     /// How `Date` values are written. Defaults to `.deferredToDate` (seconds since
     /// 2001-01-01 as a number, as `Date` encodes itself).
-    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy {
+    public override var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy {
         get { configuration.withLock { $0.dateEncodingStrategy } }
         set { configuration.withLock { $0.dateEncodingStrategy = newValue } }
     }
 
     /// How `Data` values are written. Defaults to `.base64`.
-    public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy {
+    public override var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy {
         get { configuration.withLock { $0.dataEncodingStrategy } }
         set { configuration.withLock { $0.dataEncodingStrategy = newValue } }
     }
 
     /// What to do with NaN and infinities, which JSON cannot hold. Defaults to `.throw`.
-    public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy {
+    public override var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy {
         get { configuration.withLock { $0.nonConformingFloatEncodingStrategy } }
         set { configuration.withLock { $0.nonConformingFloatEncodingStrategy = newValue } }
     }
 
     /// How keys are transformed before they are written. Defaults to `.useDefaultKeys`.
-    public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy {
+    public override var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy {
         get { configuration.withLock { $0.keyEncodingStrategy } }
         set { configuration.withLock { $0.keyEncodingStrategy = newValue } }
     }
 
     /// Contextual information handed to every `Encoder` as its `userInfo`.
     @preconcurrency
-    public var userInfo: [CodingUserInfoKey: any Sendable] {
+    public override var userInfo: [CodingUserInfoKey: any Sendable] {
         get { configuration.withLock { $0.userInfo } }
         set { configuration.withLock { $0.userInfo = newValue } }
-    }
-
-    /// A new encoder with these settings and `extra` merged into `userInfo` (see
-    /// `FastJSONDecoder.copy(mergingUserInfo:)`).
-    package func copy(mergingUserInfo extra: [CodingUserInfoKey: any Sendable]) -> FastJSONEncoder {
-        var options = configuration.withLock { $0 }
-        options.userInfo.merge(extra) { $1 }
-        let copy = FastJSONEncoder()
-        copy.configuration.withLock { $0 = options }
-        return copy
     }
 
     /// The JSON text of `value` as bytes, for front ends that write it somewhere other than
@@ -94,14 +89,14 @@ public final class FastJSONEncoder: @unchecked Sendable {
     ///   strategy (with the coding path of the value), for a top-level value that encodes
     ///   nothing, for containers nested deeper than 511 levels, and for misused containers;
     ///   and any error the value's own `encode(to:)` throws.
-    public func encode<T: Encodable>(_ value: T) throws -> Data {
+    public override func encode<T: Encodable>(_ value: T) throws -> Data {
         let settings = EncodingSettings(configuration.withLock { $0 })
         return Data(try EncodingStream.encode(value, settings: settings))
     }
 
     /// Encodes a value that needs a configuration, as
     /// `JSONEncoder.encode(_:configuration:)` does.
-    public func encode<T: EncodableWithConfiguration>(
+    public override func encode<T: EncodableWithConfiguration>(
         _ value: T, configuration: T.EncodingConfiguration
     ) throws -> Data {
         let settings = EncodingSettings(self.configuration.withLock { $0 })
@@ -109,7 +104,7 @@ public final class FastJSONEncoder: @unchecked Sendable {
     }
 
     /// Encodes a value that needs a configuration, taking it from a provider type.
-    public func encode<T, C>(_ value: T, configuration: C.Type) throws -> Data
+    public override func encode<T, C>(_ value: T, configuration: C.Type) throws -> Data
     where
         T: EncodableWithConfiguration, C: EncodingConfigurationProviding,
         T.EncodingConfiguration == C.EncodingConfiguration

@@ -2,27 +2,11 @@
     public import FastMapNIO
     public import Vapor
 
-    extension FastJSONDecoder: ContentDecoder {
-        /// Decodes `body` as `D`, reading the buffer in place. A bad body throws the
-        /// `DecodingError` Vapor's error middleware answers with 400, as for `JSONDecoder`.
-        ///
-        /// ```swift
-        /// ContentConfiguration.global.use(decoder: FastJSONDecoder(), for: .json)
-        /// ```
-        public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders) throws -> D {
-            try decode(D.self, from: body)
-        }
-
-        /// Decodes `body` as `D` with `userInfo` merged into the decoder's own (on a copy, so a
-        /// shared decoder is never changed).
-        public func decode<D: Decodable>(
-            _ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders,
-            userInfo: [CodingUserInfoKey: any Sendable]
-        ) throws -> D {
-            let decoder = userInfo.isEmpty ? self : copy(mergingUserInfo: userInfo)
-            return try decoder.decode(D.self, from: body)
-        }
-
+    // `ContentDecoder` and `ContentEncoder`: FastJSONDecoder and FastJSONEncoder are
+    // `JSONDecoder` and `JSONEncoder` subclasses, so they inherit Vapor's own conformances
+    // (`ContentConfiguration.global.use(decoder: FastJSONDecoder(), for: .json)`), whose
+    // `decode`/`encode` calls run FastMap's overrides. Streaming a body is FastMap's own:
+    extension FastJSONDecoder {
         /// The elements of the JSON array at `path` in the request's body, decoded as `T` while it
         /// arrives (see ``FastJSONDecoder/body(_:format:from:maximumSize:declaredSize:)``). The
         /// route must stream its body (`app.on(.POST, "events", body: .stream) { ... }`).

@@ -2,20 +2,12 @@
     public import FastMapNIO
     public import Hummingbird
 
-    extension FastJSONDecoder: RequestDecoder {
-        /// Decodes the request's body as `T`, as Hummingbird's `JSONDecoder` does: the body is
-        /// collected up to the context's `maxUploadSize` (a larger one is refused with 413 without
-        /// buffering the rest), then read in place.
-        ///
-        /// Set it as a context's `requestDecoder` so that `request.decode(as:context:)` uses it; a
-        /// bad body then answers 400 with Hummingbird's message for the `DecodingError`.
-        public func decode<T: Decodable>(
-            _ type: T.Type, from request: Request, context: some RequestContext
-        ) async throws -> T {
-            let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-            return try decode(T.self, from: buffer)
-        }
-
+    // `RequestDecoder` and `ResponseEncoder`: FastJSONDecoder and FastJSONEncoder are
+    // `JSONDecoder` and `JSONEncoder` subclasses, so they inherit Hummingbird's own conformances
+    // (the body collected up to `maxUploadSize`, 413 beyond it, 400 for a `DecodingError`; 200
+    // with `application/json; charset=utf-8`), whose `decode`/`encode` calls run FastMap's
+    // overrides. Streaming a body is FastMap's own:
+    extension FastJSONDecoder {
         /// The elements of the JSON array at `path` in the request's body, decoded as `T` while it
         /// arrives (see ``FastJSONDecoder/body(_:format:from:maximumSize:declaredSize:)``).
         ///
