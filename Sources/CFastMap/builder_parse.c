@@ -74,7 +74,8 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
         if (tail < length) {
             error->kind = FM_ERROR_SYNTAX;
             error->offset = tail;
-            snprintf(error->message, sizeof error->message, "parse error: trailing garbage");
+            snprintf(error->message, sizeof error->message,
+                     "unexpected text after the end of the JSON document");
             status = yajl_status_error;
         } else {
             status = yajl_complete_parse(b.handle);
@@ -90,7 +91,15 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
             unsigned char *text = yajl_get_error(b.handle, 0, b.input, length);
             error->kind = FM_ERROR_SYNTAX;
             error->offset = consumed;
-            if (text && strstr((char *)text, "premature EOF")) {
+            if (text && strstr((char *)text, "trailing garbage") && b.root_complete) {
+                // Point at the first byte after the document (yajl reports the offset past the
+                // token it read there), in the words the streaming readers use.
+                size_t tail = b.root_end;
+                while (tail < length && fm_is_json_space(b.input[tail])) tail++;
+                error->offset = tail;
+                snprintf(error->message, sizeof error->message,
+                         "unexpected text after the end of the JSON document");
+            } else if (text && strstr((char *)text, "premature EOF")) {
                 // The input ended inside the document: say so, at the end of the input.
                 error->offset = length;
                 size_t lead = 0;

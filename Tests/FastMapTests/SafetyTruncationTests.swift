@@ -78,6 +78,7 @@ struct SafetyTruncationTests {
                     try JSON(string: text, options: .init(parser: parser))
                 }
                 #expect(error.location?.offset == offset, "\(text): \(error)")
+                #expect(error.message == "unexpected text after the end of the JSON document", "\(text): \(error)")
             }
         }
     }
