@@ -7,14 +7,15 @@ import SwiftSyntaxMacros
 /// extension (so a struct keeps its memberwise initializer); classes get them in the body, where
 /// designated and `required` initializers must live.
 public struct JSONModelMacro: MemberMacro, ExtensionMacro {
-    /// For a class: `CodingKeys`, `required init(from:)` and `encode(to:)` in the class body.
+    /// For a class: `CodingKeys`, `required init(from:)` and `encode(to:)` in the class body. For
+    /// a struct or enum nested in another type: the aliases of its ``ScopeBridge``.
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard declaration.is(ClassDeclSyntax.self) else { return [] }
         var sink = DiagnosticSink()
         guard let plan = plan(node, declaration, sink: &sink), !sink.hasErrors else { return [] }
+        guard declaration.is(ClassDeclSyntax.self) else { return ScopeBridge(declaration, in: context)?.aliases ?? [] }
         return plan.declarations
     }
 
@@ -30,7 +31,8 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
         guard let plan, !sink.hasErrors else { return [] }
         let conformance =
             protocols.isEmpty ? "" : ": " + protocols.map(\.trimmedDescription).joined(separator: ", ")
-        let members = declaration.is(ClassDeclSyntax.self) ? [] : plan.declarations
+        var members = declaration.is(ClassDeclSyntax.self) ? [] : plan.declarations
+        if let bridge = ScopeBridge(declaration, in: context) { members = members.map(bridge.rewrite) }
         if members.isEmpty && protocols.isEmpty { return [] }
         let body = members.map(\.description).joined(separator: "\n\n")
         let decl: DeclSyntax = "extension \(type.trimmed)\(raw: conformance) {\n\(raw: body)\n}"

@@ -4,7 +4,7 @@
 
 /// `@JSONModel` with a naming rule for every property without its own `@Key`, and optionally a
 /// root path: `@JSONModel(keys: .snakeCase)`, `@JSONModel(keys: .kebabCase, root: "data.user")`.
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(_JSONModelScope))
 @attached(
     extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
 public macro JSONModel(keys: JSONKeyStyle, root: String? = nil, inheritsCoding: Bool? = nil) =
@@ -13,7 +13,7 @@ public macro JSONModel(keys: JSONKeyStyle, root: String? = nil, inheritsCoding: 
 /// `@JSONModel` for a type that lives at a path of object keys: `@JSONModel(root: "data.user")`
 /// decodes the whole type from the object at `data.user` and encodes it back into
 /// `{"data": {"user": {…}}}`.
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(_JSONModelScope))
 @attached(
     extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
 public macro JSONModel(root: String, inheritsCoding: Bool? = nil) =
@@ -23,6 +23,7 @@ public macro JSONModel(root: String, inheritsCoding: Bool? = nil) =
 /// `.external`, `.internal(discriminator:)`, `.adjacent(tag:content:)` or `.untagged`. `@Key("c")`
 /// on a case sets its tag; `@Key("r", for: "radius")` on a case names the member of its associated
 /// value `radius` (Swift allows no attributes on associated values themselves).
+@attached(member, names: named(_JSONModelScope))
 @attached(
     extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
 public macro JSONModel(tagging: JSONEnumTagging) = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")

@@ -8,7 +8,7 @@
 /// type looks like a superclass (not a well-known protocol) calls the superclass's
 /// `init(from:)` and `encode(to:)` with the same coder; say so explicitly with
 /// ``JSONModel(inheritsCoding:)``.
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(_JSONModelScope))
 @attached(
     extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
 public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
@@ -18,7 +18,7 @@ public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONMo
 /// With `true`, `init(from:)` ends with `super.init(from: decoder)` and `encode(to:)` starts with
 /// `super.encode(to: encoder)`, both on the same coder, so the superclass's properties share the
 /// model's JSON object. With `false`, the superclass (if any) is initialized with `super.init()`.
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(_JSONModelScope))
 @attached(
     extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
 public macro JSONModel(inheritsCoding: Bool) = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
@@ -28,6 +28,7 @@ public macro JSONModel(inheritsCoding: Bool) = #externalMacro(module: "FastMapMa
 /// the associated values, by label (`_0`, `_1` for unlabeled ones). A case with one unlabeled
 /// associated value shares the object with that value (`{"type": "circle", "radius": 2}` for
 /// `case circle(Circle)`).
+@attached(member, names: named(_JSONModelScope))
 @attached(
     extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
 public macro JSONModel(discriminator: String) = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")

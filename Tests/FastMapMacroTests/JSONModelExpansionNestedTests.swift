@@ -1,0 +1,67 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// A model nested in another type: the names its properties and annotations use are aliased in
+/// its body (where they resolve as the user meant) and the extension's code names the aliases.
+@Suite("@JSONModel expansion: nested types")
+struct JSONModelExpansionNestedTests {
+    @Test func nestedStructAliasesItsTypeNames() {
+        assertExpansion(
+            #"""
+            enum Outer {
+                @JSONModel
+                struct Inner {
+                    var kind: Kind
+                    @Default(Kind.a) var other: Kind?
+                    var count: Int
+                }
+            }
+            """#,
+            expandedSource: #"""
+                enum Outer {
+                    struct Inner {
+                        var kind: Kind
+                        var other: Kind?
+                        var count: Int
+
+                        private enum _JSONModelScope {
+                            typealias Kind_ = Kind
+                        }
+                    }
+                }
+
+                extension Outer.Inner: Decodable, Encodable {
+                    enum CodingKeys: String, CodingKey {
+                        case kind
+                        case other
+                        case count
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        var failingProperty = 0
+                        do {
+                            self.kind = try container.decode(_JSONModelScope.Kind_.self, forKey: .kind)
+                            failingProperty = 1
+                            self.other = try container.decodeIfPresent(_JSONModelScope.Kind_.self, forKey: .other) ?? _JSONModelScope.Kind_.a
+                            failingProperty = 2
+                            self.count = try container.decode(Int.self, forKey: .count)
+                        } catch {
+                            let properties: [(String, String, String)] = [("kind", "kind", "Kind"), ("other", "other", "Kind?"), ("count", "count", "Int")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Inner", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
+                        var container = encoder.container(keyedBy: CodingKeys.self)
+                        try container.encode(self.kind, forKey: .kind)
+                        try container.encodeIfPresent(self.other, forKey: .other)
+                        try container.encode(self.count, forKey: .count)
+                    }
+                }
+                """#)
+    }
+}
