@@ -8,6 +8,7 @@
 //   stream_element.c   element assembly: arenas, memory budgets, the queue of items
 //   stream_array.c     array mode: the yajl event state machine (path, then elements)
 //   stream_lines.c     lines mode: one value per line
+//   stream_number_text.c  the exact text of the elements' exceptional reals
 
 #include "builder.h"
 #include "fastmap_stream.h"
@@ -56,6 +57,12 @@ typedef struct nav_frame {
     int key_matches;    // maps: the pending key is the path's key
     int consumed;       // maps: the path's key was seen (the first occurrence wins)
 } nav_frame;
+
+// An exceptional real's node and where its text sits in the stream's text bytes.
+typedef struct fm_stream_text_entry {
+    const json_t *node;
+    size_t start, length;
+} fm_stream_text_entry;
 
 struct fm_stream {
     int mode;
@@ -126,6 +133,14 @@ struct fm_stream {
     fm_budget budget;
     fm_budget *outer_budget;
 
+    // The text of the exceptional reals (see stream_number_text.c) of the queued elements and,
+    // from entry `element_texts` on, of the element being built. Text bytes are stored one
+    // after another in entry order.
+    fm_stream_text_entry *texts;
+    size_t text_count, text_capacity, element_texts;
+    char *text_bytes;
+    size_t text_bytes_length, text_bytes_capacity;
+
     // A UTF-8 byte order mark at the very start is skipped, as JSONDecoder does.
     int mark_decided;
     size_t mark_held;  // bytes of a possible mark seen so far
@@ -191,6 +206,15 @@ void fm_stream_leave_call(fm_stream *s);
 int fm_stream_complete_element(fm_stream *s);
 int fm_stream_complete_failed(fm_stream *s);
 void fm_stream_take_element_error(fm_stream *s);
+
+// MARK: - Exceptional reals (stream_number_text.c)
+
+/// fm_build_number for an element's number, keeping the text of an exceptional real.
+int fm_stream_build_number(fm_stream *s, const char *text, size_t length);
+/// The element being built failed: forgets its texts.
+void fm_stream_drop_texts(fm_stream *s);
+/// The queue was handed over: keeps only the texts of the element still being built.
+void fm_stream_clear_texts(fm_stream *s);
 
 // MARK: - Modes (stream_array.c, stream_lines.c)
 

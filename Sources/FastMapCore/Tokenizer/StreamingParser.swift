@@ -114,7 +114,8 @@ package final class StreamingParser: @unchecked Sendable {
                 if let raw = item.arena, arena?.raw != raw { arena = JSONArena(adopting: raw) }
                 let document = JSONDocument(
                     owning: JSONNode(root), depth: maximumDepth,
-                    arena: item.arena == nil ? nil : arena)
+                    arena: item.arena == nil ? nil : arena,
+                    keptRealTexts: item.number_text_count == 0 ? nil : keptRealTexts(of: item))
                 payload = .value(JSON(document: document))
             } else {
                 let error = withUnsafePointer(to: item) { fm_stream_item_error(stream, $0) }
@@ -126,6 +127,25 @@ package final class StreamingParser: @unchecked Sendable {
                     payload: payload))
         }
         fm_stream_clear(stream)
+    }
+
+    /// Copies the texts the C stream kept for the item's exceptional reals (valid only until
+    /// the queue is cleared).
+    private func keptRealTexts(of item: fm_stream_item) -> KeptRealTexts {
+        var nodes: [UnsafeMutableRawPointer] = []
+        var ends: [Int] = []
+        var bytes: [UInt8] = []
+        nodes.reserveCapacity(item.number_text_count)
+        ends.reserveCapacity(item.number_text_count)
+        for index in item.number_text_first..<item.number_text_first + item.number_text_count {
+            var node: UnsafePointer<json_t>?
+            var length = 0
+            guard let text = fm_stream_number_text(stream, index, &node, &length), let node else { continue }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: text, count: length))
+            nodes.append(UnsafeMutableRawPointer(mutating: node))
+            ends.append(bytes.count)
+        }
+        return KeptRealTexts(nodes: nodes, ends: ends, bytes: bytes)
     }
 
     private static let unknownFailure = FastMapError(kind: .syntax, message: "the element could not be read")
