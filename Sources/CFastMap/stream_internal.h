@@ -209,8 +209,37 @@ void fm_stream_take_element_error(fm_stream *s);
 
 // MARK: - Exceptional reals (stream_number_text.c)
 
-/// fm_build_number for an element's number, keeping the text of an exceptional real.
-int fm_stream_build_number(fm_stream *s, const char *text, size_t length);
+// Whether a number's text (1 to 15 bytes) has an exponent, in a few instructions: this runs on
+// every number. Of the bytes of a number, only 'e' and 'E' have bit 0x40 set, so the bytes
+// are OR-ed together, read as two overlapping words.
+static inline int fm_has_exponent(const char *text, size_t length) {
+    uint64_t bits;
+    if (length >= 8) {
+        uint64_t first, last;
+        memcpy(&first, text, sizeof first);
+        memcpy(&last, text + length - 8, sizeof last);
+        bits = first | last;
+    } else if (length >= 4) {
+        uint32_t first, last;
+        memcpy(&first, text, sizeof first);
+        memcpy(&last, text + length - 4, sizeof last);
+        bits = first | last;
+    } else {
+        bits = (unsigned char)text[0];
+        for (size_t i = 1; i < length; i++) bits |= (unsigned char)text[i];
+    }
+    return (bits & 0x4040404040404040ULL) != 0;
+}
+
+/// fm_build_number for a number that may be an exceptional real: keeps its text if it is.
+int fm_stream_build_number_slow(fm_stream *s, const char *text, size_t length);
+
+/// fm_build_number for an element's number, keeping the text of an exceptional real. Inline:
+/// the common number (short, no exponent) costs one test more than before.
+static inline int fm_stream_build_number(fm_stream *s, const char *text, size_t length) {
+    if (length <= 15 && !fm_has_exponent(text, length)) return fm_build_number(&s->builder, text, length);
+    return fm_stream_build_number_slow(s, text, length);
+}
 /// The element being built failed: forgets its texts.
 void fm_stream_drop_texts(fm_stream *s);
 /// The queue was handed over: keeps only the texts of the element still being built.

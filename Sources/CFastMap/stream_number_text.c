@@ -2,6 +2,7 @@
 
 #include "fastmap_number_text.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,26 +16,31 @@
 // Only a cheap test runs on every number; it lets through every exceptional real and few
 // others (the Swift side applies the exact test).
 
-// Whether a number token may be an exceptional real. Integers (digits only) never are; reals
+// The position of the 'e' or 'E' of a number's text, or `length` when it has none. Searched
+// from the end: an exponent has few digits.
+static size_t exponent_position(const char *text, size_t length) {
+    for (size_t i = length; i > 0; i--)
+        if ((text[i - 1] | 0x20) == 'e') return i - 1;
+    return length;
+}
+
+// Whether a number token may be an exceptional real (fm_stream_build_number has already let
+// through the short ones without an exponent). Integers (digits only) never are; reals
 // of at most 15 characters without an exponent never are (too few digits, and too short to
 // reach 1e90 or 1e-90 or to be a zero with non-zero digits). With an exponent, a real of 15
 // characters or fewer is exceptional only when it is zero (every mantissa digit zero, or an
 // underflow, which needs an exponent of 70 or more) or its exponent is at least 70 away from
 // zero (its mantissa moves the magnitude by fewer than 15 powers of ten).
 static int may_be_exceptional(const char *text, size_t length) {
-    size_t i = 0;
-    int fraction = 0;
-    for (; i < length; i++) {
-        char c = text[i];
-        if (c == '.') fraction = 1;
-        else if ((c | 0x20) == 'e') break;
+    size_t e = exponent_position(text, length);
+    if (length > 15) return e < length || memchr(text, '.', length) != NULL;
+    // JSON has no leading zeros: a mantissa that starts with 1-9 is not zero.
+    size_t m = text[0] == '-' ? 1 : 0;
+    if (text[m] == '0') {
+        while (m < e && (text[m] == '0' || text[m] == '.')) m++;
+        if (m == e) return 1;  // zero
     }
-    if (i == length) return fraction && length > 15;
-    if (length > 15) return 1;
-    int nonzero = 0;
-    for (size_t k = 0; k < i; k++) nonzero |= text[k] >= '1' && text[k] <= '9';
-    if (!nonzero) return 1;
-    size_t k = i + 1;
+    size_t k = e + 1;
     if (k < length && (text[k] == '+' || text[k] == '-')) k++;
     size_t exponent = 0;
     for (; k < length; k++) {
@@ -63,7 +69,7 @@ static int keep_text(fm_stream *s, const json_t *node, const char *text, size_t 
     return 1;
 }
 
-int fm_stream_build_number(fm_stream *s, const char *text, size_t length) {
+int fm_stream_build_number_slow(fm_stream *s, const char *text, size_t length) {
     fm_builder *b = &s->builder;
     if (!may_be_exceptional(text, length)) return fm_build_number(b, text, length);
     json_t *parent = b->depth ? b->stack[b->depth - 1].node : NULL;

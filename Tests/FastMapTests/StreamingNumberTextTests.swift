@@ -127,6 +127,30 @@ struct StreamingNumberTextTests {
         try await Self.expectStreamedLikeWhole(Int128.self, comparingWithFoundation: false)
     }
 
+    /// Numbers at the edges of the tokenizer's quick test (which keeps the text of every real of
+    /// more than 15 characters, and of shorter ones only with an exponent of 70 or more or a
+    /// zero mantissa): each decodes as the whole-document decode does.
+    @Test func numbersAtTheEdgesOfTheQuickTest() throws {
+        var numbers = ["0e0", "-0e-0", "0.0e5", "0.000e-1", "1e69", "1e-69", "1e70", "1e-70", "9.99e-91", "1.0e-90"]
+        numbers += ["1e90", "1.0000e90", "1.1e90", "-1.1e-90", "0.5e-95", "123456789012.5", "1234567890123.45"]
+        numbers += ["0.1000000000000001", "0.100000000000001", "12345678901234567e-5", "1E-400", "2.5E+95"]
+        numbers += ["0.00000000000005e-80", "100000000000000.0", "1000000000000000.0", "-1234567.8901234567"]
+        let decoder = FastJSONDecoder()
+        for number in numbers {
+            let file = try TemporaryFile(text: "[\(number)]")
+            defer { file.remove() }
+            for type in [Decimal.self, Double.self, Int64.self] as [any (Decodable & Equatable).Type] {
+                func check<T: Decodable & Equatable>(_: T.Type) {
+                    var values: [T] = []
+                    let streamed = (try? decoder.forEach(T.self, contentsOf: file.url) { values.append($0) }) != nil
+                    let whole = try? decoder.decode([T].self, from: Data("[\(number)]".utf8))
+                    #expect((streamed ? values : nil) == whole, "\(T.self) from \(number)")
+                }
+                check(type)
+            }
+        }
+    }
+
     /// A record whose numbers all need their text.
     struct Reading: Codable, Equatable, Sendable {
         var exact: Decimal
