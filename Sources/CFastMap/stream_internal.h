@@ -58,12 +58,6 @@ typedef struct nav_frame {
     int consumed;       // maps: the path's key was seen (the first occurrence wins)
 } nav_frame;
 
-// An exceptional real's node and where its text sits in the stream's text bytes.
-typedef struct fm_stream_text_entry {
-    const json_t *node;
-    size_t start, length;
-} fm_stream_text_entry;
-
 struct fm_stream {
     int mode;
     size_t max_depth;
@@ -136,7 +130,7 @@ struct fm_stream {
     // The text of the exceptional reals (see stream_number_text.c) of the queued elements and,
     // from entry `element_texts` on, of the element being built. Text bytes are stored one
     // after another in entry order.
-    fm_stream_text_entry *texts;
+    fm_stream_number_text *texts;
     size_t text_count, text_capacity, element_texts;
     char *text_bytes;
     size_t text_bytes_length, text_bytes_capacity;
@@ -209,24 +203,26 @@ void fm_stream_take_element_error(fm_stream *s);
 
 // MARK: - Exceptional reals (stream_number_text.c)
 
-// Whether a number's text (1 to 15 bytes) has an exponent, in a few instructions: this runs on
-// every number. Of the bytes of a number, only 'e' and 'E' have bit 0x40 set, so the bytes
-// are OR-ed together, read as two overlapping words.
+// Whether a number's text has an exponent, in a few instructions: this runs on every number.
+// Of the bytes of a number, only 'e' and 'E' have bit 0x40 set, so the bytes are OR-ed
+// together, read as words (the last one overlapping the one before).
 static inline int fm_has_exponent(const char *text, size_t length) {
-    uint64_t bits;
+    uint64_t bits = 0;
     if (length >= 8) {
-        uint64_t first, last;
-        memcpy(&first, text, sizeof first);
-        memcpy(&last, text + length - 8, sizeof last);
-        bits = first | last;
+        uint64_t word;
+        for (size_t i = 0; i + 8 < length; i += 8) {
+            memcpy(&word, text + i, sizeof word);
+            bits |= word;
+        }
+        memcpy(&word, text + length - 8, sizeof word);
+        bits |= word;
     } else if (length >= 4) {
         uint32_t first, last;
         memcpy(&first, text, sizeof first);
         memcpy(&last, text + length - 4, sizeof last);
         bits = first | last;
     } else {
-        bits = (unsigned char)text[0];
-        for (size_t i = 1; i < length; i++) bits |= (unsigned char)text[i];
+        for (size_t i = 0; i < length; i++) bits |= (unsigned char)text[i];
     }
     return (bits & 0x4040404040404040ULL) != 0;
 }
@@ -240,6 +236,7 @@ static inline int fm_stream_build_number(fm_stream *s, const char *text, size_t 
     if (length <= 15 && !fm_has_exponent(text, length)) return fm_build_number(&s->builder, text, length);
     return fm_stream_build_number_slow(s, text, length);
 }
+
 /// The element being built failed: forgets its texts.
 void fm_stream_drop_texts(fm_stream *s);
 /// The queue was handed over: keeps only the texts of the element still being built.

@@ -25,15 +25,15 @@ static size_t exponent_position(const char *text, size_t length) {
 }
 
 // Whether a number token may be an exceptional real (fm_stream_build_number has already let
-// through the short ones without an exponent). Integers (digits only) never are; reals
+// the short ones without an exponent go). Integers (digits only) never are; reals
 // of at most 15 characters without an exponent never are (too few digits, and too short to
 // reach 1e90 or 1e-90 or to be a zero with non-zero digits). With an exponent, a real of 15
 // characters or fewer is exceptional only when it is zero (every mantissa digit zero, or an
 // underflow, which needs an exponent of 70 or more) or its exponent is at least 70 away from
 // zero (its mantissa moves the magnitude by fewer than 15 powers of ten).
 static int may_be_exceptional(const char *text, size_t length) {
+    if (length > 15) return fm_has_exponent(text, length) || memchr(text, '.', length) != NULL;
     size_t e = exponent_position(text, length);
-    if (length > 15) return e < length || memchr(text, '.', length) != NULL;
     // JSON has no leading zeros: a mantissa that starts with 1-9 is not zero.
     size_t m = text[0] == '-' ? 1 : 0;
     if (text[m] == '0') {
@@ -64,7 +64,7 @@ static int keep_text(fm_stream *s, const json_t *node, const char *text, size_t 
         !reserve((void **)&s->text_bytes, &s->text_bytes_capacity, s->text_bytes_length + length, 1))
         return 0;
     memcpy(s->text_bytes + s->text_bytes_length, text, length);
-    s->texts[s->text_count++] = (fm_stream_text_entry){node, s->text_bytes_length, length};
+    s->texts[s->text_count++] = (fm_stream_number_text){node, s->text_bytes_length, length};
     s->text_bytes_length += length;
     return 1;
 }
@@ -108,9 +108,9 @@ void fm_stream_clear_texts(fm_stream *s) {
     s->element_texts = 0;
 }
 
-const char *fm_stream_number_text(const fm_stream *s, size_t index, const json_t **node, size_t *length) {
-    if (index >= s->text_count) return NULL;
-    *node = s->texts[index].node;
-    *length = s->texts[index].length;
-    return s->text_bytes + s->texts[index].start;
+const fm_stream_number_text *fm_stream_number_texts(const fm_stream *s, const char **bytes, size_t *byte_count) {
+    *bytes = s->text_bytes;
+    // The element still being built has its texts after those of the queued items.
+    *byte_count = s->element_texts < s->text_count ? s->texts[s->element_texts].start : s->text_bytes_length;
+    return s->texts;
 }
