@@ -1,7 +1,5 @@
 #include "stream_internal.h"
 
-#include "fastmap_number_text.h"
-
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +22,21 @@ static size_t exponent_position(const char *text, size_t length) {
     return length;
 }
 
+// Whether the text of a number longer than 15 bytes is a real's. Digits have bit 0x10 set;
+// '.', 'e', 'E' and an exponent's sign have it clear (a leading '-' is skipped), so the bytes
+// are AND-ed together, read as words (the last one overlapping the one before).
+static int is_real_text(const char *text, size_t length) {
+    uint64_t bits = ~(uint64_t)0, word;
+    size_t i = text[0] == '-' ? 1 : 0;
+    for (; i + 8 < length; i += 8) {
+        memcpy(&word, text + i, sizeof word);
+        bits &= word;
+    }
+    memcpy(&word, text + length - 8, sizeof word);  // length > 15: past the sign
+    bits &= word;
+    return (bits & 0x1010101010101010ULL) != 0x1010101010101010ULL;
+}
+
 // Whether a number token may be an exceptional real (fm_stream_build_number has already let
 // the short ones without an exponent go). Integers (digits only) never are; reals
 // of at most 15 characters without an exponent never are (too few digits, and too short to
@@ -32,7 +45,7 @@ static size_t exponent_position(const char *text, size_t length) {
 // underflow, which needs an exponent of 70 or more) or its exponent is at least 70 away from
 // zero (its mantissa moves the magnitude by fewer than 15 powers of ten).
 static int may_be_exceptional(const char *text, size_t length) {
-    if (length > 15) return fm_has_exponent(text, length) || memchr(text, '.', length) != NULL;
+    if (length > 15) return is_real_text(text, length);
     size_t e = exponent_position(text, length);
     // JSON has no leading zeros: a mantissa that starts with 1-9 is not zero.
     size_t m = text[0] == '-' ? 1 : 0;
@@ -81,8 +94,11 @@ int fm_stream_build_number_slow(fm_stream *s, const char *text, size_t length) {
     const json_t *node = !parent                ? b->root
                          : json_is_array(parent) ? json_array_get(parent, json_array_size(parent) - 1)
                                                  : json_object_getn(parent, b->key, b->key_length);
-    // Numbers beyond Double's range are number-text nodes already, keeping their own text.
-    if (!node || !json_is_real(node) || fm_is_number_text(node)) return 1;
+    if (!node || !json_is_real(node)) return 1;
+    // Numbers beyond Double's range are number-text nodes already, keeping their own text: the
+    // only reals whose value is a NaN (fm_is_number_text), as jansson refuses NaN.
+    double value = json_real_value(node);
+    if (value != value) return 1;
     if (!keep_text(s, node, text, length)) return fm_builder_fail_out_of_memory(b);
     return 1;
 }
