@@ -80,6 +80,8 @@ void fm_stream_free(fm_stream *s) {
     free(s->items);
     free(s->errors);
     free(s->carry);
+    free(s->texts);
+    free(s->text_bytes);
     free(s->nav);
     free(s->path);
     free(s->path_keys);
@@ -195,6 +197,7 @@ const fm_parse_error *fm_stream_item_error(const fm_stream *s, const fm_stream_i
 void fm_stream_clear(fm_stream *s) {
     s->item_count = 0;
     s->error_count = 0;
+    fm_stream_clear_texts(s);
     // The caller has adopted the arena its items named.
     if (s->arena_items) s->arena_handed = 1;
     s->arena_items = 0;

@@ -25,7 +25,7 @@ static int build(fm_stream *s, int ev, const unsigned char *text, size_t length,
     switch (ev) {
         case EV_NULL: return fm_build_null(b);
         case EV_BOOL: return fm_build_boolean(b, flag);
-        case EV_NUMBER: return fm_build_number(b, (const char *)text, length);
+        case EV_NUMBER: return fm_stream_build_number(s, (const char *)text, length);
         case EV_STRING: return fm_build_string(b, text, length);
         case EV_KEY: return fm_build_map_key(b, text, length);
         case EV_START_MAP: return fm_build_start_map(b);

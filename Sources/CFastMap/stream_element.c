@@ -62,6 +62,10 @@ static int push_item(fm_stream *s, json_t *root) {
     item->line = s->element_line;
     item->column = s->element_column;
     item->failure = 0;
+    // A failed element's texts were dropped with it (fm_stream_take_element_error).
+    item->number_text_first = s->element_texts;
+    item->number_text_count = s->text_count - s->element_texts;
+    s->element_texts = s->text_count;
     return 1;
 }
 
@@ -88,6 +92,7 @@ int fm_stream_complete_failed(fm_stream *s) {
 // Turns the builder's error into the pending failure of the current element.
 void fm_stream_take_element_error(fm_stream *s) {
     fm_builder_discard(&s->builder);
+    fm_stream_drop_texts(s);
     if (s->building && s->arena && !s->arena_handed && s->arena_items == 0) {
         // Nothing built in this arena survives: free what the failed element took now (up to
         // its whole memory budget) instead of when the arena would have rotated.

@@ -8,6 +8,7 @@
 //   stream_element.c   element assembly: arenas, memory budgets, the queue of items
 //   stream_array.c     array mode: the yajl event state machine (path, then elements)
 //   stream_lines.c     lines mode: one value per line
+//   stream_number_text.c  the exact text of the elements' exceptional reals
 
 #include "builder.h"
 #include "fastmap_stream.h"
@@ -126,6 +127,14 @@ struct fm_stream {
     fm_budget budget;
     fm_budget *outer_budget;
 
+    // The text of the exceptional reals (see stream_number_text.c) of the queued elements and,
+    // from entry `element_texts` on, of the element being built. Text bytes are stored one
+    // after another in entry order.
+    fm_stream_number_text *texts;
+    size_t text_count, text_capacity, element_texts;
+    char *text_bytes;
+    size_t text_bytes_length, text_bytes_capacity;
+
     // A UTF-8 byte order mark at the very start is skipped, as JSONDecoder does.
     int mark_decided;
     size_t mark_held;  // bytes of a possible mark seen so far
@@ -191,6 +200,47 @@ void fm_stream_leave_call(fm_stream *s);
 int fm_stream_complete_element(fm_stream *s);
 int fm_stream_complete_failed(fm_stream *s);
 void fm_stream_take_element_error(fm_stream *s);
+
+// MARK: - Exceptional reals (stream_number_text.c)
+
+// Whether a number's text has an exponent, in a few instructions: this runs on every number.
+// Of the bytes of a number, only 'e' and 'E' have bit 0x40 set, so the bytes are OR-ed
+// together, read as words (the last one overlapping the one before).
+static inline int fm_has_exponent(const char *text, size_t length) {
+    uint64_t bits = 0;
+    if (length >= 8) {
+        uint64_t word;
+        for (size_t i = 0; i + 8 < length; i += 8) {
+            memcpy(&word, text + i, sizeof word);
+            bits |= word;
+        }
+        memcpy(&word, text + length - 8, sizeof word);
+        bits |= word;
+    } else if (length >= 4) {
+        uint32_t first, last;
+        memcpy(&first, text, sizeof first);
+        memcpy(&last, text + length - 4, sizeof last);
+        bits = first | last;
+    } else {
+        for (size_t i = 0; i < length; i++) bits |= (unsigned char)text[i];
+    }
+    return (bits & 0x4040404040404040ULL) != 0;
+}
+
+/// fm_build_number for a number that may be an exceptional real: keeps its text if it is.
+int fm_stream_build_number_slow(fm_stream *s, const char *text, size_t length);
+
+/// fm_build_number for an element's number, keeping the text of an exceptional real. Inline:
+/// the common number (short, no exponent) costs one test more than before.
+static inline int fm_stream_build_number(fm_stream *s, const char *text, size_t length) {
+    if (length <= 15 && !fm_has_exponent(text, length)) return fm_build_number(&s->builder, text, length);
+    return fm_stream_build_number_slow(s, text, length);
+}
+
+/// The element being built failed: forgets its texts.
+void fm_stream_drop_texts(fm_stream *s);
+/// The queue was handed over: keeps only the texts of the element still being built.
+void fm_stream_clear_texts(fm_stream *s);
 
 // MARK: - Modes (stream_array.c, stream_lines.c)
 

@@ -24,7 +24,7 @@ static int l_boolean(void *ctx, int value) {
 }
 static int l_number(void *ctx, const char *text, size_t length) {
     fm_stream *s = ctx;
-    return single_value(s) && fm_build_number(&s->builder, text, length);
+    return single_value(s) && fm_stream_build_number(s, text, length);
 }
 static int l_string(void *ctx, const unsigned char *text, size_t length) {
     fm_stream *s = ctx;

@@ -49,6 +49,8 @@ typedef struct fm_stream_item {
     size_t line;            // 1-based line of the element's first byte
     size_t column;          // 1-based column (bytes) of the element's first byte
     size_t failure;         // 0, or 1 + the index of its error (fm_stream_item_error)
+    size_t number_text_first;  // the element's exceptional reals (fm_stream_number_texts)
+    size_t number_text_count;
 } fm_stream_item;
 
 /// What stopped the stream. `error.kind` is FM_OK while the stream is healthy.
@@ -86,6 +88,23 @@ const fm_stream_item *fm_stream_items(const fm_stream *stream);
 
 /// Why a queued element failed (item->failure != 0).
 const fm_parse_error *fm_stream_item_error(const fm_stream *stream, const fm_stream_item *item);
+
+/// A real in a queued element whose double does not tell its exact value (FastMap's
+/// "exceptional" reals: more than 15 significant digits, zeros written with non-zero digits or
+/// an exponent, magnitudes near the ends of Decimal's range): its node in the element's tree
+/// and where its text, exactly as written, sits in the stream's text bytes.
+typedef struct fm_stream_number_text {
+    const json_t *node;
+    size_t start, length;
+} fm_stream_number_text;
+
+/// The number texts of the queued elements: an item's are the entries number_text_first ..<
+/// number_text_first + number_text_count. *bytes receives the text bytes they point into, and
+/// *byte_count how many of them the queued items use. Valid until the next feed, finish or
+/// clear. Every exceptional real of an element is listed (a few others may be too: the
+/// reader checks).
+const fm_stream_number_text *fm_stream_number_texts(const fm_stream *stream, const char **bytes,
+                                                    size_t *byte_count);
 
 /// Empties the queue. The caller has taken over every item's root (and every arena the items
 /// name).

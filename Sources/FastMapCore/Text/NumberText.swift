@@ -16,8 +16,14 @@ package final class NumberTextSource {
 
     package func text(of node: JSONNode) -> String? {
         if index == nil {
-            guard let input else { return nil }
-            index = NumberTextIndex(input: input, root: root)
+            if let input {
+                index = NumberTextIndex(input: input, root: root)
+            } else if let kept = document.keptRealTexts {
+                // A streamed element: its tokenizer kept the texts (there is no input).
+                index = NumberTextIndex(kept: kept)
+            } else {
+                return nil
+            }
         }
         return index?.texts[node.identity]
     }
@@ -47,14 +53,21 @@ package struct NumberTextIndex {
 
     package init(input: UnsafeRawBufferPointer, root: JSONNode) {
         var scanner = Scanner(bytes: input.bindMemory(to: UInt8.self))
-        scanner.scan(root) { node, text in
-            guard node.isReal, Self.isExceptional(text, value: node.realValue) else { return }
-            // The walk matches text to nodes by key; checking the value guards against ever
-            // pairing a node with someone else's digits.
-            let string = String(decoding: text, as: UTF8.self)
-            guard let parsed = Double(string), parsed.bitPattern == node.realValue.bitPattern else { return }
-            texts[node.identity] = string
-        }
+        scanner.scan(root) { node, text in add(node, text) }
+    }
+
+    /// The index of a streamed element, from the texts its tokenizer kept.
+    package init(kept: KeptRealTexts) {
+        kept.forEach { node, text in add(node, text) }
+    }
+
+    private mutating func add(_ node: JSONNode, _ text: UnsafeBufferPointer<UInt8>) {
+        guard node.isReal, Self.isExceptional(text, value: node.realValue) else { return }
+        // The walk matches text to nodes by key; checking the value guards against ever
+        // pairing a node with someone else's digits.
+        let string = String(decoding: text, as: UTF8.self)
+        guard let parsed = Double(string), parsed.bitPattern == node.realValue.bitPattern else { return }
+        texts[node.identity] = string
     }
 
     package static func isExceptional(_ text: UnsafeBufferPointer<UInt8>, value: Double) -> Bool {

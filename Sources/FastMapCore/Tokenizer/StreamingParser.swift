@@ -107,6 +107,7 @@ package final class StreamingParser: @unchecked Sendable {
         let count = fm_stream_item_count(stream)
         guard count > 0, let items = fm_stream_items(stream) else { return }
         elements.reserveCapacity(elements.count + count)
+        var batchBytes: [UInt8]?
         for position in 0..<count {
             let item = items[position]
             let payload: StreamedElement.Payload
@@ -114,7 +115,8 @@ package final class StreamingParser: @unchecked Sendable {
                 if let raw = item.arena, arena?.raw != raw { arena = JSONArena(adopting: raw) }
                 let document = JSONDocument(
                     owning: JSONNode(root), depth: maximumDepth,
-                    arena: item.arena == nil ? nil : arena)
+                    arena: item.arena == nil ? nil : arena,
+                    keptRealTexts: item.number_text_count == 0 ? nil : keptRealTexts(of: item, batchBytes: &batchBytes))
                 payload = .value(JSON(document: document))
             } else {
                 let error = withUnsafePointer(to: item) { fm_stream_item_error(stream, $0) }
@@ -126,6 +128,18 @@ package final class StreamingParser: @unchecked Sendable {
                     payload: payload))
         }
         fm_stream_clear(stream)
+    }
+
+    /// The texts the C stream kept for the item's exceptional reals (valid only until the queue
+    /// is cleared). The bytes of every item of the drain are copied once, into `batchBytes`,
+    /// which their documents share.
+    private func keptRealTexts(of item: fm_stream_item, batchBytes: inout [UInt8]?) -> KeptRealTexts? {
+        var bytes: UnsafePointer<CChar>?
+        var count = 0
+        guard let entries = fm_stream_number_texts(stream, &bytes, &count) else { return nil }
+        if batchBytes == nil { batchBytes = bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? [] }
+        let own = UnsafeBufferPointer(start: entries + item.number_text_first, count: item.number_text_count)
+        return KeptRealTexts(entries: Array(own), bytes: batchBytes ?? [])
     }
 
     private static let unknownFailure = FastMapError(kind: .syntax, message: "the element could not be read")

@@ -14,11 +14,14 @@ package final class JSONDocument: @unchecked Sendable {
     package let arena: JSONArena?
     /// Arena-backed documents whose nodes this tree shares; kept alive as long as this one.
     package let borrowedDocuments: [JSONDocument]
+    /// A streamed element's exceptional reals as written (nil for every other tree, whose
+    /// decoders read them from their input).
+    package let keptRealTexts: KeptRealTexts?
 
     /// Takes over one reference to `root` (or, with an arena, the arena holding the tree).
     package init(
         owning root: JSONNode, depth: Int,
-        arena: JSONArena? = nil, borrowedDocuments: [JSONDocument] = []
+        arena: JSONArena? = nil, borrowedDocuments: [JSONDocument] = [], keptRealTexts: KeptRealTexts? = nil
     ) {
         self.root = root
         // Parsed with `maximumDepth: .max`, the bound is Int.max; callers add a few levels to
@@ -26,6 +29,7 @@ package final class JSONDocument: @unchecked Sendable {
         self.depth = min(depth, JSONDocument.depthCap)
         self.arena = arena
         self.borrowedDocuments = borrowedDocuments
+        self.keptRealTexts = keptRealTexts
     }
 
     deinit {
