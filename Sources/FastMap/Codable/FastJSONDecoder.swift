@@ -45,6 +45,9 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         var allowsTrailingCommas = true
         var allowsJSON5 = false
         var assumesTopLevelDictionary = false
+        /// Documents of at least this many bytes decoded as a top-level `[T]` are read element
+        /// by element (FastJSONDecoder+BoundedArray.swift); tests move it to force either way.
+        package var elementByElementThreshold = 8 << 20
         /// Set by a front end that decodes some types its own way (the Ladybug dialect applies
         /// its transformers through it). Plain `decode` calls leave it nil and behave as
         /// `JSONDecoder`.
@@ -156,6 +159,12 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     var options: Options { state.withLock { $0 } }
 
+    /// See `Options.elementByElementThreshold`.
+    package var elementByElementThreshold: Int {
+        get { state.withLock { $0.elementByElementThreshold } }
+        set { state.withLock { $0.elementByElementThreshold = newValue } }
+    }
+
     // MARK: Decoding
 
     /// Decodes a value of type `T` from JSON text.
@@ -233,7 +242,14 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     package func decode<T: Decodable>(
         _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?
     ) throws -> T {
-        try decode(input: input, at: path) { decoder, start in
+        let options = self.options
+        if path == nil, Self.readsElementByElement(input.count, options: options),
+            let arrayType = T.self as? any BoundedArrayDecodable.Type,
+            let array = arrayType.decodeElementByElement(self, input: input, options: options) as? T
+        {
+            return array
+        }
+        return try decode(input: input, at: path, options: options) { decoder, start in
             try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
         }
     }

@@ -1,0 +1,77 @@
+@_spi(FastMapCore) import FastMapCore
+import Foundation
+
+/// `[Element]` read from the top-level array of a large document one element at a time (issue
+/// #17): the streaming parser builds each element's tree, the element is decoded and its tree
+/// freed, so only the trees of about one slice of text are alive at once instead of the whole
+/// document's (a 190 MB record array took 1.9 GB as one tree, about twice `JSONDecoder`'s peak).
+///
+/// The same values and errors as decoding the whole tree, by construction: the elements are
+/// decoded with the same settings and coding paths (`Index 3`, ...) on the calling thread, and
+/// whenever anything fails (malformed or truncated text, an element that does not decode, a
+/// nesting limit, a trailing comma the streaming parser does not take) the result is dropped
+/// and the document is decoded again as one tree, which then throws exactly the whole-document
+/// error (or succeeds where only the streaming parser objected).
+package protocol BoundedArrayDecodable {
+    /// The array, or nil when the whole-document decode must decide.
+    static func decodeElementByElement(
+        _ decoder: FastJSONDecoder, input: UnsafeRawBufferPointer, options: FastJSONDecoder.Options
+    ) -> Self?
+}
+
+extension Array: BoundedArrayDecodable where Element: Decodable {
+    package static func decodeElementByElement(
+        _ decoder: FastJSONDecoder, input: UnsafeRawBufferPointer, options: FastJSONDecoder.Options
+    ) -> Self? {
+        try? decoder.decodeTopLevelArrayElementByElement(Element.self, input: input, options: options)
+    }
+}
+
+extension FastJSONDecoder {
+    /// The bytes handed to the streaming parser at a time: they bound the element trees alive
+    /// at once (an element larger than this is held whole, as it must be).
+    static let elementByElementSlice = 1 << 20
+
+    /// Whether a document of `count` bytes decoded as `T` with `options` is read element by
+    /// element: a large top-level array, with no setting whose meaning depends on the whole
+    /// tree (a memory budget is per document, per element when streaming; JSON5 and brace-less
+    /// objects are translated first; a front end's hook and dropped array elements decide per
+    /// tree; a report collects over one tree).
+    static func readsElementByElement(_ count: Int, options: Options) -> Bool {
+        count >= options.elementByElementThreshold && options.memoryLimit == nil && !options.allowsJSON5
+            && !options.assumesTopLevelDictionary && options.hook == nil
+            && !options.lossyCoercions.contains(.skipInvalidArrayElements)
+    }
+
+    /// Decodes the top-level array's elements one at a time; throws on anything unexpected
+    /// (the caller then decodes the whole tree).
+    func decodeTopLevelArrayElementByElement<Element: Decodable>(
+        _ type: Element.Type, input: UnsafeRawBufferPointer, options: Options
+    ) throws -> [Element] {
+        let mode = StreamingMode.array(.root)
+        let decoding = ElementDecoding(decoder: self, mode: mode, policy: .throw)
+        let parser = try StreamingParser(mode: mode, maximumDepth: options.maximumDepth)
+        var result: [Element] = []
+        var elements: [StreamedElement] = []
+        func take() throws {
+            for element in elements {
+                guard let value = try decoding.apply(decoding.outcome(type, element), element) else {
+                    throw CancellationError()  // unreachable under `.throw`; never guess a value
+                }
+                result.append(value)
+            }
+            elements.removeAll(keepingCapacity: true)
+        }
+        var offset = 0
+        while offset < input.count {
+            let end = min(offset + Self.elementByElementSlice, input.count)
+            offset += parser.feed(UnsafeRawBufferPointer(rebasing: input[offset..<end]), into: &elements)
+            if let failure = parser.failure { throw failure }
+            try take()
+        }
+        parser.finish(into: &elements)
+        if let failure = parser.failure { throw failure }
+        try take()
+        return result
+    }
+}

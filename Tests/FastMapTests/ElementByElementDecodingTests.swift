@@ -1,0 +1,162 @@
+import FastMapTestSupport
+import Foundation
+import Testing
+
+@testable import FastMap
+@testable import FastMapCore
+
+/// A large top-level `[T]` is read element by element (issue #17): only about a slice of the
+/// text's trees is alive at once. It must be invisible: the same value or the same error
+/// (case, coding path, description) as decoding the whole tree, for every input.
+@Suite("Element-by-element decoding of large arrays")
+struct ElementByElementDecodingTests {
+    /// A decoder that reads every top-level array element by element (`true`) or never.
+    static func decoder(elementByElement: Bool, _ configure: (FastJSONDecoder) -> Void = { _ in }) -> FastJSONDecoder {
+        let decoder = FastJSONDecoder()
+        decoder.elementByElementThreshold = elementByElement ? 0 : .max
+        configure(decoder)
+        return decoder
+    }
+
+    /// What one way made of the input: the value, or the error's case, path and description.
+    enum Outcome<T: Equatable>: Equatable {
+        case value(T)
+        case failure(String)
+    }
+
+    /// The two ways' outcomes.
+    static func outcomes<T: Decodable & Equatable>(
+        _ type: T.Type, _ text: String, _ configure: (FastJSONDecoder) -> Void = { _ in }
+    ) -> (elementByElement: Outcome<T>, whole: Outcome<T>) {
+        func outcome(_ decoder: FastJSONDecoder) -> Outcome<T> {
+            do {
+                return .value(try decoder.decode(type, from: Data(text.utf8)))
+            } catch let error as DecodingError {
+                let failure = DecodingFailure(error)
+                return .failure("\(failure) — \(failure.debugDescription)")
+            } catch {
+                return .failure("other \(error)")
+            }
+        }
+        return (
+            outcome(decoder(elementByElement: true, configure)), outcome(decoder(elementByElement: false, configure))
+        )
+    }
+
+    static func expectSame<T: Decodable & Equatable>(
+        _ type: T.Type, _ text: String, _ configure: (FastJSONDecoder) -> Void = { _ in },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let (elementByElement, whole) = outcomes(type, text, configure)
+        #expect(elementByElement == whole, "\(text)", sourceLocation: sourceLocation)
+    }
+
+    struct Record: Codable, Equatable {
+        var id: Int
+        var name: String
+        var score: Double?
+        var createdAt: Date
+    }
+
+    @Test func valuesAndErrorsAreTheWholeTreesOnEdgeInputs() {
+        Self.expectSame([Int].self, "[]")
+        Self.expectSame([Int].self, " \n[ ]\t")
+        Self.expectSame([Int].self, "\u{FEFF}[1,2]")
+        Self.expectSame([Int].self, "[1,2,]")  // the streaming parser refuses it; the whole tree takes it
+        Self.expectSame([Int].self, "[1,,2]")
+        Self.expectSame([Int].self, "[1, 2")
+        Self.expectSame([Int].self, "[1] x")
+        Self.expectSame([Int].self, "{}")
+        Self.expectSame([Int].self, "7")
+        Self.expectSame([Int].self, "")
+        Self.expectSame([Int].self, #"[1, "a", 3]"#)
+        // A later syntax error wins over an earlier element that does not decode, as in one tree.
+        Self.expectSame([Int].self, #"[1, "a", 3, }"#)
+        Self.expectSame([Int?].self, "[1, null, 3]")
+        Self.expectSame([[String: Int]].self, #"[{"a":1,"a":2}, {"b":3}]"#)
+        Self.expectSame([UInt8].self, "[1, 256]")
+        Self.expectSame([Int].self, "[18446744073709551616]")
+        Self.expectSame([Decimal].self, "[123456789012345678901234567890.25, 19.99]")
+        Self.expectSame([[[Int]]].self, "[[[1]], [[2, 3]]]") { $0.maximumDepth = 3 }
+        Self.expectSame([[[Int]]].self, "[[[1]], [[2, 3]]]") { $0.maximumDepth = 2 }
+        Self.expectSame([Double].self, #"[1.5, "+inf"]"#) {
+            $0.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        }
+        Self.expectSame([Record].self, #"[{"id":1,"name":"a","created_at":10},{"id":2,"name":"b","created_at":"x"}]"#) {
+            $0.keyDecodingStrategy = .convertFromSnakeCase
+            $0.dateDecodingStrategy = .secondsSince1970
+        }
+        Self.expectSame([Record].self, #"[{"id":1,"name":"a","created_at":10,"score":2.5}]"#) {
+            $0.keyDecodingStrategy = .convertFromSnakeCase
+            $0.dateDecodingStrategy = .secondsSince1970
+        }
+    }
+
+    /// Reals whose double does not tell their exact value: read from the text either way.
+    @Test func exceptionalNumbersReadTheirText() {
+        Self.expectSame([Int].self, "[92333720368547758.07, 1.5e3]")
+        Self.expectSame([Decimal].self, "[0.30000000000000001, 19.99]")
+        Self.expectSame([Double].self, "[1e-400, 0e-200]")
+    }
+
+    @Test func randomModelsInArrays() {
+        var generator = RandomDecodingCaseGenerator(seed: 0xE1E_3E7)
+        var failures: [String] = []
+        for index in 0..<400 {
+            let sample = generator.next()
+            let box = RandomSchemaBox(sample.schema)
+            let text = "[\(sample.json),\n\(sample.json)]"
+            let (elementByElement, whole) = Self.outcomes([SchemaDecoded].self, text) { decoder in
+                decoder.userInfo[randomSchemaKey] = box
+                decoder.dateDecodingStrategy = sample.dateStrategy
+                if sample.snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+            }
+            if elementByElement != whole {
+                failures.append("case \(index) (\(sample.corruption)): \(text)\n\(elementByElement)\n\(whole)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.first ?? "")")
+    }
+
+    @Test func randomDocumentsInArrays() {
+        var generator = RandomDecodingCaseGenerator(seed: 17)
+        for _ in 0..<300 {
+            let text = "[\(generator.nextDocument()), \(generator.nextDocument()), \(generator.nextDocument())]"
+            Self.expectSame([AnyValue].self, text)
+        }
+    }
+
+    /// What tells the two ways apart: each element read on its own has a tree of its own.
+    @Test func largeArraysAreReadElementByElementFromTheDefaultSize() throws {
+        let small = #"[{"a":1},{"b":2}]"#
+        let apart = try Self.decoder(elementByElement: true).decode([JSON].self, from: Data(small.utf8))
+        #expect(apart[0].document !== apart[1].document)
+        let together = try Self.decoder(elementByElement: false).decode([JSON].self, from: Data(small.utf8))
+        #expect(together[0].document === together[1].document)
+
+        // The default: documents from 8 MiB, whichever entry point receives them.
+        let element = "\"" + String(repeating: "x", count: 1 << 20) + "\""
+        let large = "[" + Array(repeating: element, count: 9).joined(separator: ",") + "]"
+        let decoder = FastJSONDecoder()
+        let fromData = try decoder.decode([JSON].self, from: Data(large.utf8))
+        #expect(fromData.count == 9 && fromData[0].document !== fromData[8].document)
+        let fromBytes = try decoder.decode([JSON].self, from: Array(large.utf8))
+        #expect(fromBytes[0].document !== fromBytes[1].document)
+        let smallDefault = try decoder.decode([JSON].self, from: Data(small.utf8))
+        #expect(smallDefault[0].document === smallDefault[1].document)
+    }
+
+    /// Settings whose meaning depends on the whole tree keep the whole tree.
+    @Test func wholeTreeSettingsKeepTheWholeTree() throws {
+        let text = #"[{"a":1},{"b":2}]"#
+        let settings: [(FastJSONDecoder) -> Void] = [
+            { $0.memoryLimit = 1 << 20 }, { $0.allowsJSON5 = true },
+            { $0.lossyCoercions = .skipInvalidArrayElements },
+        ]
+        for configure in settings {
+            let values = try Self.decoder(elementByElement: true, configure).decode([JSON].self, from: Data(text.utf8))
+            #expect(values[0].document === values[1].document)
+        }
+    }
+}
