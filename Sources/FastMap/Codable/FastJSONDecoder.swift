@@ -23,7 +23,8 @@ import Foundation
 /// A decoder can be shared between tasks: its settings sit behind a lock, and each call to
 /// `decode` works on its own snapshot of them.
 ///
-/// `@unchecked Sendable`: its only stored property is `state`, a `LockedValue`.
+/// `@unchecked Sendable`: its stored properties are `state`, a `LockedValue`, and
+/// `sparseDecoding`, which is `Sendable`.
 public final class FastJSONDecoder: @unchecked Sendable {
     /// Everything a single `decode` call reads; copied once per call.
     package struct Options: Sendable {
@@ -49,6 +50,8 @@ public final class FastJSONDecoder: @unchecked Sendable {
     }
 
     private let state = LockedValue(Options())
+    /// Sparse decoding's switch and counters (`FastJSONDecoder+Sparse.swift`).
+    package let sparseDecoding = SparseDecodingControl()
 
     /// Creates a decoder with Foundation's defaults.
     public init() {}
@@ -210,7 +213,8 @@ public final class FastJSONDecoder: @unchecked Sendable {
     package func decode<T: Decodable>(
         _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?
     ) throws -> T {
-        try decode(input: input, at: path) { decoder, start in
+        if let value = try decodeSparsely(type, input: input, at: path) { return value }
+        return try decode(input: input, at: path) { decoder, start in
             try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
         }
     }
