@@ -41,7 +41,8 @@ extension FastJSONDecoder {
                     }
                     fallback = .read
                 } catch {
-                    fallback = session.needsFullTree ? .read : .error
+                    // Every error reads the document root, so it needs the full tree anyway.
+                    fallback = .error
                 }
                 sparseDecoding.count { $0.fallbacks += 1 }
             }
