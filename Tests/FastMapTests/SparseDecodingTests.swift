@@ -37,7 +37,7 @@ import Testing
             #"[{"id":1,"name":"a","id":2}]"#,  // duplicate: first wins
             #"[{"id":1,"name":"a",}]"#, "[]", "{}", "", "nul", Self.records(2),
         ]
-        let statistics = expectSparseMatchesFull([SparseRecord].self, documents) { $0.maximumDepth = 8 }
+        let statistics = expectSparseMatchesFull([SparseContact].self, documents) { $0.maximumDepth = 8 }
         #expect(statistics.filteredDecodes > 0)
         // Documents decoded sparsely and then failing were decoded again in full.
         #expect(statistics.fallbacks > 0)
