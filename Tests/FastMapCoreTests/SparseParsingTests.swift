@@ -1,7 +1,8 @@
-@_spi(FastMapCore) @testable import FastMapCore
 import FastMapTestSupport
 import Foundation
 import Testing
+
+@_spi(FastMapCore) @testable import FastMapCore
 
 /// Issue #17: a parse under a sparse schema validates every byte as a full parse does (the same
 /// errors, kind, message and location, whatever it skips) and builds exactly the members the
@@ -104,7 +105,8 @@ import Testing
                     a.kind == b.kind && a.message == b.message && a.location == b.location,
                     "\(parser) error differs for \(text): \(a) vs \(b)", sourceLocation: sourceLocation)
             case (let a, let b):
-                Issue.record("\(parser): full and sparse disagree on \(text): \(a) vs \(b)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(parser): full and sparse disagree on \(text): \(a) vs \(b)", sourceLocation: sourceLocation)
             }
         }
     }
@@ -116,7 +118,9 @@ import Testing
             let pretty: JSONSerialization.WritingOptions = round.isMultiple(of: 2) ? [] : [.prettyPrinted]
             let bytes = [UInt8](try JSONSerialization.data(withJSONObject: value, options: pretty))
             let parsed = try JSON(bytes: bytes)
-            let shapes = [Self.halfShape(of: parsed.node), Self.halfShape(of: parsed.node, keepAllBelow: 1), JSONSparseShape()]
+            let shapes = [
+                Self.halfShape(of: parsed.node), Self.halfShape(of: parsed.node, keepAllBelow: 1), JSONSparseShape(),
+            ]
             for shape in shapes {
                 Self.expectAgreement(bytes, shape: shape)
                 Self.expectAgreement(bytes, shape: shape, trailingCommas: false)
@@ -148,7 +152,8 @@ import Testing
         Self.expectAgreement([0x7B, 0x22, 0x62, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D], shape: keepA)
         Self.expectAgreement([0x7B, 0x22, 0xC3, 0x22, 0x3A, 0x31, 0x7D], shape: keepA)
         for depth in [1, 2, 3, 10] {
-            let nested = #"{"a":1,"b":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+            let nested =
+                #"{"a":1,"b":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
             for limit in [0, 1, 2, 3, 4, 10] {
                 Self.expectAgreement(Array(nested.utf8), shape: keepA, depth: limit)
             }

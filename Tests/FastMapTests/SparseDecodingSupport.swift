@@ -1,6 +1,7 @@
-@testable import FastMap
 import Foundation
 import Testing
+
+@testable import FastMap
 
 /// What one decode produced, with every part of an error that a caller can see: the
 /// `DecodingError` case, coding path, description, and the underlying ``FastMapError`` field by

@@ -1,6 +1,7 @@
-@testable import FastMap
 import Foundation
 import Testing
+
+@testable import FastMap
 
 /// Issue #17: sparse decoding is invisible. Over sequences of documents that make the models
 /// read different members, a decoder that builds only what each type read before gives every
@@ -100,7 +101,9 @@ import Testing
     }
 
     @Test func superDecodersAndEscapingDecodersDecodeInFull() {
-        let derived = [#"{"derived":2,"super":{"base":1,"x":0},"y":1}"#, #"{"derived":3}"#, #"{"derived":4,"super":{"base":"b"}}"#]
+        let derived = [
+            #"{"derived":2,"super":{"base":1,"x":0},"y":1}"#, #"{"derived":3}"#, #"{"derived":4,"super":{"base":"b"}}"#,
+        ]
         let statistics = expectSparseMatchesFull(SparseDerived.self, derived, rounds: 2)
         #expect(statistics.filteredDecodes == 0)
         let later = [#"{"id":1,"later":2,"x":0}"#, #"{"id":2,"y":[1]}"#]

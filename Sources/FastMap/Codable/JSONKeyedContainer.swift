@@ -163,7 +163,8 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     package func superDecoder() throws -> any Decoder {
-        superDecoder(FastCodingKey.super, node: converted?.nodes["super"] ?? decoder.member("super", of: object, exact: true))
+        superDecoder(
+            FastCodingKey.super, node: converted?.nodes["super"] ?? decoder.member("super", of: object, exact: true))
     }
 
     package func superDecoder(forKey key: Key) throws -> any Decoder {
