@@ -223,6 +223,10 @@ static int start_container(fm_builder *b, json_t *container) {
 }
 
 int fm_build_end_container(fm_builder *b) {
+    if (b->suspended && b->depth == b->suspended_depth) {
+        b->sparse = b->suspended;  // the container kept whole closes: filter again
+        b->suspended = NULL;
+    }
     if (b->sparse && b->skip_depth) {
         b->skip_depth--;
         return 1;

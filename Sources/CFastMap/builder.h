@@ -65,6 +65,10 @@ typedef struct fm_builder {
     int skip_value;
     size_t skip_depth;
     uint32_t member_schema;
+    // Inside a container kept whole, the schema is set aside (sparse = NULL: the plain, fast
+    // path) until that container, frame suspended_depth - 1, closes.
+    const fm_sparse_schema *suspended;
+    size_t suspended_depth;
 } fm_builder;
 
 /// A frame built in full, everything below it too.
@@ -124,7 +128,14 @@ size_t fm_first_non_json_space(const unsigned char *bytes, size_t length);
 /// fm_sparse_started: marks the container just pushed. fm_sparse_key: after a key in b->key,
 /// decides whether its value is built. fm_sparse_current: the schema fm_parse_sparse set for
 /// the calling thread's whole-document parses.
-int fm_sparse_skips_scalar(fm_builder *b);
+static inline int fm_sparse_skips_scalar(fm_builder *b) {
+    if (b->skip_depth) return 1;
+    if (b->skip_value) {
+        b->skip_value = 0;
+        return 1;
+    }
+    return 0;
+}
 int fm_sparse_start(fm_builder *b, int *result, uint32_t *schema);
 void fm_sparse_started(fm_builder *b, uint32_t schema);
 void fm_sparse_key(fm_builder *b);

@@ -13,15 +13,6 @@ static _Thread_local const fm_sparse_schema *current_schema;
 
 const fm_sparse_schema *fm_sparse_current(void) { return current_schema; }
 
-int fm_sparse_skips_scalar(fm_builder *b) {
-    if (b->skip_depth) return 1;
-    if (b->skip_value) {
-        b->skip_value = 0;
-        return 1;
-    }
-    return 0;
-}
-
 int fm_sparse_start(fm_builder *b, int *result, uint32_t *schema) {
     if (b->skip_depth || b->skip_value) {
         // Skipped, but still one level of nesting, counted as a built container would be.
@@ -55,6 +46,15 @@ void fm_sparse_started(fm_builder *b, uint32_t schema) {
     // otherwise), written on every container so no stale byte can pass for one.
     uint32_t mark = schema == FM_SPARSE_KEEP ? 0 : schema + 1;
     memcpy((unsigned char *)frame->node + 4, &mark, sizeof mark);
+    if (schema == FM_SPARSE_KEEP) {
+        // Everything below is built in full: no checks until it closes. Containers made in
+        // there carry mark 0 because FastMap's allocation hooks clear those bytes in every block
+        // (and a decoder reading another mark there only decodes in full, never wrongly: a
+        // complete object's misses are true misses).
+        b->suspended = b->sparse;
+        b->suspended_depth = b->depth;
+        b->sparse = NULL;
+    }
 }
 
 void fm_sparse_key(fm_builder *b) {
