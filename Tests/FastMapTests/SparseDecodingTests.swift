@@ -26,6 +26,14 @@ import Testing
         #expect(statistics.filteredDecodes == documents.count * 2 - 1)
     }
 
+    @Test func aTypeReadingEveryValueKeepsThePlainPath() {
+        // The first document shows the type reads all of it: a filtered parse would save nothing.
+        let documents = [#"[{"x":1,"y":2},{"x":3,"y":4}]"#, #"[{"x":5,"y":6,"z":[1,2,3,4,5,6]}]"#]
+        let statistics = expectSparseMatchesFull([SparsePoint].self, documents)
+        #expect(statistics.learningDecodes == 1)
+        #expect(statistics.filteredDecodes == 0)
+    }
+
     @Test func errorsAreTheFullTreesErrors() {
         let documents = [
             Self.records(2),

@@ -76,7 +76,14 @@ extension FastJSONDecoder {
         }
         let session = SparseDecodingSession()
         let result = Result { try decode(type, json, input, at: path, options, session) }
-        let learned = session.disqualified ? nil : session.shape(of: json.node)
+        var learned = session.disqualified ? nil : session.shape(of: json.node)
+        if let shape = learned, fallback == nil {
+            // Judged on the type's first document: a type that reads (nearly) every value gains
+            // nothing from a filtered parse and would pay for its checks (measured on
+            // citm_catalog, whose model reads all of it), so it keeps the plain path.
+            let coverage = shape.coverage(of: json.node)
+            if coverage.kept * 10 >= coverage.total * 9 { learned = nil }
+        }
         SparseSchemaCache.shared.learn(learned, for: key, after: fallback)
         return try result.get()
     }
