@@ -20,12 +20,14 @@ enum SparseOutcome<T: Equatable>: Equatable {
     }
 }
 
-struct SparseFailure: Equatable {
+extension SparseOutcome: Sendable where T: Sendable {}
+
+struct SparseFailure: Equatable, Sendable {
     var description: String
     var codingPath: [String]
     var underlying: UnderlyingError?
 
-    struct UnderlyingError: Equatable {
+    struct UnderlyingError: Equatable, Sendable {
         var error: FastMapError
         static func == (a: Self, b: Self) -> Bool {
             let (x, y) = (a.error, b.error)

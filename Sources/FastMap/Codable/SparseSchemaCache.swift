@@ -69,7 +69,4 @@ package final class SparseSchemaCache: Sendable {
             }
         }
     }
-
-    /// Forgets every schema (tests).
-    package func removeAll() { entries.withLock { $0.removeAll() } }
 }
