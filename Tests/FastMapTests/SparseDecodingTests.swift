@@ -1,3 +1,4 @@
+import FastMapTestSupport
 import Foundation
 import Testing
 

@@ -7,11 +7,14 @@ import Testing
 /// `DecodingError` case, coding path, description, and the underlying ``FastMapError`` field by
 /// field (its `node` and `root` values included), so a sparse decode must match a full one
 /// exactly.
-enum SparseOutcome<T: Equatable>: Equatable {
+public enum SparseOutcome<T: Equatable>: Equatable {
+    /// The decoded value.
     case value(T)
+    /// The error thrown.
     case failure(SparseFailure)
 
-    init(_ body: () throws -> T) {
+    /// Runs `body` and records what it produced.
+    public init(_ body: () throws -> T) {
         do {
             self = .value(try body())
         } catch {
@@ -22,14 +25,21 @@ enum SparseOutcome<T: Equatable>: Equatable {
 
 extension SparseOutcome: Sendable where T: Sendable {}
 
-struct SparseFailure: Equatable, Sendable {
-    var description: String
-    var codingPath: [String]
-    var underlying: UnderlyingError?
+/// An error with what a caller can see of it, compared field by field.
+public struct SparseFailure: Equatable, Sendable {
+    /// `String(reflecting:)` of the error.
+    public var description: String
+    /// The coding path as `stringValue#intValue`.
+    public var codingPath: [String]
+    /// The underlying ``FastMapError``, if any.
+    public var underlying: UnderlyingError?
 
-    struct UnderlyingError: Equatable, Sendable {
-        var error: FastMapError
-        static func == (a: Self, b: Self) -> Bool {
+    /// A ``FastMapError`` compared on every field, its `node` and `root` values included.
+    public struct UnderlyingError: Equatable, Sendable {
+        /// The error.
+        public var error: FastMapError
+        /// Equal when every field is.
+        public static func == (a: Self, b: Self) -> Bool {
             let (x, y) = (a.error, b.error)
             return x.kind == y.kind && x.message == y.message && x.path == y.path && x.key == y.key
                 && x.expectedType == y.expectedType && x.foundKind == y.foundKind && x.foundSnippet == y.foundSnippet
@@ -38,7 +48,8 @@ struct SparseFailure: Equatable, Sendable {
         }
     }
 
-    init(_ error: any Error) {
+    /// Reduces `error`.
+    public init(_ error: any Error) {
         description = String(reflecting: error)
         guard let decoding = error as? DecodingError else {
             codingPath = []
@@ -63,10 +74,10 @@ struct SparseFailure: Equatable, Sendable {
 /// (`configure` sets both up alike), `rounds` times over, expecting the same outcome each time.
 /// Returns the sparse decoder's counters.
 @discardableResult
-func expectSparseMatchesFull<T: Decodable & Equatable>(
+public func expectSparseMatchesFull<T: Decodable & Equatable>(
     _ type: T.Type, _ documents: [String], at path: JSONKeyPath? = nil, rounds: Int = 2,
     configure: (FastJSONDecoder) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
-) -> SparseDecodingControl.Statistics {
+) -> SparseDecodingStatistics {
     let sparse = FastJSONDecoder()
     let full = FastJSONDecoder()
     configure(sparse)
@@ -84,5 +95,18 @@ func expectSparseMatchesFull<T: Decodable & Equatable>(
             #expect(actual == expected, "round \(round): \(document)", sourceLocation: sourceLocation)
         }
     }
-    return sparse.sparseDecoding.statistics
+    let statistics = sparse.sparseDecoding.statistics
+    return SparseDecodingStatistics(
+        filteredDecodes: statistics.filteredDecodes, fallbacks: statistics.fallbacks,
+        learningDecodes: statistics.learningDecodes)
+}
+
+/// ``FastJSONDecoder``'s sparse decoding counters, as a test sees them.
+public struct SparseDecodingStatistics: Equatable, Sendable {
+    /// Decodes answered from a filtered tree.
+    public var filteredDecodes: Int
+    /// Filtered decodes redone in full.
+    public var fallbacks: Int
+    /// Full decodes that taught the schema.
+    public var learningDecodes: Int
 }
