@@ -18,7 +18,8 @@ if quick {
 }
 
 var benchmarks: [Benchmark] = []
-for corpus in Corpora.load(generatedOnly: generatedOnly) {
+let corpora = Corpora.load(generatedOnly: generatedOnly)
+for corpus in corpora {
     benchmarks += Suites.all(for: corpus)
 }
 benchmarks += JSONModelBench.benchmarks()
@@ -26,6 +27,7 @@ benchmarks += JSONModelPathBench.benchmarks()
 benchmarks += JSONModelReportBench.benchmarks()
 benchmarks += LadybugSuite.benchmarks()
 benchmarks += SparseRecordsSuite.benchmarks(megabytes: quick ? 4 : 20)
+benchmarks += SparseDecodingSuite.benchmarks(corpora: corpora, recordMegabytes: quick ? 4 : 20)
 if let filter {
     benchmarks = benchmarks.filter { "\($0.task) \($0.corpus)".contains(filter) }
 }

@@ -84,13 +84,19 @@ static int attach_scalar(fm_builder *b, json_t *value) {
     return 1;
 }
 
-int fm_build_null(fm_builder *b) { return attach_scalar(b, json_null()); }
+int fm_build_null(fm_builder *b) {
+    if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
+    return attach_scalar(b, json_null());
+}
 
 int fm_build_boolean(fm_builder *b, int value) {
+    if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
     return attach_scalar(b, value ? json_true() : json_false());
 }
 
 int fm_build_number(fm_builder *b, const char *text, size_t length) {
+    // A skipped number cannot fail (texts out of range are kept, not rejected): not even read.
+    if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
     // One scan over the leading digits: most numbers are integers, which end right there.
     int negative = text[0] == '-';
     size_t i = negative ? 1 : 0;
@@ -144,6 +150,8 @@ int fm_build_string(fm_builder *b, const unsigned char *text, size_t length) {
 }
 
 int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count) {
+    // Skipped strings were checked all the same (fm_builder_string_bytes): the errors stay.
+    if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
     return attach_scalar(b, json_stringn_nocheck((const char *)bytes, count));
 }
 
@@ -158,6 +166,7 @@ int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {
 }
 
 int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count) {
+    if (b->sparse && b->skip_depth) return 1;  // a key inside a skipped value: checked, not kept
     if (count + 1 > b->key_capacity) {
         size_t capacity = b->key_capacity ? b->key_capacity : 64;
         while (capacity < count + 1) capacity *= 2;
@@ -169,6 +178,7 @@ int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t cou
     memcpy(b->key, bytes, count);
     b->key[count] = '\0';
     b->key_length = count;
+    if (b->sparse) fm_sparse_key(b);
     return 1;
 }
 
@@ -187,15 +197,18 @@ static int reserve_frame(fm_builder *b) {
     return 1;
 }
 
+int fm_builder_fail_depth(fm_builder *b) {
+    char message[160];
+    snprintf(message, sizeof message, "Too many nested arrays or dictionaries (more than %zu levels).",
+             b->max_depth);
+    return fm_builder_fail(b, FM_ERROR_DEPTH, message);
+}
+
 static int start_container(fm_builder *b, json_t *container) {
     if (!container) return fm_builder_fail_out_of_memory(b);
     if (b->depth >= b->max_depth) {
         json_decref(container);
-        char message[160];
-        snprintf(message, sizeof message,
-                 "Too many nested arrays or dictionaries (more than %zu levels).", b->max_depth);
-        fm_builder_fail(b, FM_ERROR_DEPTH, message);
-        return 0;
+        return fm_builder_fail_depth(b);
     }
     if (!reserve_frame(b)) {
         json_decref(container);
@@ -210,14 +223,39 @@ static int start_container(fm_builder *b, json_t *container) {
 }
 
 int fm_build_end_container(fm_builder *b) {
+    if (b->suspended && b->depth == b->suspended_depth) {
+        b->sparse = b->suspended;  // the container kept whole closes: filter again
+        b->suspended = NULL;
+    }
+    if (b->sparse && b->skip_depth) {
+        b->skip_depth--;
+        return 1;
+    }
     b->depth--;
     if (!b->stack[b->depth].attached) json_decref(b->stack[b->depth].node);
     if (b->depth == 0) note_root_complete(b);
     return 1;
 }
 
-int fm_build_start_map(fm_builder *b) { return start_container(b, json_object()); }
-int fm_build_start_array(fm_builder *b) { return start_container(b, json_array()); }
+// A container under a schema: skipped whole, or built and marked with the schema it gets.
+static int start_sparse(fm_builder *b, int array) {
+    int result;
+    uint32_t schema;
+    if (fm_sparse_start(b, &result, &schema)) return result;
+    if (!start_container(b, array ? json_array() : json_object())) return 0;
+    fm_sparse_started(b, schema);
+    return 1;
+}
+
+int fm_build_start_map(fm_builder *b) {
+    if (b->sparse) return start_sparse(b, 0);
+    return start_container(b, json_object());
+}
+
+int fm_build_start_array(fm_builder *b) {
+    if (b->sparse) return start_sparse(b, 1);
+    return start_container(b, json_array());
+}
 
 static int on_null(void *ctx) { return fm_build_null(ctx); }
 static int on_boolean(void *ctx, int value) { return fm_build_boolean(ctx, value); }

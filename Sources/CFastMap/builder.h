@@ -21,6 +21,7 @@ static inline int fm_is_json_space(unsigned char c) {
 typedef struct fm_frame {
     json_t *node;
     int attached;  // 0 when the container lost a duplicate-key race and must be released
+    uint32_t sparse;  // sparse builds only: the schema node filtering it, or FM_SPARSE_KEEP
 } fm_frame;
 
 struct fm_builder;
@@ -57,7 +58,21 @@ typedef struct fm_builder {
     // yajl accepts a string left open after a complete value (`1"`), so the tail is checked.
     size_t root_end;
     int root_complete;
+    // Sparse builds (builder_sparse.c): the schema (NULL: build everything), values skipped
+    // whole (skip_value: the next value; skip_depth: containers open inside a skipped one), and
+    // the schema of the next member's value.
+    const fm_sparse_schema *sparse;
+    int skip_value;
+    size_t skip_depth;
+    uint32_t member_schema;
+    // Inside a container kept whole, the schema is set aside (sparse = NULL: the plain, fast
+    // path) until that container, frame suspended_depth - 1, closes.
+    const fm_sparse_schema *suspended;
+    size_t suspended_depth;
 } fm_builder;
+
+/// A frame built in full, everything below it too.
+#define FM_SPARSE_KEEP UINT32_MAX
 
 /// Prepares a builder for trees nested at most max_depth levels (0: scalars only; any larger
 /// value, up to SIZE_MAX, is safe: the frame stack starts small and grows with the nesting
@@ -72,6 +87,9 @@ void fm_builder_discard(fm_builder *b);
 
 /// Records the first error of a build; later ones are ignored. Returns 0.
 int fm_builder_fail(fm_builder *b, int kind, const char *message);
+
+/// Records nesting deeper than max_depth. Returns 0.
+int fm_builder_fail_depth(fm_builder *b);
 
 /// Records running out of memory: FM_ERROR_MEMORY_LIMIT when the thread's memory budget was
 /// exceeded, FM_ERROR_OUT_OF_MEMORY otherwise. Returns 0.
@@ -103,6 +121,25 @@ size_t fm_put_utf8(unsigned char *out, unsigned code);
 /// The length of the prefix free of form feed and vertical tab: yajl takes both for white
 /// space, JSON allows neither (not even inside strings, where no control character is valid).
 size_t fm_first_non_json_space(const unsigned char *bytes, size_t length);
+
+/// Sparse builds (builder.c calls these only when b->sparse is set). fm_sparse_skips_scalar: 1
+/// when the scalar being reported is not built. fm_sparse_start: 1 when the container being
+/// opened is skipped (*result is the callback's result), else 0 after choosing its *schema.
+/// fm_sparse_started: marks the container just pushed. fm_sparse_key: after a key in b->key,
+/// decides whether its value is built. fm_sparse_current: the schema fm_parse_sparse set for
+/// the calling thread's whole-document parses.
+static inline int fm_sparse_skips_scalar(fm_builder *b) {
+    if (b->skip_depth) return 1;
+    if (b->skip_value) {
+        b->skip_value = 0;
+        return 1;
+    }
+    return 0;
+}
+int fm_sparse_start(fm_builder *b, int *result, uint32_t *schema);
+void fm_sparse_started(fm_builder *b, uint32_t schema);
+void fm_sparse_key(fm_builder *b);
+const fm_sparse_schema *fm_sparse_current(void);
 
 /// yajl callbacks whose context is an fm_builder.
 extern const yajl_callbacks fm_builder_callbacks;

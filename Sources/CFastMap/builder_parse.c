@@ -43,6 +43,7 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
     fm_builder b;
     int ready = fm_builder_init(&b, max_depth, error);
     b.optimistic_keys = optimistic_keys;
+    b.sparse = fm_sparse_current();
     b.input = (const unsigned char *)bytes;
     b.input_length = length;
     b.handle = ready ? yajl_alloc(&fm_builder_callbacks, NULL, &b) : NULL;

@@ -175,6 +175,7 @@ static json_t *build(const char *bytes, size_t length, size_t max_depth, int opt
         return NULL;
     }
     b.optimistic_keys = optimistic_keys;
+    b.sparse = fm_sparse_current();
     walk_context w = {&b, NULL, 0};
     fm_simdjson_status status =
         fm_simdjson_walk((const unsigned char *)bytes, length, &builder_events, &w);

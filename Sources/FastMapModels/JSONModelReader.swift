@@ -53,7 +53,7 @@ public struct JSONModelReader<Key: CodingKey> {
                 JSONModelReader(tree: nil, object: .sharedNull, tail: nil, container: $0)
             }
         }
-        guard let node = Self.member(key, of: object), !node.isNull else { return nil }
+        guard let node = Self.member(key, of: object, in: tree), !node.isNull else { return nil }
         guard node.isObject else {
             throw tree.containerMismatch(
                 [String: Any].self, node: node, at: CodingPathReference(depth: tree.path.count, tail: tail),
@@ -67,7 +67,7 @@ public struct JSONModelReader<Key: CodingKey> {
     public func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
         guard let tree else { return try container!.decode(type, forKey: key) }
         let reference = CodingPathReference(depth: tree.path.count, tail: tail)
-        guard let node = Self.member(key, of: object) else {
+        guard let node = Self.member(key, of: object, in: tree) else {
             throw tree.keyNotFound(key, in: object, at: reference)
         }
         return try tree.unwrap(node, as: type, at: reference, .key(key))
@@ -76,7 +76,7 @@ public struct JSONModelReader<Key: CodingKey> {
     /// The value at `key`, or `nil` when the key is missing or `null`.
     public func decodeIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
         guard let tree else { return try container!.decodeIfPresent(type, forKey: key) }
-        guard let node = Self.member(key, of: object), !node.isNull else { return nil }
+        guard let node = Self.member(key, of: object, in: tree), !node.isNull else { return nil }
         return try tree.unwrap(node, as: type, at: CodingPathReference(depth: tree.path.count, tail: tail), .key(key))
     }
 
@@ -103,8 +103,9 @@ public struct JSONModelReader<Key: CodingKey> {
 extension JSONModelReader {
     /// The member named by `key`, matched as `JSONKeyedContainer` matches keys.
     @inline(__always)
-    private static func member(_ key: Key, of object: JSONNode) -> JSONNode? {
-        object.member(matching: key.stringValue)
+    private static func member(_ key: Key, of object: JSONNode, in tree: JSONTreeDecoder) -> JSONNode? {
+        // Through the decoder: a sparsely built tree must know of every key read.
+        tree.member(key.stringValue, of: object)
     }
 
     /// Walks `path` from `object`. The steps passed are pushed on the decoder's coding path while
@@ -137,7 +138,7 @@ extension JSONModelReader {
                     throw tree.containerMismatch([String: Any].self, node: current, at: here, nil)
                 }
                 component = .key(key)
-                found = member(key, of: current)
+                found = member(key, of: current, in: tree)
                 if found == nil && required { throw tree.keyNotFound(key, in: current, at: here) }
             case .index(let index):
                 guard current.isArray else { throw tree.containerMismatch([Any].self, node: current, at: here, nil) }

@@ -140,5 +140,7 @@ void fm_json_release_deep(json_t *root);
 #include "fastmap_number_text.h"
 // yajl alone, for the benchmark's ceiling row.
 #include "fastmap_tokenizer.h"
+// Building only the members a schema names.
+#include "fastmap_sparse.h"
 
 #endif

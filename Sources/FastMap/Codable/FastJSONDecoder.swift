@@ -28,8 +28,9 @@ import Foundation
 /// A decoder can be shared between tasks: its settings sit behind a lock, and each call to
 /// `decode` works on its own snapshot of them.
 ///
-/// `@unchecked Sendable`: its only stored property is `state`, a `LockedValue`; the settings
-/// `JSONDecoder` itself stores are never used (every one of them is overridden here).
+/// `@unchecked Sendable`: its stored properties are `state`, a `LockedValue`, and
+/// `sparseDecoding`, which is `Sendable`; the settings `JSONDecoder` itself stores are never used
+/// (every one of them is overridden here).
 public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// Everything a single `decode` call reads; copied once per call.
     package struct Options: Sendable {
@@ -58,6 +59,8 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     }
 
     private let state = LockedValue(Options())
+    /// Sparse decoding's switch and counters (`FastJSONDecoder+Sparse.swift`).
+    package let sparseDecoding = SparseDecodingControl()
 
     /// Creates a decoder with Foundation's defaults.
     public override init() { super.init() }
@@ -249,6 +252,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         {
             return array
         }
+        if let value = try decodeSparsely(type, input: input, at: path) { return value }
         return try decode(input: input, at: path, options: options) { decoder, start in
             try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
         }

@@ -19,7 +19,7 @@ extension JSON: Decodable {
     /// keys pass through its key decoding strategy. FastJSONDecoder keeps the document as is.
     public init(from decoder: any Decoder) throws {
         if let tree = decoder as? JSONTreeDecoder {
-            self = tree.json(tree.node)
+            self = tree.jsonValue(tree.node)
             return
         }
         self = try Self.rebuild(from: decoder)

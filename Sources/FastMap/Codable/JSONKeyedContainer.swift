@@ -19,6 +19,7 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     package var codingPath: [any CodingKey] { decoder.codingPath(path) }
 
     package var allKeys: [Key] {
+        decoder.sparse?.readsWhole(object)
         if let converted { return converted.order.compactMap { Key(stringValue: $0) } }
         var keys: [Key] = []
         keys.reserveCapacity(object.objectCount)
@@ -31,7 +32,7 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     @inline(__always)
     private func lookup(_ key: Key) -> JSONNode? {
         if let converted { return converted.nodes[key.stringValue] }
-        return object.member(matching: key.stringValue)
+        return decoder.member(key.stringValue, of: object)
     }
 
     @inline(__always)
@@ -162,7 +163,8 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     package func superDecoder() throws -> any Decoder {
-        superDecoder(FastCodingKey.super, node: converted?.nodes["super"] ?? object.member("super"))
+        superDecoder(
+            FastCodingKey.super, node: converted?.nodes["super"] ?? decoder.member("super", of: object, exact: true))
     }
 
     package func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -142,7 +142,11 @@ extension JSONTreeDecoder {
     }
 
     /// The original text of a real number when its double does not tell the exact value.
-    package func exactText(ofReal node: JSONNode) -> String? { numberTexts.text(of: node) }
+    package func exactText(ofReal node: JSONNode) -> String? {
+        // Found by walking the input beside the tree: only a full tree matches the input.
+        sparse?.readsFullDocument()
+        return numberTexts.text(of: node)
+    }
 
     /// `true` for a real stored as zero that `JSONDecoder` refuses as a `Double` or `Float`
     /// because its text does not read as zero (`1e-400`).

@@ -33,6 +33,9 @@ package final class JSONTreeDecoder: Decoder {
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
     package var convertedKeys: [String: String] = [:]
     package let options: FastJSONDecoder.Options
+    /// Set when the call decodes sparsely (see `FastJSONDecoder+Sparse.swift`): the reads that
+    /// depend on what the tree holds pass through it.
+    package let sparse: SparseDecodingSession?
 
     /// `JSONDecoder.KeyDecodingStrategy`, read once per `decode` call instead of once per object.
     package enum KeyStrategy {
@@ -55,8 +58,12 @@ package final class JSONTreeDecoder: Decoder {
         }
     }
 
-    package init(root: JSON, options: FastJSONDecoder.Options, input: UnsafeRawBufferPointer?) {
+    package init(
+        root: JSON, options: FastJSONDecoder.Options, input: UnsafeRawBufferPointer?,
+        sparse: SparseDecodingSession? = nil
+    ) {
         self.document = root.document
+        self.sparse = sparse
         self.node = root.node
         self.options = options
         self.lossy = options.lossyCoercions
@@ -81,14 +88,20 @@ package final class JSONTreeDecoder: Decoder {
         self.node = node
         self.path = CodingPathStack(path)
         self.numberTexts = parent.numberTexts
+        self.sparse = parent.sparse
         parent.numberTexts.isShared = true
+        parent.sparse?.makesSuperDecoder()
     }
 
     package var codingPath: [any CodingKey] { path.components.map(\.codingKey) }
 
     package private(set) lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
-    package var root: JSON { JSON(document: document) }
+    /// The whole document (every error carries it).
+    package var root: JSON {
+        sparse?.readsFullDocument()
+        return JSON(document: document)
+    }
 
     package func json(_ node: JSONNode) -> JSON { JSON(document: document, node: node) }
 
@@ -204,7 +217,7 @@ package final class JSONTreeDecoder: Decoder {
             return identityCast(try readInteger(child, UInt8.self, at: reference, step), to: T.self)
         }
         // Foundation's special types, FastMap's JSON, and the opt-in special cases.
-        if T.self == JSON.self { return identityCast(json(child), to: T.self) }
+        if T.self == JSON.self { return identityCast(jsonValue(child), to: T.self) }
         if T.self == Date.self { return identityCast(try decodeDate(child, at: reference, step), to: T.self) }
         if T.self == Data.self { return identityCast(try decodeData(child, at: reference, step), to: T.self) }
         if T.self == URL.self { return identityCast(try decodeURL(child, at: reference, step), to: T.self) }
@@ -260,7 +273,9 @@ package final class JSONTreeDecoder: Decoder {
                     throw containerMismatch([String: Any].self, node: current, at: here, nil)
                 }
                 let key = FastCodingKey(stringValue: name)
-                guard let next = current.member(name) else { throw keyNotFound(key, in: current, at: here) }
+                guard let next = member(name, of: current, exact: true) else {
+                    throw keyNotFound(key, in: current, at: here)
+                }
                 path.push(.key(key))
                 current = next
             case .index(let index):

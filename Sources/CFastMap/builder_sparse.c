@@ -1,0 +1,97 @@
+#include "builder.h"
+
+#include <string.h>
+
+// Sparse builds: the builder keeps only the members a schema names (fastmap_sparse.h). Skipped
+// values still pass through the builder's checks (strings and keys are validated before these
+// functions are asked, containers count towards the nesting limit), so a sparse parse fails
+// exactly as a full one; it just creates no node for what nobody will read.
+
+// The schema of the calling thread's whole-document parses, set by fm_parse_sparse around one
+// call (the parse entry points take no schema argument; the streaming parser never reads it).
+static _Thread_local const fm_sparse_schema *current_schema;
+
+const fm_sparse_schema *fm_sparse_current(void) { return current_schema; }
+
+int fm_sparse_start(fm_builder *b, int *result, uint32_t *schema) {
+    if (b->skip_depth || b->skip_value) {
+        // Skipped, but still one level of nesting, counted as a built container would be.
+        if (b->depth + b->skip_depth >= b->max_depth) {
+            *result = fm_builder_fail_depth(b);
+            return 1;
+        }
+        b->skip_value = 0;
+        b->skip_depth++;
+        *result = 1;
+        return 1;
+    }
+    uint32_t chosen;
+    if (b->depth == 0) {
+        chosen = 0;
+    } else {
+        const fm_frame *parent = &b->stack[b->depth - 1];
+        if (parent->sparse == FM_SPARSE_KEEP) chosen = FM_SPARSE_KEEP;
+        else if (json_is_array(parent->node)) chosen = b->sparse->nodes[parent->sparse].element;
+        else chosen = b->member_schema;
+    }
+    if (chosen != FM_SPARSE_KEEP && b->sparse->nodes[chosen].keep_all) chosen = FM_SPARSE_KEEP;
+    *schema = chosen;
+    return 0;
+}
+
+void fm_sparse_started(fm_builder *b, uint32_t schema) {
+    fm_frame *frame = &b->stack[b->depth - 1];
+    frame->sparse = schema;
+    // The mark lives in json_t's padding (tree.c asserts the layout; only integers use it
+    // otherwise), written on every container so no stale byte can pass for one.
+    uint32_t mark = schema == FM_SPARSE_KEEP ? 0 : schema + 1;
+    memcpy((unsigned char *)frame->node + 4, &mark, sizeof mark);
+    if (schema == FM_SPARSE_KEEP) {
+        // Everything below is built in full: no checks until it closes. Containers made in
+        // there carry mark 0 because FastMap's allocation hooks clear those bytes in every block
+        // (and a decoder reading another mark there only decodes in full, never wrongly: a
+        // complete object's misses are true misses).
+        b->suspended = b->sparse;
+        b->suspended_depth = b->depth;
+        b->sparse = NULL;
+    }
+}
+
+void fm_sparse_key(fm_builder *b) {
+    const fm_frame *frame = &b->stack[b->depth - 1];
+    if (frame->sparse == FM_SPARSE_KEEP) {
+        b->member_schema = FM_SPARSE_KEEP;
+        return;
+    }
+    const fm_sparse_node *node = &b->sparse->nodes[frame->sparse];
+    const fm_sparse_member *member = b->sparse->members + node->first_member;
+    const fm_sparse_member *end = member + node->member_count;
+    for (; member < end; member++) {
+        if (member->length == b->key_length && memcmp(member->key, b->key, b->key_length) == 0) {
+            b->member_schema = member->child;
+            return;
+        }
+    }
+    b->skip_value = 1;
+}
+
+uint32_t fm_sparse_mark(const json_t *node) {
+    uint32_t mark;
+    memcpy(&mark, (const unsigned char *)node + 4, sizeof mark);
+    return mark;
+}
+
+int fm_parse_sparse(const char *bytes, size_t length, fm_engine engine, size_t max_depth, fm_arena *arena,
+                    int flags, const fm_sparse_schema *schema, fm_document *out, fm_parse_error *error) {
+    if (engine != FM_ENGINE_YAJL && engine != FM_ENGINE_YAJL_DIRECT && engine != FM_ENGINE_SIMDJSON) {
+        memset(out, 0, sizeof *out);
+        memset(error, 0, sizeof *error);
+        error->kind = FM_ERROR_OUT_OF_MEMORY;
+        return -1;
+    }
+    const fm_sparse_schema *saved = current_schema;
+    current_schema = schema;
+    int status = fm_parse_dialect(bytes, length, engine, max_depth, SIZE_MAX, arena, flags, out, error);
+    current_schema = saved;
+    return status;
+}

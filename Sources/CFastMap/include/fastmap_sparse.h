@@ -1,0 +1,55 @@
+#ifndef FASTMAP_SPARSE_H
+#define FASTMAP_SPARSE_H
+
+// Sparse materialization: a whole-document parse that builds only the members a schema names.
+// Every byte is still tokenized and validated (strings' UTF-8 and escapes, the nesting limit),
+// so a sparse parse fails exactly where and how a full one does; it only creates fewer nodes.
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One member a schema node keeps: its key (exact bytes, after escapes) and the schema of its
+/// value (an index into fm_sparse_schema.nodes).
+typedef struct fm_sparse_member {
+    const char *key;
+    size_t length;
+    uint32_t child;
+} fm_sparse_member;
+
+/// What to build of the value at one position. keep_all != 0: the value and everything below it,
+/// in full. Otherwise an object keeps only members[first_member ..< first_member + member_count]
+/// and an array keeps every element, each built by the node `element`. Scalars are always built.
+typedef struct fm_sparse_node {
+    uint32_t keep_all;
+    uint32_t element;
+    uint32_t first_member;
+    uint32_t member_count;
+} fm_sparse_node;
+
+/// A schema: nodes[0] is the root's. Every index in it must be in range (the Swift side that
+/// builds it guarantees that); it is only read during the parse.
+typedef struct fm_sparse_schema {
+    const fm_sparse_node *nodes;
+    const fm_sparse_member *members;
+    size_t node_count;
+} fm_sparse_schema;
+
+/// fm_parse_dialect (no memory limit) building only what `schema` keeps, with the yajl or
+/// simdjson engine (any other engine is refused with FM_ERROR_OUT_OF_MEMORY: callers only pass
+/// those two). Every container of the tree carries a mark (fm_sparse_mark): 0 when it was built
+/// in full, below it too, else 1 + the index of the schema node that filtered it.
+int fm_parse_sparse(const char *bytes, size_t length, fm_engine engine, size_t max_depth, fm_arena *arena,
+                    int flags, const fm_sparse_schema *schema, fm_document *out, fm_parse_error *error);
+
+/// The mark of an object or array built by fm_parse_sparse (see there).
+uint32_t fm_sparse_mark(const json_t *node);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,19 @@
+@_spi(FastMapCore) import FastMapCore
+
+/// The tree reads whose answer depends on whether the tree was built in full: they go through
+/// the call's sparse session when there is one (see `FastJSONDecoder+Sparse.swift`).
+extension JSONTreeDecoder {
+    /// The member `name` of `object`: matched as Foundation matches keys (`exact: false`, see
+    /// `JSONNode.member(matching:)`) or byte for byte.
+    @inline(__always)
+    package func member(_ name: String, of object: JSONNode, exact: Bool = false) -> JSONNode? {
+        if let sparse { return sparse.member(name, of: object, exact: exact) }
+        return exact ? object.member(name) : object.member(matching: name)
+    }
+
+    /// `node` as a ``JSON`` value handed to the model (a `JSON` property or value).
+    package func jsonValue(_ node: JSONNode) -> JSON {
+        sparse?.readsWhole(node)
+        return json(node)
+    }
+}

@@ -1,0 +1,122 @@
+@_spi(FastMapCore) import FastMapCore
+
+/// One `decode` call's part in sparse decoding, shared by its tree decoder (and the decoders
+/// made from it). Every read of the tree that sparse decoding cares about passes through here:
+///
+/// - **learning** (a full tree): records, by node, the keys looked up and the values read
+///   whole, so ``shape(of:)`` can tell afterwards what the type read where;
+/// - **filtered** (a tree built with `schema`): answers the lookups, and notes in
+///   ``needsFullTree`` any read the filtered tree may answer differently from the full one (a
+///   key the schema did not keep, a whole-object read of a filtered container, the document
+///   root, exact number texts). The decode's result is then thrown away and the document
+///   decoded again in full, so the filtered tree can never be seen.
+package final class SparseDecodingSession {
+    /// Set in filtered mode; nil while learning.
+    package let schema: JSONSparseSchema?
+    /// Filtered mode: something was read that only the full tree answers for sure.
+    package private(set) var needsFullTree = false
+    /// Learning: the type did something no schema can serve (a `superDecoder`), so its
+    /// documents are always decoded in full.
+    package private(set) var disqualified = false
+    private var lookups: [UnsafeMutableRawPointer: Set<String>] = [:]
+    private var wholeValues: Set<UnsafeMutableRawPointer> = []
+
+    /// A learning session.
+    package init() { self.schema = nil }
+
+    /// A filtered session over a document parsed with `schema`.
+    package init(filteredBy schema: JSONSparseSchema) { self.schema = schema }
+
+    /// The member `name` of `object`, as `member(matching:)` (`exact: false`) or `member(_:)`
+    /// finds it in the full tree.
+    @inline(__always)
+    package func member(_ name: String, of object: JSONNode, exact: Bool) -> JSONNode? {
+        guard let schema else { return learnedMember(name, of: object, exact: exact) }
+        if let found = object.member(name) { return found }
+        let mark = object.sparseMark
+        if mark == 0 { return exact ? nil : object.member(matching: name) }
+        // A kept key is missing from the document too; other spellings of a non-ASCII name may
+        // hide among the members the builder skipped.
+        if schema.keeps(name, mark: mark) && (exact || name.utf8.allSatisfy { $0 < 0x80 }) { return nil }
+        needsFullTree = true
+        return nil
+    }
+
+    private func learnedMember(_ name: String, of object: JSONNode, exact: Bool) -> JSONNode? {
+        lookups[object.identity, default: []].insert(name)
+        if exact { return object.member(name) }
+        let found = object.member(matching: name)
+        // Found by Unicode equivalence (or not at all): which member answers depends on
+        // every member's spelling, so the object is kept whole.
+        if !name.utf8.allSatisfy({ $0 < 0x80 }) && object.member(name) == nil { wholeValues.insert(object.identity) }
+        return found
+    }
+
+    /// `node` is read as a whole (its keys, every member, as a `JSON` value).
+    package func readsWhole(_ node: JSONNode) {
+        guard node.isObject || node.isArray else { return }
+        if schema == nil {
+            wholeValues.insert(node.identity)
+        } else if node.sparseMark != 0 {
+            needsFullTree = true
+        }
+    }
+
+    /// Something only the full tree can give: the document's root (every error carries it), the
+    /// input's exact number texts.
+    package func readsFullDocument() {
+        if schema != nil { needsFullTree = true }
+    }
+
+    /// A `superDecoder`: it may outlive the call, so the tree it reads must be the full one.
+    package func makesSuperDecoder() {
+        if schema != nil { needsFullTree = true } else { disqualified = true }
+    }
+
+    /// The decoder (or one made from it) outlived the call: it may read the tree later, when
+    /// nobody checks ``needsFullTree``.
+    package func escaped() {
+        if schema != nil { needsFullTree = true } else { disqualified = true }
+    }
+
+    /// Learning: what was read of `root` and below, as a shape. Positions nested deeper than
+    /// `depthLimit` or objects with more than `memberLimit` keys read are kept whole, which bounds
+    /// the schema's size.
+    package func shape(of root: JSONNode, depthLimit: Int = 128, memberLimit: Int = 256) -> JSONSparseShape {
+        let shape = JSONSparseShape()
+        learn(root, into: shape, depth: 0, depthLimit: depthLimit, memberLimit: memberLimit)
+        return shape
+    }
+
+    private func learn(_ node: JSONNode, into shape: JSONSparseShape, depth: Int, depthLimit: Int, memberLimit: Int) {
+        if shape.keepsAll { return }
+        let isObject = node.isObject
+        guard isObject || node.isArray else { return }
+        if depth >= depthLimit || wholeValues.contains(node.identity) {
+            shape.keepAll()
+            return
+        }
+        if isObject {
+            guard let keys = lookups[node.identity] else { return }
+            if shape.members.count + keys.count > memberLimit {
+                shape.keepAll()
+                return
+            }
+            for key in keys {
+                let child = shape.member(key)
+                if let value = node.member(key) {
+                    learn(value, into: child, depth: depth + 1, depthLimit: depthLimit, memberLimit: memberLimit)
+                }
+            }
+        } else {
+            let count = node.arrayCount
+            guard count > 0 else { return }
+            let elements = shape.elements
+            for index in 0..<count {
+                guard let element = node.element(at: index) else { continue }
+                learn(element, into: elements, depth: depth + 1, depthLimit: depthLimit, memberLimit: memberLimit)
+                if elements.keepsAll { break }
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+internal import CFastMap
+
+/// A frozen ``JSONSparseShape``: what a sparse parse builds (handed to the C builder as flat
+/// tables) and, for the decoder, which keys each filtered container kept.
+///
+/// Containers of a sparse document carry a mark (``JSONNode/sparseMark``): 0 when built in
+/// full, else 1 + the index of the schema node that filtered them, which ``keeps(_:mark:)``
+/// reads.
+///
+/// `@unchecked Sendable`: immutable after `init`; the C tables it owns are only read (by any
+/// number of parses at once) and freed in `deinit`, after every parse using it has returned.
+package final class JSONSparseSchema: @unchecked Sendable {
+    private struct Node {
+        var keepsAll: Bool
+        var members: [String: UInt32]
+        var element: UInt32
+    }
+
+    private let nodes: [Node]
+    /// The shared node for elements nobody read, if any array needed it.
+    private let emptyIndex: UInt32?
+    private let cNodes: UnsafeMutableBufferPointer<fm_sparse_node>
+    private let cMembers: UnsafeMutableBufferPointer<fm_sparse_member>
+    private let keyBytes: UnsafeMutableRawBufferPointer
+
+    /// Freezes `shape` (the root's).
+    package init(_ shape: JSONSparseShape) {
+        // Breadth-first numbering: index 0 is the root; one shared empty node stands for the
+        // elements of arrays whose elements nobody read (their containers are built empty).
+        var order: [JSONSparseShape] = [shape]
+        var nodes: [Node] = []
+        let empty = JSONSparseShape()
+        var emptyIndex: UInt32? = nil
+        var cursor = 0
+        var keyTotal = 0
+        var memberTotal = 0
+        while cursor < order.count {
+            let current = order[cursor]
+            cursor += 1
+            var node = Node(keepsAll: current.keepsAll, members: [:], element: 0)
+            for (key, child) in current.members.sorted(by: { $0.key < $1.key }) {
+                node.members[key] = UInt32(order.count)
+                order.append(child)
+                keyTotal += key.utf8.count
+                memberTotal += 1
+            }
+            if let element = current.element {
+                node.element = UInt32(order.count)
+                order.append(element)
+            } else if current !== empty {
+                if emptyIndex == nil {
+                    emptyIndex = UInt32(order.count)
+                    order.append(empty)
+                }
+                node.element = emptyIndex!
+            } else {
+                node.element = UInt32(cursor - 1)
+            }
+            nodes.append(node)
+        }
+        self.nodes = nodes
+        self.emptyIndex = emptyIndex
+        cNodes = .allocate(capacity: max(1, nodes.count))
+        cMembers = .allocate(capacity: max(1, memberTotal))
+        keyBytes = .allocate(byteCount: max(1, keyTotal), alignment: 1)
+        var memberIndex = 0
+        var keyOffset = 0
+        for (index, node) in nodes.enumerated() {
+            let first = memberIndex
+            for (key, child) in node.members {
+                let start = keyBytes.baseAddress! + keyOffset
+                let count = key.utf8.count
+                UnsafeMutableRawBufferPointer(start: start, count: count).copyBytes(from: key.utf8)
+                cMembers[memberIndex] = fm_sparse_member(
+                    key: start.assumingMemoryBound(to: CChar.self), length: count, child: child)
+                memberIndex += 1
+                keyOffset += count
+            }
+            cNodes[index] = fm_sparse_node(
+                keep_all: node.keepsAll ? 1 : 0, element: node.element, first_member: UInt32(first),
+                member_count: UInt32(memberIndex - first))
+        }
+    }
+
+    deinit {
+        cNodes.deallocate()
+        cMembers.deallocate()
+        keyBytes.deallocate()
+    }
+
+    /// Whether the schema keeps the whole document (then a sparse parse is a full one).
+    package var keepsAll: Bool { nodes[0].keepsAll }
+
+    /// Whether the container marked `mark` (non-zero) kept the member `key` when present: a
+    /// missing kept key is missing from the document too.
+    package func keeps(_ key: String, mark: UInt32) -> Bool {
+        let index = Int(mark) - 1
+        guard index >= 0, index < nodes.count else { return false }
+        return nodes[index].members[key] != nil
+    }
+
+    /// A mutable copy, to be widened.
+    package func thawed() -> JSONSparseShape { thaw(0, depth: 0) }
+
+    private func thaw(_ index: UInt32, depth: Int) -> JSONSparseShape {
+        let node = nodes[Int(index)]
+        let shape = JSONSparseShape()
+        if node.keepsAll {
+            shape.keepAll()
+            return shape
+        }
+        for (key, child) in node.members { shape.members[key] = thaw(child, depth: depth + 1) }
+        // The shared empty node (which points at itself) thaws to "no element read".
+        if node.element != emptyIndex, node.element != index {
+            shape.element = thaw(node.element, depth: depth + 1)
+        }
+        return shape
+    }
+
+    /// Runs `body` with the C view of the schema.
+    func withTables<Result>(_ body: (UnsafePointer<fm_sparse_schema>) throws -> Result) rethrows -> Result {
+        var schema = fm_sparse_schema(
+            nodes: UnsafePointer(cNodes.baseAddress), members: UnsafePointer(cMembers.baseAddress),
+            node_count: nodes.count)
+        return try withUnsafePointer(to: &schema) { try body($0) }
+    }
+}

@@ -1,0 +1,62 @@
+/// What a decode read at one position of a document, while it is being learned: the members
+/// looked up (by their JSON key) with what was read below each, what was read of an array's
+/// elements (all elements share one shape), or ``keepsAll`` when the whole value was needed.
+///
+/// Mutable and single-threaded: made by one decode, then frozen into a ``JSONSparseSchema``.
+package final class JSONSparseShape {
+    /// Build the value and everything below it in full.
+    package var keepsAll = false
+    /// The members read, by JSON key.
+    package var members: [String: JSONSparseShape] = [:]
+    /// What was read of the elements, when the value was an array.
+    package var element: JSONSparseShape?
+
+    package init() {}
+
+    /// The shape of `key`'s value, added when new.
+    package func member(_ key: String) -> JSONSparseShape {
+        if let found = members[key] { return found }
+        let added = JSONSparseShape()
+        members[key] = added
+        return added
+    }
+
+    /// The shape of the elements, added when new.
+    package var elements: JSONSparseShape {
+        if let element { return element }
+        let added = JSONSparseShape()
+        element = added
+        return added
+    }
+
+    /// Marks the value as read whole: what was learned below it no longer matters.
+    package func keepAll() {
+        keepsAll = true
+        members = [:]
+        element = nil
+    }
+
+    /// Widens this shape by `other`: afterwards it keeps everything either kept.
+    package func merge(_ other: JSONSparseShape) {
+        if keepsAll { return }
+        if other.keepsAll {
+            keepAll()
+            return
+        }
+        for (key, shape) in other.members { member(key).merge(shape) }
+        if let element = other.element { elements.merge(element) }
+    }
+
+    /// Whether this shape keeps everything `other` keeps.
+    package func covers(_ other: JSONSparseShape) -> Bool {
+        if keepsAll { return true }
+        if other.keepsAll { return false }
+        for (key, shape) in other.members {
+            guard let mine = members[key], mine.covers(shape) else { return false }
+        }
+        if let element = other.element {
+            guard let mine = self.element, mine.covers(element) else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,180 @@
+import FastMapTestSupport
+import Foundation
+import Testing
+
+@_spi(FastMapCore) @testable import FastMapCore
+
+/// Issue #17: a parse under a sparse schema validates every byte as a full parse does (the same
+/// errors, kind, message and location, whatever it skips) and builds exactly the members the
+/// schema keeps, each container marked with what filtered it.
+@Suite struct SparseParsingTests {
+    static func full(_ bytes: [UInt8], _ parser: JSONParser, trailingCommas: Bool = true, depth: Int = 512)
+        -> Result<JSON, FastMapError>
+    {
+        Result { () throws(FastMapError) -> JSON in
+            try JSON(
+                bytes: bytes,
+                options: .init(parser: parser, maximumDepth: depth, allowsTrailingCommas: trailingCommas))
+        }
+    }
+
+    static func sparse(
+        _ bytes: [UInt8], _ parser: JSONParser, _ schema: JSONSparseSchema, trailingCommas: Bool = true,
+        depth: Int = 512
+    ) -> Result<JSON, FastMapError> {
+        bytes.withUnsafeBytes { raw in
+            Result { () throws(FastMapError) -> JSON in
+                JSON(
+                    document: try JSONDocument.parse(
+                        raw, parser: parser, maximumDepth: depth, allowsTrailingCommas: trailingCommas, schema: schema))
+            }
+        }
+    }
+
+    /// A shape keeping every other member (by sorted key) of the objects of `node`, the elements'
+    /// shape taken from the first element, and everything below depth `keepAllBelow`.
+    static func halfShape(of node: JSONNode, depth: Int = 0, keepAllBelow: Int = 3) -> JSONSparseShape {
+        let shape = JSONSparseShape()
+        if depth >= keepAllBelow {
+            shape.keepAll()
+            return shape
+        }
+        if node.isObject {
+            for (index, member) in node.members.sorted(by: { $0.key < $1.key }).enumerated() where index % 2 == 0 {
+                shape.members[member.key] = halfShape(of: member.value, depth: depth + 1, keepAllBelow: keepAllBelow)
+            }
+        } else if node.isArray, let first = node.element(at: 0) {
+            shape.element = halfShape(of: first, depth: depth + 1, keepAllBelow: keepAllBelow)
+        }
+        return shape
+    }
+
+    /// Checks that `sparse` is `full` with exactly the members `shape` keeps.
+    static func expectProjection(
+        _ sparse: JSON, _ full: JSON, _ shape: JSONSparseShape?, schema: JSONSparseSchema,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let (node, original) = (sparse.node, full.node)
+        #expect(node.kind == original.kind, sourceLocation: sourceLocation)
+        guard node.kind == original.kind else { return }
+        let keepsAll = shape?.keepsAll ?? false
+        if node.isObject || node.isArray {
+            #expect((node.sparseMark == 0) == keepsAll, sourceLocation: sourceLocation)
+        }
+        if keepsAll || !(node.isObject || node.isArray) {
+            #expect(sparse == full, sourceLocation: sourceLocation)
+            return
+        }
+        func child(_ value: JSON, _ node: JSONNode) -> JSON { JSON(document: value.document, node: node) }
+        if node.isArray {
+            #expect(node.arrayCount == original.arrayCount, sourceLocation: sourceLocation)
+            for index in 0..<min(node.arrayCount, original.arrayCount) {
+                expectProjection(
+                    child(sparse, node.element(at: index)!), child(full, original.element(at: index)!),
+                    shape?.element, schema: schema, sourceLocation: sourceLocation)
+            }
+            return
+        }
+        let kept = Set(shape?.members.keys.map { $0 } ?? [])
+        let expected = original.members.map(\.key).filter { kept.contains($0) }
+        #expect(node.members.map(\.key) == expected, sourceLocation: sourceLocation)
+        for key in expected {
+            #expect(schema.keeps(key, mark: node.sparseMark), sourceLocation: sourceLocation)
+            guard let value = node.member(key) else { continue }
+            expectProjection(
+                child(sparse, value), child(full, original.member(key)!), shape?.members[key], schema: schema,
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    static func expectAgreement(
+        _ bytes: [UInt8], shape: JSONSparseShape, trailingCommas: Bool = true, depth: Int = 512,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let schema = JSONSparseSchema(shape)
+        for parser in [JSONParser.yajl, .simdjson] {
+            let text = String(decoding: bytes.prefix(200), as: UTF8.self)
+            switch (
+                full(bytes, parser, trailingCommas: trailingCommas, depth: depth),
+                sparse(bytes, parser, schema, trailingCommas: trailingCommas, depth: depth)
+            ) {
+            case (.success(let a), .success(let b)):
+                expectProjection(b, a, shape, schema: schema, sourceLocation: sourceLocation)
+            case (.failure(let a), .failure(let b)):
+                #expect(
+                    a.kind == b.kind && a.message == b.message && a.location == b.location,
+                    "\(parser) error differs for \(text): \(a) vs \(b)", sourceLocation: sourceLocation)
+            case (let a, let b):
+                Issue.record(
+                    "\(parser): full and sparse disagree on \(text): \(a) vs \(b)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func generatedDocumentsKeepWhatTheSchemaNames() throws {
+        var random = RandomJSONGenerator(seed: 17, maximumDepth: 5)
+        for round in 0..<300 {
+            let value = random.container()
+            let pretty: JSONSerialization.WritingOptions = round.isMultiple(of: 2) ? [] : [.prettyPrinted]
+            let bytes = [UInt8](try JSONSerialization.data(withJSONObject: value, options: pretty))
+            let parsed = try JSON(bytes: bytes)
+            let shapes = [
+                Self.halfShape(of: parsed.node), Self.halfShape(of: parsed.node, keepAllBelow: 1), JSONSparseShape(),
+            ]
+            for shape in shapes {
+                Self.expectAgreement(bytes, shape: shape)
+                Self.expectAgreement(bytes, shape: shape, trailingCommas: false)
+                // Damaged: one byte overwritten, and the text cut short; the errors must not move.
+                for _ in 0..<4 where !bytes.isEmpty {
+                    var damaged = bytes
+                    let index = Int.random(in: 0..<bytes.count, using: &random.generator)
+                    damaged[index] = EngineDifferentialTests.damage.randomElement(using: &random.generator)!
+                    Self.expectAgreement(damaged, shape: shape)
+                }
+                Self.expectAgreement(
+                    Array(bytes.prefix(Int.random(in: 0..<max(1, bytes.count), using: &random.generator))),
+                    shape: shape)
+            }
+        }
+    }
+
+    /// Errors inside skipped values: bad UTF-8, lone surrogates, nesting past the limit,
+    /// duplicate keys (first one wins, kept or skipped).
+    @Test func errorsInsideSkippedValuesStay() {
+        let keepA = JSONSparseShape()
+        keepA.members["a"] = JSONSparseShape()
+        let texts = [
+            #"{"a":1,"b":"\ud800"}"#, #"{"a":1,"\udc00":2}"#, #"{"a":1,"b":["\ud83d\ude00x", "\ud83d"]}"#,
+            #"{"a":1,"b":{"c":[1,2,{"d":"\ude00"}]}}"#, #"{"a":1,"a":2,"b":3,"b":4}"#, #"{"b":{"x":1},"a":[1,]}"#,
+            #"{"b":[1,,2],"a":1}"#, #"{"b":1e999,"a":-0}"#, #"{"a":{"z":1},"a":[2]}"#, #"{"b":"x"} x"#,
+        ]
+        for text in texts { Self.expectAgreement(Array(text.utf8), shape: keepA) }
+        Self.expectAgreement([0x7B, 0x22, 0x62, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D], shape: keepA)
+        Self.expectAgreement([0x7B, 0x22, 0xC3, 0x22, 0x3A, 0x31, 0x7D], shape: keepA)
+        for depth in [1, 2, 3, 10] {
+            let nested =
+                #"{"a":1,"b":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+            for limit in [0, 1, 2, 3, 4, 10] {
+                Self.expectAgreement(Array(nested.utf8), shape: keepA, depth: limit)
+            }
+        }
+    }
+
+    @Test func unreadElementsAreBuiltEmpty() throws {
+        let shape = JSONSparseShape()
+        shape.members["list"] = JSONSparseShape()
+        let bytes = Array(#"{"list":[{"a":1},[2],3,"x"],"other":[{"b":2}]}"#.utf8)
+        let schema = JSONSparseSchema(shape)
+        let tree = try Self.sparse(bytes, .yajl, schema).get()
+        #expect(tree.node.members.map(\.key) == ["list"])
+        let list = try #require(tree.node.member("list"))
+        #expect(list.arrayCount == 4)
+        #expect(list.element(at: 0)!.objectCount == 0)
+        // Arrays keep every element (an index is never a miss); only objects lose members.
+        #expect(list.element(at: 1)!.arrayCount == 1)
+        #expect(list.element(at: 0)!.sparseMark != 0)
+        Self.expectAgreement(bytes, shape: shape)
+        // Thawing gives back the shape: no element read stays "no element read".
+        #expect(schema.thawed().covers(shape) && shape.covers(schema.thawed()))
+    }
+}

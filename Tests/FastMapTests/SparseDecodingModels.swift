@@ -1,0 +1,186 @@
+import FastMap
+import Foundation
+
+// Models for the sparse decoding suite, each read differently depending on its input. Each
+// suite test uses its own types: schemas are learned per type, process-wide.
+
+/// Reads 2 of a record's 6 keys.
+struct SparseRecord: Decodable, Equatable {
+    var id: Int
+    var name: String
+}
+
+/// `SparseRecord`'s twin, for a test of its own (schemas are per type).
+struct SparseContact: Decodable, Equatable {
+    var id: Int
+    var name: String
+}
+
+struct SparsePoint: Decodable, Equatable {
+    var x: Int
+    var y: Int
+}
+
+/// A "type" tag chooses which members are read.
+enum SparseShape: Decodable, Equatable {
+    case circle(radius: Double)
+    case square(side: Double, label: String?)
+    case polygon([SparsePoint])
+
+    enum CodingKeys: String, CodingKey { case type, radius, side, label, points }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(String.self, forKey: .type) {
+        case "circle": self = .circle(radius: try container.decode(Double.self, forKey: .radius))
+        case "square":
+            self = .square(
+                side: try container.decode(Double.self, forKey: .side),
+                label: try container.decodeIfPresent(String.self, forKey: .label))
+        default: self = .polygon(try container.decode([SparsePoint].self, forKey: .points))
+        }
+    }
+}
+
+/// `init(from:)` branches on a value, and on `contains`.
+struct SparseBranching: Decodable, Equatable {
+    var values: [String]
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        let mode = try container.decode(String.self, forKey: Key(stringValue: "mode"))
+        if mode == "indirect" {
+            // The value names the key to read next: dynamic keys.
+            let name = try container.decode(String.self, forKey: Key(stringValue: "target"))
+            values = [try container.decode(String.self, forKey: Key(stringValue: name))]
+        } else if mode == "all" {
+            values = container.allKeys.map(\.stringValue).sorted()
+        } else if container.contains(Key(stringValue: "x")) {
+            values = [try container.decode(String.self, forKey: Key(stringValue: "x"))]
+        } else {
+            values = [mode]
+        }
+    }
+}
+
+/// A dictionary, a `JSON` value and a nested array of objects next to plain members.
+struct SparseMixed: Decodable, Equatable {
+    var name: String
+    var tags: [String: Int]?
+    var payload: JSON?
+    var items: [SparseItem]?
+}
+
+struct SparseItem: Decodable, Equatable {
+    var id: Int
+    var author: SparseAuthor?
+    var matrix: [[SparsePoint]]?
+}
+
+struct SparseAuthor: Decodable, Equatable {
+    var name: String
+}
+
+/// `allKeys` of a nested object, and a synthesized enum with associated values (which reads
+/// `allKeys` too).
+struct SparseBag: Decodable, Equatable {
+    var counts: [String: Int]
+    var choice: SparseChoice?
+
+    enum CodingKeys: String, CodingKey { case bag, choice }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let bag = try container.nestedContainer(keyedBy: SparseBranching.Key.self, forKey: .bag)
+        var counts: [String: Int] = [:]
+        for key in bag.allKeys { counts[key.stringValue] = try bag.decode(Int.self, forKey: key) }
+        self.counts = counts
+        choice = try container.decodeIfPresent(SparseChoice.self, forKey: .choice)
+    }
+}
+
+enum SparseChoice: Decodable, Equatable {
+    case first(x: Int)
+    case second(y: String)
+}
+
+/// Class inheritance through `superDecoder()`.
+class SparseBase: Decodable, Equatable {
+    var base: Int
+    static func == (a: SparseBase, b: SparseBase) -> Bool { a.base == b.base && a.extra == b.extra }
+    var extra: Int { 0 }
+}
+
+final class SparseDerived: SparseBase {
+    var derived: Int
+    override var extra: Int { derived }
+    enum CodingKeys: String, CodingKey { case derived }
+
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        derived = try container.decode(Int.self, forKey: .derived)
+        try super.init(from: container.superDecoder())
+    }
+}
+
+/// Values whose reading needs the input's exact text (`Decimal`), and a member read twice as
+/// two types (`try?` catching an error inside `init(from:)`).
+struct SparseExact: Decodable, Equatable {
+    var amount: Decimal
+    var id: String
+
+    enum CodingKeys: String, CodingKey { case amount, id }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        amount = try container.decode(Decimal.self, forKey: .amount)
+        if let number = try? container.decode(Int.self, forKey: .id) {
+            id = String(number)
+        } else {
+            id = try container.decode(String.self, forKey: .id)
+        }
+    }
+}
+
+/// A non-ASCII key, matched by Unicode equivalence as Foundation matches it.
+struct SparseAccent: Decodable, Equatable {
+    var café: Int
+    var plain: Int?
+}
+
+/// Keeps its decoder and reads from it after `decode` returned.
+struct SparseLater: Decodable, Equatable {
+    var id: Int
+    var decoder: any Decoder
+
+    enum CodingKeys: String, CodingKey { case id, later }
+
+    init(from decoder: any Decoder) throws {
+        id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id)
+        self.decoder = decoder
+    }
+
+    /// Read from the kept decoder, after the decode call.
+    var later: String {
+        do {
+            return String(try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .later))
+        } catch {
+            return String(reflecting: error)
+        }
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.later == b.later }
+}
+
+/// Read under `convertFromSnakeCase`.
+struct SparseSnake: Decodable, Equatable {
+    var userId: Int
+    var displayName: String?
+}

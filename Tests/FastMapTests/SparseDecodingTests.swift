@@ -1,0 +1,157 @@
+import FastMapTestSupport
+import Foundation
+import Testing
+
+@testable import FastMap
+
+/// Issue #17: sparse decoding is invisible. Over sequences of documents that make the models
+/// read different members, a decoder that builds only what each type read before gives every
+/// value and every error (case, coding path, description, underlying `FastMapError` with its
+/// node and root) that a decoder building full trees gives, through schema widening and
+/// fallbacks; and the sparse path really runs.
+@Suite struct SparseDecodingTests {
+    static func records(_ count: Int, from start: Int = 0) -> String {
+        let items = (start..<start + count).map { i in
+            #"{"id":\#(i),"name":"n\#(i)","email":"e\#(i)@x","score":\#(Double(i) / 4),"#
+                + #""tags":["a","b",{"deep":[1,2,3]}],"address":{"city":"c","zip":"\#(i)"}}"#
+        }
+        return "[" + items.joined(separator: ",") + "]"
+    }
+
+    @Test func twoOfSixKeysTakeTheSparsePath() {
+        let documents = [Self.records(3), Self.records(5, from: 10), Self.records(1, from: 99)]
+        let statistics = expectSparseMatchesFull([SparseRecord].self, documents)
+        // One decode learned, every later one was answered from a filtered tree.
+        #expect(statistics.learningDecodes == 1)
+        #expect(statistics.fallbacks == 0)
+        #expect(statistics.filteredDecodes == documents.count * 2 - 1)
+    }
+
+    @Test func aTypeReadingEveryValueKeepsThePlainPath() {
+        // The first document shows the type reads all of it: a filtered parse would save nothing.
+        let documents = [#"[{"x":1,"y":2},{"x":3,"y":4}]"#, #"[{"x":5,"y":6,"z":[1,2,3,4,5,6]}]"#]
+        let statistics = expectSparseMatchesFull([SparsePoint].self, documents)
+        #expect(statistics.learningDecodes == 1)
+        #expect(statistics.filteredDecodes == 0)
+    }
+
+    @Test func errorsAreTheFullTreesErrors() {
+        let documents = [
+            Self.records(2),
+            #"[{"id":1,"name":"a","other":{"x":[1,2]}},{"id":"2","name":"b"}]"#,  // type mismatch
+            #"[{"id":1,"other":{"x":1}}]"#,  // missing key: snippet of the object, full root
+            #"[{"id":1,"name":null,"zzz":[]}]"#,  // null
+            #"[{"id":1,"name":"a","skipped":"\ud800"}]"#,  // bad escape in a skipped member
+            #"[{"id":1,"name":"a","skipped":[1,2}]"#,  // syntax error in a skipped member
+            #"[{"id":1,"name":"a","skipped":[[[[[[[[[[]]]]]]]]]]}]"#,  // too deep (limit 8)
+            #"[{"id":1,"name":"a","id":2}]"#,  // duplicate: first wins
+            #"[{"id":1,"name":"a",}]"#, "[]", "{}", "", "nul", Self.records(2),
+        ]
+        let statistics = expectSparseMatchesFull([SparseContact].self, documents) { $0.maximumDepth = 8 }
+        #expect(statistics.filteredDecodes > 0)
+        // Documents decoded sparsely and then failing were decoded again in full.
+        #expect(statistics.fallbacks > 0)
+    }
+
+    @Test func aTypeTagChoosingMembersWidensTheSchema() {
+        let documents = [
+            #"{"type":"circle","radius":2.5,"side":9,"points":[{"x":1,"y":2}],"label":"c"}"#,
+            #"{"type":"square","side":3,"label":"sq","radius":1}"#,
+            #"{"type":"square","side":4}"#,
+            #"{"type":"polygon","points":[{"x":1,"y":2,"z":3},{"x":4,"y":5}],"side":1}"#,
+            #"{"type":"polygon","points":[{"x":1}]}"#,
+            #"{"type":"circle","radius":"big"}"#,
+        ]
+        let statistics = expectSparseMatchesFull(SparseShape.self, documents, rounds: 3)
+        // The first round taught the schema every variant; later rounds decode sparsely.
+        #expect(statistics.filteredDecodes >= documents.count)
+        let arrays = documents.map { "[" + $0 + "," + $0 + "]" }
+        expectSparseMatchesFull([SparseShape].self, arrays, rounds: 2)
+    }
+
+    @Test func readsThatDependOnValuesStayExact() {
+        // Each document after the first reads a key (or all keys) the ones before did not.
+        let documents = [
+            #"{"mode":"indirect","target":"y","y":"found","z":"zed"}"#,
+            #"{"mode":"plain","y":"why"}"#,
+            #"{"mode":"plain","x":"ex","y":"why"}"#,
+            #"{"mode":"all","x":"ex","q":"why"}"#,
+            #"{"mode":"plain","y":"why"}"#,
+            #"{"mode":"indirect","target":"y","y":"found","z":"zed"}"#,
+            #"{"mode":"indirect","target":"z","y":"found","z":"zed"}"#,
+            #"{"mode":"indirect","target":"w","y":"found"}"#,
+            #"{"mode":"plain","x":1}"#,
+        ]
+        let statistics = expectSparseMatchesFull(SparseBranching.self, documents, rounds: 3)
+        #expect(statistics.filteredDecodes > 0 && statistics.fallbacks > 0)
+    }
+
+    @Test func dictionariesJSONValuesAndNestedArrays() {
+        let documents = [
+            #"{"name":"a","items":[{"id":1,"author":{"name":"x","age":3},"junk":[1]}]}"#,
+            #"{"name":"b","tags":{"t":1,"u":2},"items":[{"id":2,"matrix":[[{"x":1,"y":2,"w":0}],[]]}]}"#,
+            #"{"name":"c","payload":{"any":[1,{"thing":true}],"x":null},"skip":{"me":1}}"#,
+            #"{"name":"d","payload":[1,2],"tags":{"t":"not a number"}}"#,
+            #"{"name":"e","items":[{"id":3,"author":{"nom":"y"}}]}"#,
+            #"{"name":"f","items":[{"id":4,"matrix":[[{"x":1}]]}]}"#,
+        ]
+        expectSparseMatchesFull(SparseMixed.self, documents, rounds: 3)
+        expectSparseMatchesFull(SparseMixed.self, documents, rounds: 2) { $0.parser = .simdjson }
+    }
+
+    @Test func allKeysAndSynthesizedEnums() {
+        let documents = [
+            #"{"bag":{"a":1,"b":2},"choice":{"first":{"x":1}},"other":3}"#,
+            #"{"bag":{"c":3},"choice":{"second":{"y":"s"}}}"#,
+            #"{"bag":{},"choice":{"first":{"x":1},"second":{"y":"s"}}}"#,
+            #"{"bag":{"d":"four"}}"#,
+        ]
+        expectSparseMatchesFull(SparseBag.self, documents, rounds: 3)
+    }
+
+    @Test func superDecodersAndEscapingDecodersDecodeInFull() {
+        let derived = [
+            #"{"derived":2,"super":{"base":1,"x":0},"y":1}"#, #"{"derived":3}"#, #"{"derived":4,"super":{"base":"b"}}"#,
+        ]
+        let statistics = expectSparseMatchesFull(SparseDerived.self, derived, rounds: 2)
+        #expect(statistics.filteredDecodes == 0)
+        let later = [#"{"id":1,"later":2,"x":0}"#, #"{"id":2,"y":[1]}"#]
+        let laterStatistics = expectSparseMatchesFull(SparseLater.self, later, rounds: 2)
+        #expect(laterStatistics.filteredDecodes == 0)
+    }
+
+    @Test func exactNumberTextsAndCaughtErrors() {
+        let documents = [
+            #"{"amount":3.14159265358979323846,"id":7,"x":1}"#, #"{"amount":1,"id":"seven"}"#,
+            #"{"amount":0.30000000000000001,"id":"x","y":[1]}"#, #"{"amount":"no","id":1}"#,
+        ]
+        let statistics = expectSparseMatchesFull(SparseExact.self, documents, rounds: 3)
+        // Such a type stops being decoded sparsely once its fallbacks teach nothing.
+        #expect(statistics.fallbacks <= 3)
+    }
+
+    @Test func optionalKeysAndUnicodeKeys() {
+        let documents = [
+            #"{"café":1,"other":{"a":1}}"#, #"{"cafe\u0301":2,"plain":3}"#, "{\"cafe\u{301}\":4}",
+            #"{"café":5,"plain":null}"#, #"{"plain":6}"#, #"{"café":7,"café":8}"#,
+        ]
+        expectSparseMatchesFull(SparseAccent.self, documents, rounds: 3)
+    }
+
+    @Test func keyPathsStrategiesAndEngines() {
+        let wrapped = [
+            #"{"data":{"items":\#(Self.records(2))},"meta":{"n":2}}"#,
+            #"{"data":{"items":\#(Self.records(1, from: 5)),"more":1}}"#,
+            #"{"data":{"things":[]}}"#, #"{"data":[1]}"#,
+        ]
+        let statistics = expectSparseMatchesFull([SparseRecord].self, wrapped, at: "data.items")
+        #expect(statistics.filteredDecodes > 0)
+        expectSparseMatchesFull([SparseRecord].self, wrapped, at: "data.items") { $0.parser = .simdjson }
+        expectSparseMatchesFull([SparseRecord].self, wrapped, at: "data.items") { $0.parser = .jansson }
+        let snake = [#"{"user_id":1,"display_name":"d","x":1}"#, #"{"user_id":2}"#, #"{"userId":3}"#]
+        expectSparseMatchesFull(SparseSnake.self, snake) { $0.keyDecodingStrategy = .convertFromSnakeCase }
+        expectSparseMatchesFull(SparseSnake.self, [#"{"userId":1,"x":2}"#, #"{"userId":"1"}"#]) {
+            $0.allowsTrailingCommas = false
+        }
+    }
+}
