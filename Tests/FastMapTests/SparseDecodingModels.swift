@@ -46,12 +46,7 @@ enum SparseShape: Decodable, Equatable {
 struct SparseBranching: Decodable, Equatable {
     var values: [String]
 
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    typealias Key = FastCodingKeyForTests
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
