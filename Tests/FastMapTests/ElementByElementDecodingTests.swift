@@ -14,6 +14,7 @@ struct ElementByElementDecodingTests {
     static func decoder(elementByElement: Bool, _ configure: (FastJSONDecoder) -> Void = { _ in }) -> FastJSONDecoder {
         let decoder = FastJSONDecoder()
         decoder.elementByElementThreshold = elementByElement ? 0 : .max
+        decoder.sparseDecoding.isEnabled = false  // compared with the plain one-tree decode
         configure(decoder)
         return decoder
     }
@@ -139,12 +140,45 @@ struct ElementByElementDecodingTests {
         let element = "\"" + String(repeating: "x", count: 1 << 20) + "\""
         let large = "[" + Array(repeating: element, count: 9).joined(separator: ",") + "]"
         let decoder = FastJSONDecoder()
+        decoder.sparseDecoding.isEnabled = false
         let fromData = try decoder.decode([JSON].self, from: Data(large.utf8))
         #expect(fromData.count == 9 && fromData[0].document !== fromData[8].document)
         let fromBytes = try decoder.decode([JSON].self, from: Array(large.utf8))
         #expect(fromBytes[0].document !== fromBytes[1].document)
         let smallDefault = try decoder.decode([JSON].self, from: Data(small.utf8))
         #expect(smallDefault[0].document === smallDefault[1].document)
+    }
+
+    /// Reads one of its two keys: sparse decoding serves it.
+    struct ReadsA: Decodable, Equatable {
+        var a: Int
+    }
+
+    /// From the threshold to four times it, a type sparse decoding serves keeps its (filtered)
+    /// tree; a type sparse decoding gave up on, and any document beyond four times, goes element
+    /// by element.
+    @Test func sparseDecodingKeepsMidSizedArraysItServes() throws {
+        let record = #"{"a":1,"pad":"\#(String(repeating: "p", count: 80))"}"#
+        func array(bytes: Int) -> Data {
+            let count = bytes / (record.utf8.count + 1) + 1
+            return Data(("[" + Array(repeating: record, count: count).joined(separator: ",") + "]").utf8)
+        }
+        let decoder = FastJSONDecoder()
+        decoder.elementByElementThreshold = 1000
+        let midSized = array(bytes: 2000)
+        _ = try decoder.decode([ReadsA].self, from: midSized)  // learns: reads half of each record
+        let learned = decoder.sparseDecoding.statistics
+        #expect(try decoder.decode([ReadsA].self, from: midSized).count > 10)
+        #expect(decoder.sparseDecoding.statistics.filteredDecodes == learned.filteredDecodes + 1)
+        _ = try decoder.decode([ReadsA].self, from: array(bytes: 5000))  // beyond four times: element by element
+        #expect(decoder.sparseDecoding.statistics.filteredDecodes == learned.filteredDecodes + 1)
+
+        // `JSON` reads every value: sparse decoding gives the type up after its first decode.
+        let all = array(bytes: 2000)
+        let first = try decoder.decode([JSON].self, from: all)
+        #expect(first[0].document === first[1].document)
+        let second = try decoder.decode([JSON].self, from: all)
+        #expect(second[0].document !== second[1].document)
     }
 
     /// Settings whose meaning depends on the whole tree keep the whole tree.

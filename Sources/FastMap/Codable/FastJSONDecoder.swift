@@ -246,7 +246,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?
     ) throws -> T {
         let options = self.options
-        if path == nil, Self.readsElementByElement(input.count, options: options),
+        if path == nil, readsElementByElement(type, input.count, options: options),
             let arrayType = T.self as? any BoundedArrayDecodable.Type,
             let array = arrayType.decodeElementByElement(self, input: input, options: options) as? T
         {
