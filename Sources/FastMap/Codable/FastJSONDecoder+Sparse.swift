@@ -12,10 +12,10 @@ import Foundation
 extension FastJSONDecoder {
     /// The value when sparse decoding applies to this call, nil when the call takes the usual
     /// full-tree path.
+    /// `options` is the call's snapshot of the settings (read once, by the caller).
     func decodeSparsely<T: Decodable>(
-        _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?
+        _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?, options: Options
     ) throws -> T? {
-        let options = self.options
         guard sparseDecoding.isEnabled, Self.allowsSparseDecoding(options) else { return nil }
         let key = SparseSchemaCache.Key(type: ObjectIdentifier(type), path: path)
         let entry = SparseSchemaCache.shared.entry(key)

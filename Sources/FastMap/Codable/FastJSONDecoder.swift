@@ -252,7 +252,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         {
             return array
         }
-        if let value = try decodeSparsely(type, input: input, at: path) { return value }
+        if let value = try decodeSparsely(type, input: input, at: path, options: options) { return value }
         return try decode(input: input, at: path, options: options) { decoder, start in
             try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
         }
