@@ -2,7 +2,8 @@ import FastMap
 import Foundation
 
 // `make bench`: FastMap against Foundation, every competitor in this one process, interleaved.
-// Flags: --quick (fewer rounds), --generated (ignore ../shared/bench-data), --filter TEXT.
+// Flags: --quick (fewer rounds), --generated (ignore ../shared/bench-data), --filter TEXT,
+// --loop COMPETITOR SECONDS (run only that competitor of the filtered tasks, for profiling).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -30,6 +31,27 @@ benchmarks += SparseRecordsSuite.benchmarks(megabytes: quick ? 4 : 20)
 benchmarks += SparseDecodingSuite.benchmarks(corpora: corpora, recordMegabytes: quick ? 4 : 20)
 if let filter {
     benchmarks = benchmarks.filter { "\($0.task) \($0.corpus)".contains(filter) }
+}
+
+// Profiling: run one competitor of the selected tasks over and over, nothing else, so `perf` or
+// callgrind sees only its work (e.g. --filter "decode models gsoc" --loop "FastJSONDecoder (simdjson)" 20).
+if let loop = arguments.firstIndex(of: "--loop"), arguments.indices.contains(loop + 2),
+    let seconds = Double(arguments[loop + 2])
+{
+    let name = arguments[loop + 1]
+    let chosen = benchmarks.flatMap { $0.competitors.filter { $0.name == name } }
+    guard !chosen.isEmpty else {
+        FileHandle.standardError.write(Data("no competitor named \(name) in the selected tasks\n".utf8))
+        exit(1)
+    }
+    let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    var runs = 0
+    while DispatchTime.now().uptimeNanoseconds < end {
+        for competitor in chosen { try competitor.run() }
+        runs += 1
+    }
+    print("\(runs) runs of \(name) over \(chosen.count) task(s)")
+    exit(0)
 }
 
 var results: [Measurement] = []

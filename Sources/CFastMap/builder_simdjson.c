@@ -39,16 +39,21 @@ static long hex4(const unsigned char *p) {
 // Decodes the raw text of a string (between its quotes) into out (room for `length` bytes:
 // no escape decodes longer than it is written). Returns the decoded length, or SIZE_MAX for
 // anything yajl must judge: a malformed escape, a lone surrogate, a raw control character.
+// The text between escapes is copied a run at a time (memchr finds the next backslash with
+// SIMD): prose with a newline escape every sentence was decoded a byte at a time before, which
+// made this function the top of gsoc-2018's profile.
 static size_t decode_string(const unsigned char *raw, size_t length, unsigned char *out) {
     size_t n = 0;
     for (size_t i = 0; i < length;) {
-        unsigned char c = raw[i];
-        if (c < 0x20) return SIZE_MAX;
-        if (c != '\\') {
-            out[n++] = c;
-            i++;
-            continue;
-        }
+        const unsigned char *backslash = memchr(raw + i, '\\', length - i);
+        size_t run = (backslash ? (size_t)(backslash - raw) : length) - i;
+        unsigned char control = 0;  // no early exit, so the compiler can vectorize the test
+        for (size_t k = 0; k < run; k++) control |= raw[i + k] < 0x20;
+        if (control) return SIZE_MAX;
+        memcpy(out + n, raw + i, run);
+        n += run;
+        i += run;
+        if (!backslash) break;
         if (i + 1 >= length) return SIZE_MAX;
         unsigned char escape = raw[i + 1];
         i += 2;

@@ -1,6 +1,8 @@
+#define _GNU_SOURCE  // memrchr
 #include "builder.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 // String and key tokens: the bytes the builder stores, with escapes decoded again where yajl
 // gets them wrong (UTF-16 surrogates) and UTF-8 checked strictly.
@@ -106,9 +108,12 @@ static int raw_token_in_input(fm_builder *b, const unsigned char **raw, size_t *
     size_t end = yajl_get_bytes_consumed(b->handle);
     if (end < 2 || end > b->input_length || b->input[end - 1] != '"') return 0;
     // Scanning backwards, the opening quote is the first one preceded by an even number of
-    // backslashes: an escaped quote always has an odd number.
-    for (size_t q = end - 1; q-- > 0;) {
-        if (b->input[q] != '"') continue;
+    // backslashes: an escaped quote always has an odd number. memrchr jumps from quote to quote
+    // (long prose with a few escapes was scanned a byte at a time before).
+    for (size_t q = end - 1; q > 0;) {
+        const unsigned char *quote = memrchr(b->input, '"', q);
+        if (!quote) break;
+        q = (size_t)(quote - b->input);
         size_t slashes = 0;
         while (q > slashes && b->input[q - 1 - slashes] == '\\') slashes++;
         if (slashes % 2 == 0) {
@@ -132,14 +137,15 @@ static int raw_token(fm_builder *b, const unsigned char **raw, size_t *raw_lengt
 // yajl decodes every escape correctly except UTF-16 surrogates (\uD800-\uDFFF), so only
 // tokens holding one of those are decoded again.
 static int contains_unicode_escape(const unsigned char *raw, size_t length) {
-    for (size_t i = 0; i + 2 < length; i++) {
-        if (raw[i] == '\\') {
-            if (raw[i + 1] == 'u' && (raw[i + 2] == 'd' || raw[i + 2] == 'D') && i + 3 < length) {
-                unsigned char c = raw[i + 3];
-                if ((c >= '8' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) return 1;
-            }
-            i++;
+    for (size_t i = 0; i + 2 < length;) {
+        const unsigned char *backslash = memchr(raw + i, '\\', length - 2 - i);
+        if (!backslash) return 0;
+        i = (size_t)(backslash - raw);
+        if (raw[i + 1] == 'u' && (raw[i + 2] == 'd' || raw[i + 2] == 'D') && i + 3 < length) {
+            unsigned char c = raw[i + 3];
+            if ((c >= '8' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) return 1;
         }
+        i += 2;  // the escaped character is never the start of another escape
     }
     return 0;
 }

@@ -94,6 +94,37 @@ import Testing
         }
     }
 
+    /// Prose with escapes between long runs: both engines copy the text between escapes a run at
+    /// a time (simdjson's decoder, yajl's search for the token's opening quote), so the runs, the
+    /// escapes at their edges and what a run may hide (a raw control character, a quote, a lone
+    /// surrogate) are compared here, in strings and in keys.
+    @Test func stringsWithEscapesBetweenRunsAgree() {
+        let pieces = [
+            "plain words ", "\\n", "\\\"", "\\\\", "\\u00e9", "\\ud83d\\ude00", "é中", "\\t", "\\/",
+        ]
+        var random = RandomJSONGenerator(seed: 7, maximumDepth: 1)
+        for _ in 0..<200 {
+            let count = Int.random(in: 1..<40, using: &random.generator)
+            let text = (0..<count).map { _ in pieces.randomElement(using: &random.generator)! }.joined()
+            let bytes = Array("[\"\(text)\"]".utf8)
+            Self.expectAgreement(bytes)
+            Self.expectAgreement(Array("{\"\(text)\":\"\(text)\"}".utf8))
+            // And both are right: Foundation reads the same string.
+            let expected = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String]
+            for parser in JSONParser.allCases {
+                let json = try? JSON(bytes: bytes, options: .init(parser: parser))
+                #expect(json?[0]?.string == expected?.first, "\(parser) read \(text) wrong")
+            }
+        }
+        for text in [
+            "[\"abc\\ndef\u{1}ghi\"]", "[\"abc\\n\u{1f}\"]", "[\"\\\\\\\"\\\\\"]", "[\"x\\\\\"]",
+            "{\"\\\"\\\\\":1}", "[\"\(String(repeating: "a", count: 300))\\ud83d\(String(repeating: "b", count: 300))\"]",
+            "[\"\(String(repeating: "word \\n", count: 500))\"]",
+        ] {
+            Self.expectAgreement(Array(text.utf8))
+        }
+    }
+
     @Test func depthLimitsAgree() {
         for depth in [1, 2, 511, 512, 513, 1023, 1024, 1025, 3000] {
             let bytes =
