@@ -118,7 +118,8 @@ import Testing
         }
         for text in [
             "[\"abc\\ndef\u{1}ghi\"]", "[\"abc\\n\u{1f}\"]", "[\"\\\\\\\"\\\\\"]", "[\"x\\\\\"]",
-            "{\"\\\"\\\\\":1}", "[\"\(String(repeating: "a", count: 300))\\ud83d\(String(repeating: "b", count: 300))\"]",
+            "{\"\\\"\\\\\":1}",
+            "[\"\(String(repeating: "a", count: 300))\\ud83d\(String(repeating: "b", count: 300))\"]",
             "[\"\(String(repeating: "word \\n", count: 500))\"]",
         ] {
             Self.expectAgreement(Array(text.utf8))
