@@ -29,6 +29,7 @@ benchmarks += JSONModelReportBench.benchmarks()
 benchmarks += LadybugSuite.benchmarks()
 benchmarks += SparseRecordsSuite.benchmarks(megabytes: quick ? 4 : 20)
 benchmarks += SparseDecodingSuite.benchmarks(corpora: corpora, recordMegabytes: quick ? 4 : 20)
+benchmarks += SmallDocumentsSuite.benchmarks(corpora: corpora)
 if let filter {
     benchmarks = benchmarks.filter { "\($0.task) \($0.corpus)".contains(filter) }
 }
@@ -67,6 +68,8 @@ for (position, benchmark) in benchmarks.enumerated() {
 }
 
 Report.printTable(results, benchmarks: benchmarks)
+// Only a whole run replaces the published results: a filtered one would leave out most rows.
+guard filter == nil else { exit(0) }
 let resultsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("results")
 Report.write(results, to: resultsFolder.appendingPathComponent("latest.json"))

@@ -39,7 +39,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
         var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
         package var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-        var parser: JSONParser = .yajl
+        var parser: JSONParser = .simdjson
         var lossyCoercions: LossyCoercions = []
         var maximumDepth: Int = JSON.defaultMaximumDepth
         var memoryLimit: Int? = nil
@@ -96,7 +96,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         set { state.withLock { $0.userInfo = newValue } }
     }
 
-    /// The parser that turns bytes into a tree. Defaults to `.yajl`.
+    /// The parser that turns bytes into a tree. Defaults to ``JSONParser/simdjson``.
     public var parser: JSONParser {
         get { state.withLock { $0.parser } }
         set { state.withLock { $0.parser = newValue } }
