@@ -201,6 +201,8 @@ static _Thread_local size_t simdjson_documents;
 
 size_t fm_test_simdjson_documents(void) { return simdjson_documents; }
 
+size_t fm_test_simdjson_kept_bytes(void) { return fm_simdjson_kept_bytes(); }
+
 int fm_parse_simdjson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
                       fm_parse_error *error) {
     memset(out, 0, sizeof *out);

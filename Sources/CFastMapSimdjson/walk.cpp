@@ -178,15 +178,21 @@ fm_simdjson_status walk_document(ondemand::parser &parser, const padded_buffer &
                                                                            : FM_SIMDJSON_REJECTED;
 }
 
+// The thread's parser and padded copy for documents up to kKeptCapacity.
+thread_local ondemand::parser kept_parser;
+thread_local padded_buffer kept_buffer;
+
 }  // namespace
+
+extern "C" size_t fm_simdjson_kept_bytes(void) { return kept_buffer.capacity + kept_parser.capacity(); }
 
 extern "C" fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
                                                const fm_simdjson_events *events, void *context) {
     if (length > simdjson::SIMDJSON_MAXSIZE_BYTES) return FM_SIMDJSON_REJECTED;
     walker w{events, context, nullptr};
     if (length <= kKeptCapacity) {
-        thread_local ondemand::parser parser;
-        thread_local padded_buffer buffer;
+        ondemand::parser &parser = kept_parser;
+        padded_buffer &buffer = kept_buffer;
         if (!buffer.reserve(length)) return FM_SIMDJSON_REJECTED;
         std::memcpy(buffer.bytes, bytes, length);
         std::memset(buffer.bytes + length, 0, simdjson::SIMDJSON_PADDING);

@@ -151,6 +151,33 @@ import Testing
         }
     }
 
+    /// simdjson is the default engine (of `FastJSONDecoder` too, in `FastMapTests`): a default
+    /// parse is built by its walk.
+    @Test func simdjsonIsTheDefault() throws {
+        #expect(JSON.ReadingOptions().parser == .simdjson)
+        let before = fm_test_simdjson_documents()
+        _ = try JSON(bytes: Array(#"{"a":[1,"b"]}"#.utf8))
+        #expect(fm_test_simdjson_documents() == before + 1)
+    }
+
+    /// What a thread keeps between parses is bounded: a document past 4 MiB gets buffers of its
+    /// own, freed at once, while smaller ones reuse (and keep) the thread's.
+    @Test func keptBuffersAreBounded() async throws {
+        // A thread of its own, so other tests' parses do not change what it keeps.
+        let kept = try await Task.detached { () throws -> (small: Int, afterLarge: Int) in
+            let small = Array("[\"\(String(repeating: "a", count: 1 << 20))\"]".utf8)
+            _ = try JSON(bytes: small)
+            let keptAfterSmall = fm_test_simdjson_kept_bytes()
+            let large = Array("[\"\(String(repeating: "b", count: 6 << 20))\"]".utf8)
+            let json = try JSON(bytes: large)
+            #expect(json[0]?.string?.utf8.count == 6 << 20)
+            return (keptAfterSmall, fm_test_simdjson_kept_bytes())
+        }.value
+        #expect(kept.small >= 1 << 20)
+        #expect(kept.afterLarge == kept.small)
+        #expect(kept.afterLarge < 2 * (4 << 20) + 4096)
+    }
+
     /// Past the size whose index and copy the thread keeps, the walk uses a parser of its own.
     @Test func largeDocumentsAgree() throws {
         let long = String(repeating: "a", count: 17 << 20)

@@ -56,6 +56,17 @@ struct FoundationSubclassTests {
         return try decoder.decode(type, from: Data(text.utf8))
     }
 
+    /// FastMap's own settings start where the documentation says: the simdjson engine (the
+    /// parse itself is shown to take simdjson's walk in `EngineDifferentialTests`), Foundation's
+    /// depth, no memory limit, no lossy coercions.
+    @Test func fastMapsOwnSettingsHaveTheDocumentedDefaults() {
+        let decoder = FastJSONDecoder()
+        #expect(decoder.parser == .simdjson)
+        #expect(decoder.maximumDepth == 512)
+        #expect(decoder.memoryLimit == nil)
+        #expect(decoder.lossyCoercions.isEmpty)
+    }
+
     @Test func aJSONDecoderReferenceRunsFastMapWithTheSettingsMadeThroughIt() throws {
         let decoder = FastJSONDecoder()
         let decoded = try Self.decodeWithFoundationsType(SeesItsDecoder.self, #"{"some_value":7}"#, using: decoder)

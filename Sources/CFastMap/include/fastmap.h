@@ -120,6 +120,10 @@ void fm_test_counting_release(void);
 /// own walk (every other input it was given went to the yajl engine).
 size_t fm_test_simdjson_documents(void);
 
+/// For tests: the bytes the calling thread keeps for the simdjson engine between parses (its
+/// padded copy and simdjson's capacity): bounded, whatever size of document it parsed.
+size_t fm_test_simdjson_kept_bytes(void);
+
 /// json_incref / json_decref, race-free when many threads share a node (jansson's own read
 /// the count non-atomically before updating it atomically).
 json_t *fm_json_retain(json_t *json);

@@ -50,6 +50,10 @@ enum { FM_SIMDJSON_MAX_DEPTH = 1000 };
 fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
                                     const fm_simdjson_events *events, void *context);
 
+/// The bytes the calling thread keeps between walks: its padded copy and simdjson's capacity
+/// (its index is sized by it), both bounded by the largest document kept (4 MiB).
+size_t fm_simdjson_kept_bytes(void);
+
 #ifdef __cplusplus
 }
 #endif
