@@ -27,10 +27,11 @@ struct ElementByElementDecodingTests {
 
     /// The two ways' outcomes.
     static func outcomes<T: Decodable & Equatable>(
-        _ type: T.Type, _ text: String, _ configure: (FastJSONDecoder) -> Void = { _ in }
+        _ type: T.Type, _ text: String, at path: JSONKeyPath? = nil, _ configure: (FastJSONDecoder) -> Void = { _ in }
     ) -> (elementByElement: Outcome<T>, whole: Outcome<T>) {
         func outcome(_ decoder: FastJSONDecoder) -> Outcome<T> {
             do {
+                if let path { return .value(try decoder.decode(type, from: Data(text.utf8), at: path)) }
                 return .value(try decoder.decode(type, from: Data(text.utf8)))
             } catch let error as DecodingError {
                 let failure = DecodingFailure(error)
@@ -45,10 +46,10 @@ struct ElementByElementDecodingTests {
     }
 
     static func expectSame<T: Decodable & Equatable>(
-        _ type: T.Type, _ text: String, _ configure: (FastJSONDecoder) -> Void = { _ in },
+        _ type: T.Type, _ text: String, at path: JSONKeyPath? = nil, _ configure: (FastJSONDecoder) -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let (elementByElement, whole) = outcomes(type, text, configure)
+        let (elementByElement, whole) = outcomes(type, text, at: path, configure)
         #expect(elementByElement == whole, "\(text)", sourceLocation: sourceLocation)
     }
 
@@ -92,6 +93,40 @@ struct ElementByElementDecodingTests {
             $0.keyDecodingStrategy = .convertFromSnakeCase
             $0.dateDecodingStrategy = .secondsSince1970
         }
+    }
+
+    /// The array at a key path is read element by element too: values, errors with their coding
+    /// paths (`data`, `Index 1`), duplicate keys (the first wins), paths through arrays, paths
+    /// that miss, and text after the array that breaks the document.
+    @Test func arraysAtKeyPathsAreTheWholeTreesToo() {
+        Self.expectSame([Int].self, #"{"data":[1,2,3]}"#, at: "data")
+        Self.expectSame([Int].self, #"{"meta":{"n":2},"data":[1,2,3],"more":{"x":[4]}}"#, at: "data")
+        Self.expectSame([Int].self, #"{"data":[1,"a",3]}"#, at: "data")
+        Self.expectSame([Int].self, #"{"data":[1,2],"data":[3]}"#, at: "data")
+        Self.expectSame([Int].self, #"{"data":[1,2]} x"#, at: "data")
+        Self.expectSame([Int].self, #"{"data":[1,2],"after":[1,}"#, at: "data")
+        Self.expectSame([Int].self, #"{"data":[1,2,]}"#, at: "data")
+        Self.expectSame([Int].self, #"{"data":{"a":1}}"#, at: "data")
+        Self.expectSame([Int].self, #"{"other":[1]}"#, at: "data")
+        Self.expectSame([Int].self, #"[1,2]"#, at: "data")
+        Self.expectSame([Int].self, #"{"a":[{"b":[5,6]},{"b":[7]}]}"#, at: "a[1].b")
+        Self.expectSame([Int].self, #"{"a":[{"b":[5,6]}]}"#, at: "a[3].b")
+        Self.expectSame([Int].self, #"{"a":{"b":{"c":[9]}}}"#, at: "a.b.c")
+        let records = #"{"items":[{"id":1,"name":"a","created_at":10},{"id":2,"name":"b"}]}"#
+        Self.expectSame([Record].self, records, at: "items") {
+            $0.keyDecodingStrategy = .convertFromSnakeCase
+            $0.dateDecodingStrategy = .secondsSince1970
+        }
+        var generator = RandomDecodingCaseGenerator(seed: 0xDA7A)
+        for _ in 0..<100 {
+            let list = "[\(generator.nextDocument()), \(generator.nextDocument())]"
+            let text = #"{"head":\#(generator.nextDocument()),"list":\#(list),"tail":\#(generator.nextDocument())}"#
+            Self.expectSame([AnyValue].self, text, at: "list")
+        }
+        // And the path really is read element by element: each element has a tree of its own.
+        let apart = try? Self.decoder(elementByElement: true).decode(
+            [JSON].self, from: Data(#"{"data":[{"a":1},{"b":2}]}"#.utf8), at: "data")
+        #expect(apart.map { $0[0].document !== $0[1].document } == true)
     }
 
     /// Reals whose double does not tell their exact value: read from the text either way.

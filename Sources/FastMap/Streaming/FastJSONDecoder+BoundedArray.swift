@@ -1,13 +1,15 @@
 @_spi(FastMapCore) import FastMapCore
 import Foundation
 
-/// `[Element]` read from the top-level array of a large document one element at a time (issue
-/// #17): the streaming parser builds each element's tree, the element is decoded and its tree
+/// `[Element]` read from an array of a large document (the top-level one, or the one at the key
+/// path the call names) one element at a time (issue #17): the streaming parser builds each
+/// element's tree, the element is decoded and its tree
 /// freed, so only the trees of about one slice of text are alive at once instead of the whole
 /// document's (a 190 MB record array took 1.9 GB as one tree, about twice `JSONDecoder`'s peak).
 ///
 /// The same values and errors as decoding the whole tree, by construction: the elements are
-/// decoded with the same settings and coding paths (`Index 3`, ...) on the calling thread, and
+/// decoded with the same settings and coding paths (`Index 3`, or `data`, `Index 3` under a key
+/// path) on the calling thread, and
 /// whenever anything fails (malformed or truncated text, an element that does not decode, a
 /// nesting limit, a trailing comma the streaming parser does not take) the result is dropped
 /// and the document is decoded again as one tree, which then throws exactly the whole-document
@@ -15,15 +17,17 @@ import Foundation
 package protocol BoundedArrayDecodable {
     /// The array, or nil when the whole-document decode must decide.
     static func decodeElementByElement(
-        _ decoder: FastJSONDecoder, input: UnsafeRawBufferPointer, options: FastJSONDecoder.Options
+        _ decoder: FastJSONDecoder, input: UnsafeRawBufferPointer, at path: JSONKeyPath,
+        options: FastJSONDecoder.Options
     ) -> Self?
 }
 
 extension Array: BoundedArrayDecodable where Element: Decodable {
     package static func decodeElementByElement(
-        _ decoder: FastJSONDecoder, input: UnsafeRawBufferPointer, options: FastJSONDecoder.Options
+        _ decoder: FastJSONDecoder, input: UnsafeRawBufferPointer, at path: JSONKeyPath,
+        options: FastJSONDecoder.Options
     ) -> Self? {
-        try? decoder.decodeTopLevelArrayElementByElement(Element.self, input: input, options: options)
+        try? decoder.decodeArrayElementByElement(Element.self, input: input, at: path, options: options)
     }
 }
 
@@ -33,7 +37,7 @@ extension FastJSONDecoder {
     static let elementByElementSlice = 1 << 20
 
     /// Whether a document of `count` bytes decoded as `T` with `options` is read element by
-    /// element: a large top-level array, with no setting whose meaning depends on the whole
+    /// element: a large document (whatever part of it the array at the call's path is), with no setting whose meaning depends on the whole
     /// tree (a memory budget is per document, per element when streaming; JSON5 and brace-less
     /// objects are translated first; a front end's hook and dropped array elements decide per
     /// tree; a report collects over one tree).
@@ -53,12 +57,14 @@ extension FastJSONDecoder {
         return (!overflow && count >= always) || !mayDecodeSparsely(type, options: options)
     }
 
-    /// Decodes the top-level array's elements one at a time; throws on anything unexpected
-    /// (the caller then decodes the whole tree).
-    func decodeTopLevelArrayElementByElement<Element: Decodable>(
-        _ type: Element.Type, input: UnsafeRawBufferPointer, options: Options
+    /// Decodes the elements of the array at `path` (`.root`: the top-level array) one at a time;
+    /// throws on anything unexpected (the caller then decodes the whole tree). The streaming
+    /// parser still reads and checks the whole document, and takes the first of duplicate keys
+    /// on the path, as the tree does.
+    func decodeArrayElementByElement<Element: Decodable>(
+        _ type: Element.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath, options: Options
     ) throws -> [Element] {
-        let mode = StreamingMode.array(.root)
+        let mode = StreamingMode.array(path)
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: .throw)
         let parser = try StreamingParser(mode: mode, maximumDepth: options.maximumDepth)
         var result: [Element] = []
