@@ -208,9 +208,12 @@ int fm_parse_simdjson(const char *bytes, size_t length, size_t max_depth, fm_doc
     memset(out, 0, sizeof *out);
     memset(error, 0, sizeof *error);
     // simdjson walks arrays and objects; a scalar at the top level is a few bytes for yajl.
+    // Past FM_SIMDJSON_LARGEST_DOCUMENT, yajl too: simdjson's padded copy and index (about five
+    // times the text, alive during the parse) would add half again to the tree's own peak,
+    // while yajl reads in place.
     size_t lead = 0;
     while (lead < length && fm_is_json_space((unsigned char)bytes[lead])) lead++;
-    if (lead < length && (bytes[lead] == '[' || bytes[lead] == '{')) {
+    if (length <= FM_SIMDJSON_LARGEST_DOCUMENT && lead < length && (bytes[lead] == '[' || bytes[lead] == '{')) {
         int saw_duplicate = 0;
         json_t *root = build(bytes, length, max_depth, 1, &saw_duplicate);
         if (!root && saw_duplicate) root = build(bytes, length, max_depth, 0, &saw_duplicate);

@@ -116,6 +116,10 @@ void fm_test_counting_reset(void);
 int fm_test_counting_build(size_t count);
 void fm_test_counting_release(void);
 
+/// The largest text the simdjson engine parses itself (16 MiB); larger documents go to yajl,
+/// which needs no padded copy and no index beside the tree.
+enum { FM_SIMDJSON_LARGEST_DOCUMENT = 16 << 20 };
+
 /// For tests: how many documents the simdjson engine has built on the calling thread by its
 /// own walk (every other input it was given went to the yajl engine).
 size_t fm_test_simdjson_documents(void);

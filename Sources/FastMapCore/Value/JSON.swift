@@ -19,7 +19,9 @@ public enum JSONParser: String, Sendable, Hashable, CaseIterable {
     /// error: every malformed input (so errors are exactly yajl's), trailing commas and JSON5
     /// (after their own translation), top-level scalars, nesting deeper than 1000 levels, and
     /// every parse with a ``JSON/ReadingOptions/memoryLimit`` (simdjson's index is memory the
-    /// limit would not count). Streaming (`forEach`, `stream`, `lines`) always uses yajl.
+    /// limit would not count), and documents over 16 MiB (simdjson's padded copy and index,
+    /// about five times the text, would add half again to the tree's peak; yajl reads in
+    /// place). Streaming (`forEach`, `stream`, `lines`) always uses yajl.
     case simdjson
 }
 
