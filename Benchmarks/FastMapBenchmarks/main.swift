@@ -35,7 +35,7 @@ if let filter {
 }
 
 // Profiling: run one competitor of the selected tasks over and over, nothing else, so `perf` or
-// callgrind sees only its work (e.g. --filter "decode models gsoc" --loop "FastJSONDecoder (simdjson)" 20).
+// callgrind sees only its work (e.g. --filter "decode models gsoc" --loop "FastJSONDecoder (yajl)" 20).
 if let loop = arguments.firstIndex(of: "--loop"), arguments.indices.contains(loop + 2),
     let seconds = Double(arguments[loop + 2])
 {
