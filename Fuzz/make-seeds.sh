@@ -56,3 +56,7 @@ printf "{a: 1, 'b': [0x10, +1, .5, Infinity,], // c\n}" > "$out/engines/seed-jso
 printf '[1] [2]' > "$out/engines/seed-two-roots"
 printf '{"a\\"b\\\\":"\\ud83d\\ude00\\u0041\\/"}' > "$out/engines/seed-escaped-key"
 printf '[\n  {\n    "id" : 1 ,\n    "x" : [ true , false , null ]\n  }\n]\n' > "$out/engines/seed-pretty"
+# Prose with escapes between long runs: both engines copy the text between escapes a run at a time.
+printf '["%s","%s"]' "$(printf 'some words \\n%.0s' $(seq 1 40))" "$(printf 'a\\"b\\\\c\\u00e9 %.0s' $(seq 1 30))" \
+  > "$out/engines/seed-prose"
+cp "$out/engines/seed-prose" "$out/parse/"
