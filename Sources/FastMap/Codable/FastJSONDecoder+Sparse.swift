@@ -53,9 +53,9 @@ extension FastJSONDecoder {
     /// Whether a decode of `type` with `options` may go the sparse way: allowed by the settings
     /// and not given up for the type (a large array is then better decoded from a filtered tree
     /// than element by element, FastJSONDecoder+BoundedArray.swift).
-    func mayDecodeSparsely<T>(_ type: T.Type, options: Options) -> Bool {
+    func mayDecodeSparsely<T>(_ type: T.Type, at path: JSONKeyPath?, options: Options) -> Bool {
         guard sparseDecoding.isEnabled, Self.allowsSparseDecoding(options) else { return false }
-        let key = SparseSchemaCache.Key(type: ObjectIdentifier(type), path: nil)
+        let key = SparseSchemaCache.Key(type: ObjectIdentifier(type), path: path)
         return SparseSchemaCache.shared.entry(key)?.disabled != true
     }
 

@@ -246,7 +246,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?
     ) throws -> T {
         let options = self.options
-        if readsElementByElement(type, input.count, options: options),
+        if readsElementByElement(type, input.count, at: path, options: options),
             let arrayType = T.self as? any BoundedArrayDecodable.Type,
             let array = arrayType.decodeElementByElement(self, input: input, at: path ?? .root, options: options)
                 as? T

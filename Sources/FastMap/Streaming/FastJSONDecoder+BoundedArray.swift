@@ -46,7 +46,7 @@ extension FastJSONDecoder {
     /// tree: a filtered tree holds only what the type reads, and decoding from it measured
     /// faster (a 20 MB array read 2 of 6 keys per record at 1.9–2.3× `JSONDecoder` sparsely,
     /// 1.31× element by element). Beyond that, memory decides.
-    func readsElementByElement<T>(_ type: T.Type, _ count: Int, options: Options) -> Bool {
+    func readsElementByElement<T>(_ type: T.Type, _ count: Int, at path: JSONKeyPath?, options: Options) -> Bool {
         let threshold = options.elementByElementThreshold
         guard
             count >= threshold && options.memoryLimit == nil && !options.allowsJSON5
@@ -54,7 +54,7 @@ extension FastJSONDecoder {
                 && !options.lossyCoercions.contains(.skipInvalidArrayElements)
         else { return false }
         let (always, overflow) = threshold.multipliedReportingOverflow(by: 4)
-        return (!overflow && count >= always) || !mayDecodeSparsely(type, options: options)
+        return (!overflow && count >= always) || !mayDecodeSparsely(type, at: path, options: options)
     }
 
     /// Decodes the elements of the array at `path` (`.root`: the top-level array) one at a time;
