@@ -150,18 +150,26 @@ import Foundation
     /// Shortest round-trip form, as Foundation writes it: Swift's `description` without a
     /// trailing `.0` (`0.1`, `1e+300`, `1e-07`, `100`, `-0`).
     public mutating func writeDouble(_ value: Double) {
-        writeFloatingPointDescription(value.description)
+        writeShortestNumber(value)
     }
 
     /// ``writeDouble(_:)`` for a `Float`, in its own shortest form.
     public mutating func writeFloat(_ value: Float) {
-        writeFloatingPointDescription(value.description)
+        writeShortestNumber(value)
     }
 
     /// ``writeDouble(_:)`` or ``writeFloat(_:)`` for either type.
     @inlinable
     public mutating func writeFloatingPoint<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) {
-        writeFloatingPointDescription(value.description)
+        // Folded away per specialization: Double and Float go to the digit writer, any other
+        // type (Float16, Float80) through its description.
+        if F.self == Double.self {
+            writeDouble(identityCast(value, to: Double.self))
+        } else if F.self == Float.self {
+            writeFloat(identityCast(value, to: Float.self))
+        } else {
+            writeFloatingPointDescription(value.description)
+        }
     }
 
     @usableFromInline mutating func writeFloatingPointDescription(_ text: String) {
