@@ -1,5 +1,6 @@
 #include "fastmap_dtoa.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -221,12 +222,16 @@ static inline __attribute__((always_inline)) size_t spell(char *out, int negativ
             *p++ = '0';
         }
     } else {
-        // ddd.ddd: the fraction (at most 16 digits) moved one place right in one fixed-size
-        // copy, which may carry bytes past the digits: the buffer has room for them.
-        write_digits(p, d.digits, count);
-        char fraction[16];
-        memcpy(fraction, p + point, 16);
-        memcpy(p + point + 1, fraction, 16);
+        // ddd.ddd: the digits one place right, then the integer part (usually a few digits)
+        // moved back one byte at a time. Byte loads of bytes just stored in pairs forward from
+        // the store buffer; a wider load across several pair stores would stall until they
+        // retire. The empty asm keeps the compiler from turning the loop into a memmove call.
+        write_digits(p + 1, d.digits, count);
+        for (int i = 0; i < point; i++) {
+            char digit = p[i + 1];
+            __asm__("" : "+r"(digit));
+            p[i] = digit;
+        }
         p[point] = '.';
         p += count + 1;
     }
@@ -280,4 +285,18 @@ size_t fm_format_float(float value, char *out, int drop_zero_fraction) {
     // Above 2^24, as for doubles above 2^53.
     int exponential = (bits & ~(1U << 31)) > 0x4B800000U;
     return spell(out, negative, d, exponential, drop_zero_fraction);
+}
+
+size_t fm_format_double_list(const double *values, size_t count, int leading_comma, char *out, size_t capacity,
+                             size_t *written) {
+    size_t length = 0;
+    size_t index = 0;
+    for (; index < count; index++) {
+        double value = values[index];
+        if (!isfinite(value) || length + 1 + FM_FLOAT_TEXT_CAPACITY > capacity) break;
+        if (index > 0 || leading_comma) out[length++] = ',';
+        length += fm_format_double(value, out + length, 1);
+    }
+    *written = index;
+    return length;
 }

@@ -131,6 +131,25 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "0.1,1e-45,100")
     }
 
+    @Test func doubleListsStopAtTheFirstNonFiniteValue() {
+        var writer = JSONByteWriter(prettyPrinted: false, escapeSlashes: true, keyOrder: .stored)
+        let values: [Double] = [0.1, 100, -0.0, .nan, 2]
+        let written = values.withUnsafeBufferPointer { writer.writeFiniteDoubleList($0, leadingComma: false) }
+        #expect(written == 3)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "0.1,100,-0")
+        let rest = values.withUnsafeBufferPointer {
+            writer.writeFiniteDoubleList(UnsafeBufferPointer(rebasing: $0[4...]), leadingComma: true)
+        }
+        #expect(rest == 1)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "0.1,100,-0,2")
+        // Longer than one chunk: the same text as one number at a time.
+        var random = SeededGenerator(seed: 0xD70A_0005)
+        let many = (0..<3000).map { _ in Double(bitPattern: random.next() >> 2) }
+        var listed = JSONByteWriter(prettyPrinted: false, escapeSlashes: true, keyOrder: .stored)
+        #expect(many.withUnsafeBufferPointer { listed.writeFiniteDoubleList($0, leadingComma: false) } == many.count)
+        #expect(String(decoding: listed.bytes, as: UTF8.self) == many.map(Self.written).joined(separator: ","))
+    }
+
     // MARK: Against description
 
     @Test func randomDoubleBitPatternsMatchDescription() {

@@ -21,7 +21,8 @@ import Testing
         nested: [[[1, 2], []], [], [[.leastNonzeroMagnitude, .greatestFiniteMagnitude, 9_007_199_254_740_994]]])
 
     @Test func numberArraysMatchJSONEncoder() {
-        expectSameEncoding([0.1, -0.0, 1e-7, 100, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e-4, 2.5e-5] as [Double])
+        expectSameEncoding(
+            [0.1, -0.0, 1e-7, 100, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e-4, 2.5e-5] as [Double])
         expectSameEncoding([] as [Double])
         expectSameEncoding([] as [Int])
         expectSameEncoding([[], [1.5], [[]].flatMap { $0 }] as [[Double]])
@@ -44,6 +45,21 @@ import Testing
             floatStrategy: .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "NaN"))
         expectSameEncoding(values, setup: strings)
         expectSameEncoding(shapes, setup: strings)
+    }
+
+    @Test func longArraysWithNonConformingValuesMatchJSONEncoder() {
+        // Compact doubles are written in chunks of about a kilobyte, each run of finite values
+        // ending at an infinity or NaN: these cross chunk edges and put the strategy's strings
+        // at the start, middle and end.
+        var random = SeededGenerator(seed: 0x10_6A77)
+        var values = (0..<700).map { _ in Double(bitPattern: random.next() >> 2 | 0x3000_0000_0000_0000) }
+        expectSameEncoding(values, formattings: [.sortedKeys, [.sortedKeys, .prettyPrinted]])
+        for position in [0, 1, 63, 64, 350, 699] { values[position] = [.nan, .infinity, -.infinity][position % 3] }
+        let strings = EncoderSetup(
+            floatStrategy: .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "NaN"))
+        expectSameEncoding(values, setup: strings, formattings: [.sortedKeys, [.sortedKeys, .prettyPrinted]])
+        expectSameEncoding(["key": values], formattings: [.sortedKeys])
+        expectSameEncoding([values, [], values], setup: strings, formattings: [.sortedKeys])
     }
 
     @Test func randomCoordinateArraysMatchJSONEncoder() {
