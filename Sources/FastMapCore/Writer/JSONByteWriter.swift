@@ -204,56 +204,6 @@ import Foundation
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Eight bytes at a time: whether any of them needs an escape. Exact for the whole word
-    /// (borrows only reach past a byte that needs an escape itself).
-    @inline(__always)
-    @usableFromInline func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        var found = (word &- 0x2020_2020_2020_2020) & ~word & highs
-        found |= hasZeroByte(word ^ 0x2222_2222_2222_2222)
-        found |= hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-        if escapeSlashes { found |= hasZeroByte(word ^ 0x2F2F_2F2F_2F2F_2F2F) }
-        return found != 0
-    }
-
-    @inline(__always)
-    @usableFromInline func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-            || (byte == UInt8(ascii: "/") && escapeSlashes)
-    }
-
-    /// The string's contents without quotes; clean runs are copied in one piece.
-    @inlinable mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        guard let base = utf8.baseAddress else { return }
-        let count = utf8.count
-        var runStart = 0
-        var index = 0
-        while index < count {
-            while index + 8 <= count
-                && !needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian)
-            {
-                index += 8
-            }
-            let blockEnd = min(index + 8, count)
-            while index < blockEnd {
-                let byte = base[index]
-                if needsEscape(byte) {
-                    if runStart < index {
-                        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-                    }
-                    writeEscape(byte)
-                    runStart = index + 1
-                }
-                index += 1
-            }
-        }
-        if runStart < count {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
-        }
-    }
-
     @usableFromInline mutating func writeEscape(_ byte: UInt8) {
         bytes.append(UInt8(ascii: "\\"))
         switch byte {
