@@ -74,7 +74,8 @@ static inline __attribute__((always_inline)) decimal shortest_decimal(uint64_t c
 
     uint64_t s = vb >> 2;  // floor(v / 10^k)
     // One digit fewer: the multiples of 10^(k+1) around v, of which at most one is inside.
-    // (With s below 10 both would be 0 and 10, not shorter than s.)
+    // (With s below 10 both would be 0 and 10, not shorter than s. Java's renderer, the
+    // paper's own, skips this step below 100 to keep two digits; Swift keeps one: 5e-324.)
     if (s >= 10) {
         uint64_t sp10 = s / 10 * 10;
         uint64_t tp10 = sp10 + 10;
