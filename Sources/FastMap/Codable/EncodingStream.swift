@@ -75,6 +75,7 @@ final class EncodingStream {
 
     private func writeTopLevel<T: Encodable>(_ value: T) throws {
         if try writeScalar(value, in: -1, component: .none) { return }
+        if try writeNumberArray(value, in: -1, component: .none) { return }
         if try writeSpecial(value, in: -1, component: .none) { return }
         try writeThroughSlot(in: -1, component: .none, emptyError: { .fastMapEncodedNothing(value) }) {
             try value.encode(to: $0)
@@ -89,6 +90,7 @@ final class EncodingStream {
     func writeValue<T: Encodable>(_ value: T, in index: Int, component: EncodingPathComponent) throws {
         do {
             if try writeScalar(value, in: index, component: component) { return }
+            if try writeNumberArray(value, in: index, component: component) { return }
             if try writeSpecial(value, in: index, component: component) { return }
             try writeThroughSlot(in: index, component: component) { try value.encode(to: $0) }
         } catch {
@@ -250,7 +252,7 @@ final class EncodingStream {
         try finishSlot(slot, generation, emptyError: emptyError)
     }
 
-    private func finishSlot(_ slot: Int, _ generation: Int, emptyError: (() -> EncodingError)?) throws {
+    func finishSlot(_ slot: Int, _ generation: Int, emptyError: (() -> EncodingError)?) throws {
         guard state.pointee.prepare(slot, generation) else { throw EncodingStreamBailout() }
         if let emptyError, state.pointee.frames[slot].kind == .pending {
             throw emptyError()

@@ -150,18 +150,26 @@ import Foundation
     /// Shortest round-trip form, as Foundation writes it: Swift's `description` without a
     /// trailing `.0` (`0.1`, `1e+300`, `1e-07`, `100`, `-0`).
     public mutating func writeDouble(_ value: Double) {
-        writeFloatingPointDescription(value.description)
+        writeShortestNumber(value)
     }
 
     /// ``writeDouble(_:)`` for a `Float`, in its own shortest form.
     public mutating func writeFloat(_ value: Float) {
-        writeFloatingPointDescription(value.description)
+        writeShortestNumber(value)
     }
 
     /// ``writeDouble(_:)`` or ``writeFloat(_:)`` for either type.
     @inlinable
     public mutating func writeFloatingPoint<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) {
-        writeFloatingPointDescription(value.description)
+        // Folded away per specialization: Double and Float go to the digit writer, any other
+        // type (Float16, Float80) through its description.
+        if F.self == Double.self {
+            writeDouble(identityCast(value, to: Double.self))
+        } else if F.self == Float.self {
+            writeFloat(identityCast(value, to: Float.self))
+        } else {
+            writeFloatingPointDescription(value.description)
+        }
     }
 
     @usableFromInline mutating func writeFloatingPointDescription(_ text: String) {
@@ -194,56 +202,6 @@ import Foundation
         bytes.append(UInt8(ascii: "\""))
         writeEscaped(utf8)
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// Eight bytes at a time: whether any of them needs an escape. Exact for the whole word
-    /// (borrows only reach past a byte that needs an escape itself).
-    @inline(__always)
-    @usableFromInline func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        var found = (word &- 0x2020_2020_2020_2020) & ~word & highs
-        found |= hasZeroByte(word ^ 0x2222_2222_2222_2222)
-        found |= hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-        if escapeSlashes { found |= hasZeroByte(word ^ 0x2F2F_2F2F_2F2F_2F2F) }
-        return found != 0
-    }
-
-    @inline(__always)
-    @usableFromInline func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-            || (byte == UInt8(ascii: "/") && escapeSlashes)
-    }
-
-    /// The string's contents without quotes; clean runs are copied in one piece.
-    @inlinable mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        guard let base = utf8.baseAddress else { return }
-        let count = utf8.count
-        var runStart = 0
-        var index = 0
-        while index < count {
-            while index + 8 <= count
-                && !needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian)
-            {
-                index += 8
-            }
-            let blockEnd = min(index + 8, count)
-            while index < blockEnd {
-                let byte = base[index]
-                if needsEscape(byte) {
-                    if runStart < index {
-                        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-                    }
-                    writeEscape(byte)
-                    runStart = index + 1
-                }
-                index += 1
-            }
-        }
-        if runStart < count {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
-        }
     }
 
     @usableFromInline mutating func writeEscape(_ byte: UInt8) {

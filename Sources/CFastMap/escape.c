@@ -1,0 +1,54 @@
+#include "fastmap_escape.h"
+
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+// Finds where a string's next escape goes, so the Swift writer can copy the clean run before
+// it in one piece. Bytes 0x80 and above (UTF-8 sequences) and DEL need no escape.
+
+static inline int needs_escape(uint8_t byte, int escape_slash) {
+    return byte < 0x20 || byte == '"' || byte == '\\' || (byte == '/' && escape_slash);
+}
+
+size_t fm_json_clean_prefix(const uint8_t *bytes, size_t length, int escape_slash) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    // Without slash escaping the slash test repeats the quote test.
+    const __m128i slash = _mm_set1_epi8(escape_slash ? '/' : '"');
+    const __m128i highest_control = _mm_set1_epi8(0x1F);
+    for (; i + 16 <= length; i += 16) {
+        __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + i));
+        // Unsigned chunk <= 0x1F: the minimum with 0x1F is the byte itself.
+        __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(chunk, highest_control), chunk);
+        __m128i marks = _mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash));
+        marks = _mm_or_si128(marks, _mm_or_si128(control, _mm_cmpeq_epi8(chunk, slash)));
+        int mask = _mm_movemask_epi8(marks);
+        if (mask != 0) return i + (size_t)__builtin_ctz((unsigned)mask);
+    }
+#endif
+    // Eight bytes at a time: a byte is zero in (word ^ pattern) where it matches. The zero-byte
+    // test flags no word without a match (a borrow only starts at a real one), and a flagged
+    // word is then read byte by byte below.
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    for (; i + 8 <= length; i += 8) {
+        uint64_t word;
+        memcpy(&word, bytes + i, 8);
+        uint64_t found = (word - 0x2020202020202020ULL) & ~word & highs;
+        uint64_t x = word ^ 0x2222222222222222ULL;
+        found |= (x - ones) & ~x & highs;
+        x = word ^ 0x5C5C5C5C5C5C5C5CULL;
+        found |= (x - ones) & ~x & highs;
+        if (escape_slash) {
+            x = word ^ 0x2F2F2F2F2F2F2F2FULL;
+            found |= (x - ones) & ~x & highs;
+        }
+        if (found != 0) break;
+    }
+    while (i < length && !needs_escape(bytes[i], escape_slash)) i++;
+    return i;
+}

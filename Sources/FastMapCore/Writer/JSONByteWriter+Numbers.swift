@@ -1,0 +1,52 @@
+internal import CFastMap
+
+extension JSONByteWriter {
+    /// Writes a finite double or float with the C digit writer (`dtoa.c`), which spells
+    /// Swift's `description` without building a String; `drop_zero_fraction` removes the ".0"
+    /// Foundation's writers remove. Infinities and NaNs, which only reach here when a caller
+    /// asks for them as numbers, keep their `description`.
+    mutating func writeShortestNumber(_ value: Double) {
+        guard value.isFinite else { return writeFloatingPointDescription(value.description) }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(FM_FLOAT_TEXT_CAPACITY)) { buffer in
+            let count = fm_format_double(value, buffer.baseAddress, 1)
+            buffer.withMemoryRebound(to: UInt8.self) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+            }
+        }
+    }
+
+    /// The same for a float, in the float's own shortest form.
+    mutating func writeShortestNumber(_ value: Float) {
+        guard value.isFinite else { return writeFloatingPointDescription(value.description) }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(FM_FLOAT_TEXT_CAPACITY)) { buffer in
+            let count = fm_format_float(value, buffer.baseAddress, 1)
+            buffer.withMemoryRebound(to: UInt8.self) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+            }
+        }
+    }
+
+    /// Writes the leading finite `values` as a comma-separated list (after a comma when
+    /// `leadingComma`), in compact form, and returns how many it wrote: all of them, or those
+    /// before the first infinity or NaN, which the caller writes its own way. The text is
+    /// formatted in chunks and copied once per chunk rather than once per number.
+    public mutating func writeFiniteDoubleList(_ values: UnsafeBufferPointer<Double>, leadingComma: Bool) -> Int {
+        guard let base = values.baseAddress else { return 0 }
+        let capacity = 1024
+        var done = 0
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+            while done < values.count {
+                var consumed = 0
+                let length = fm_format_double_list(
+                    base + done, values.count - done, leadingComma || done > 0 ? 1 : 0, buffer.baseAddress, capacity,
+                    &consumed)
+                buffer.withMemoryRebound(to: UInt8.self) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<length]))
+                }
+                done += consumed
+                if done < values.count && !values[done].isFinite { break }
+            }
+        }
+        return done
+    }
+}
