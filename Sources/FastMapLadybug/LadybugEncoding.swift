@@ -22,10 +22,7 @@ enum LadybugEncoding {
         try encoder.finish()
         if let misuse = session.misuse { throw misuse }
         guard let root = session.takeRoot() else {
-            throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(
-                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw CodingErrors.invalidValue(value, at: [], "Top-level \(T.self) did not encode any values.")
         }
         return JSON.owning(root, parts: session.parts)
     }

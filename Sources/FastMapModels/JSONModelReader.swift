@@ -117,10 +117,9 @@ extension JSONModelReader {
     ) throws -> Value? {
         guard !path.isEmpty else {
             // Only a hand-written call can pass no steps: the macro rejects an empty @Key.
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: tree.codingPath(CodingPathReference(depth: tree.path.count, tail: tail)),
-                    debugDescription: "A key path needs at least one step."))
+            throw CodingErrors.dataCorrupted(
+                at: tree.codingPath(CodingPathReference(depth: tree.path.count, tail: tail)),
+                "A key path needs at least one step.")
         }
         let savedCount = tree.path.count
         defer { tree.path.pop(to: savedCount) }
@@ -145,12 +144,9 @@ extension JSONModelReader {
                 component = .index(index)
                 found = current.element(at: index)
                 if found == nil && required {
-                    throw DecodingError.keyNotFound(
-                        JSONModelKey(intValue: index),
-                        .init(
-                            codingPath: tree.codingPath(here),
-                            debugDescription:
-                                "Index \(index) is out of range: the array has \(current.arrayCount) elements."))
+                    throw CodingErrors.keyNotFound(
+                        JSONModelKey(intValue: index), at: tree.codingPath(here),
+                        "Index \(index) is out of range: the array has \(current.arrayCount) elements.")
                 }
             }
             guard let next = found else { return nil }
