@@ -16,7 +16,7 @@ enum LadybugEncoding {
         let session = LadybugEncodingSession()
         defer { session.finish() }
         let encoder = LadybugTreeEncoder(
-            session: session, parent: nil, keys: [], placement: .root, plan: session.plans.plan(ifModel: T.self),
+            session: session, codingNode: nil, placement: .root, plan: session.plans.plan(ifModel: T.self),
             depth: 0)
         try encoder.encodeValue(value)
         try encoder.finish()

@@ -22,12 +22,12 @@ public struct JSONModelReader<Key: CodingKey> {
     private let tree: JSONTreeDecoder?
     private let object: JSONNode
     /// The steps from the decoder's value down to `object`.
-    private let tail: CodingPathTail?
+    private let tail: CodingPathNode?
     /// Any other decoder: the container read.
     private let container: KeyedDecodingContainer<Key>?
 
     private init(
-        tree: JSONTreeDecoder?, object: JSONNode, tail: CodingPathTail?, container: KeyedDecodingContainer<Key>?
+        tree: JSONTreeDecoder?, object: JSONNode, tail: CodingPathNode?, container: KeyedDecodingContainer<Key>?
     ) {
         self.tree = tree
         self.object = object
@@ -60,7 +60,7 @@ public struct JSONModelReader<Key: CodingKey> {
                 .key(key))
         }
         return JSONModelReader(
-            tree: tree, object: node, tail: CodingPathTail(parent: tail, component: .key(key)), container: nil)
+            tree: tree, object: node, tail: CodingPathNode(parent: tail, component: .key(key)), container: nil)
     }
 
     /// The value at `key`, as `KeyedDecodingContainer.decode(_:forKey:)` reads it.
@@ -112,7 +112,7 @@ extension JSONModelReader {
     /// the value decodes, so a failure inside it (or inside a nested model) reports its full path,
     /// and popped afterwards.
     private static func decode<Value: Decodable>(
-        _ type: Value.Type, in tree: JSONTreeDecoder, object: JSONNode, tail: CodingPathTail?,
+        _ type: Value.Type, in tree: JSONTreeDecoder, object: JSONNode, tail: CodingPathNode?,
         path: [JSONModelPathStep<Key>], required: Bool
     ) throws -> Value? {
         guard !path.isEmpty else {
