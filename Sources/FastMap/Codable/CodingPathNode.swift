@@ -11,13 +11,22 @@
 package final class CodingPathNode {
     package let parent: CodingPathNode?
     package let component: CodingPathComponent
-    /// Steps from the root to this one.
-    package let count: Int
 
+    /// Links a step; nothing else is stored, so nesting costs one small allocation.
     package init(parent: CodingPathNode?, component: CodingPathComponent) {
         self.parent = parent
         self.component = component
-        count = (parent?.count ?? 0) + 1
+    }
+
+    /// Steps from the root to this one (counted: only errors and tests ask).
+    package var count: Int {
+        var result = 0
+        var current: CodingPathNode? = self
+        while let link = current {
+            result += 1
+            current = link.parent
+        }
+        return result
     }
 
     /// `parent` followed by each of `components` (`parent` itself when there are none).
@@ -37,7 +46,6 @@ package final class CodingPathNode {
     /// The steps from the root to this one.
     package var components: [CodingPathComponent] {
         var result: [CodingPathComponent] = []
-        result.reserveCapacity(count)
         var current: CodingPathNode? = self
         while let link = current {
             result.append(link.component)
