@@ -122,6 +122,11 @@ size_t fm_put_utf8(unsigned char *out, unsigned code);
 /// space, JSON allows neither (not even inside strings, where no control character is valid).
 size_t fm_first_non_json_space(const unsigned char *bytes, size_t length);
 
+/// yajl_complete_parse, telling its failures apart by where they happen instead of by yajl's
+/// message: `*ended_inside` is 1 when the input ended inside the document (yajl's "premature
+/// EOF"), 0 when the last token was malformed or a callback stopped the parse.
+yajl_status fm_yajl_finish(yajl_handle handle, int *ended_inside);
+
 /// Sparse builds (builder.c calls these only when b->sparse is set). fm_sparse_skips_scalar: 1
 /// when the scalar being reported is not built. fm_sparse_start: 1 when the container being
 /// opened is skipped (*result is the callback's result), else 0 after choosing its *schema.

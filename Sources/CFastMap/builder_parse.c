@@ -29,6 +29,21 @@ size_t fm_first_non_json_space(const unsigned char *bytes, size_t length) {
     return vertical_tab ? (size_t)(vertical_tab - bytes) : limit;
 }
 
+// Ends a parse whose input is all fed. yajl_complete_parse lexes one space of its own (which
+// ends a pending number or literal, or breaks an unfinished escape), then fails with "premature
+// EOF" if the document is still open. Lexing that space here first tells the two failures apart
+// without reading yajl's message: a failure on the space is an error in the last token; a
+// failure after it means the input ended inside the document (`*ended_inside`). The extra space
+// changes nothing else: yajl's own space follows it, and white space is all it can meet.
+yajl_status fm_yajl_finish(yajl_handle handle, int *ended_inside) {
+    *ended_inside = 0;
+    yajl_status status = yajl_parse(handle, (const unsigned char *)" ", 1);
+    if (status != yajl_status_ok) return status;
+    status = yajl_complete_parse(handle);
+    *ended_inside = status != yajl_status_ok;
+    return status;
+}
+
 static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_document *out,
                        fm_parse_error *error, int optimistic_keys, int *saw_duplicate) {
     memset(out, 0, sizeof *out);
@@ -61,6 +76,7 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
     size_t valid_prefix = fm_first_non_json_space(b.input, length);
     yajl_status status = yajl_parse(b.handle, b.input, valid_prefix);
     size_t consumed = yajl_get_bytes_consumed(b.handle);
+    int ended_inside = 0;
     if (status == yajl_status_ok && valid_prefix < length) {
         error->kind = FM_ERROR_SYNTAX;
         error->offset = valid_prefix;
@@ -79,11 +95,11 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
                      "unexpected text after the end of the JSON document");
             status = yajl_status_error;
         } else {
-            status = yajl_complete_parse(b.handle);
+            status = fm_yajl_finish(b.handle, &ended_inside);
             consumed = length;
         }
     } else if (status == yajl_status_ok) {
-        status = yajl_complete_parse(b.handle);
+        status = fm_yajl_finish(b.handle, &ended_inside);
         consumed = length;
     }
     *saw_duplicate = b.saw_duplicate;
@@ -92,15 +108,16 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
             unsigned char *text = yajl_get_error(b.handle, 0, b.input, length);
             error->kind = FM_ERROR_SYNTAX;
             error->offset = consumed;
-            if (text && strstr((char *)text, "trailing garbage") && b.root_complete) {
-                // Point at the first byte after the document (yajl reports the offset past the
-                // token it read there), in the words the streaming readers use.
+            if (b.root_complete) {
+                // Once the root is complete yajl fails only on a token after it (its "trailing
+                // garbage"). Point at the first byte after the document (yajl reports the
+                // offset past the token it read there), in the words the streaming readers use.
                 size_t tail = b.root_end;
                 while (tail < length && fm_is_json_space(b.input[tail])) tail++;
                 error->offset = tail;
                 snprintf(error->message, sizeof error->message,
                          "unexpected text after the end of the JSON document");
-            } else if (text && strstr((char *)text, "premature EOF")) {
+            } else if (ended_inside) {
                 // The input ended inside the document: say so, at the end of the input.
                 error->offset = length;
                 size_t lead = 0;

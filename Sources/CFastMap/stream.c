@@ -168,13 +168,11 @@ int fm_stream_finish(fm_stream *s) {
     s->builder.input_length = 0;
     s->builder.offset_base = s->total;
     fm_stream_enter_call(s);
-    yajl_status status = yajl_complete_parse(s->handle);
+    int truncated = 0;
+    yajl_status status = fm_yajl_finish(s->handle, &truncated);
     fm_stream_leave_call(s);
     if (s->failed) return -1;
     if (status != yajl_status_ok) {
-        unsigned char *text = yajl_get_error(s->handle, 0, NULL, 0);
-        int truncated = text && strstr((char *)text, "premature EOF");
-        if (text) yajl_free_error(s->handle, text);
         if (truncated) {
             fm_stream_fail(s, FM_ERROR_TRUNCATED, s->total,
                  s->total == 0 ? "the input is empty" : "unexpected end of input: the document is truncated");

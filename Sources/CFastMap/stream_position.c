@@ -144,8 +144,10 @@ void fm_stream_yajl_failure(fm_stream *s) {
     if (text) yajl_free_error(s->handle, text);
     trim_message(message);
     size_t offset = consumed_end(s);
-    if (strstr(message, "trailing garbage")) {
-        // Point at the first byte after the document, not past the token yajl read.
+    if (s->root_done) {
+        // After the root closed yajl fails only on a token after it ("trailing garbage"; the
+        // end of input is never an error there). Point at the first byte after the document,
+        // not past the token yajl read.
         size_t at = s->last_end > s->base ? s->last_end - s->base : 0;
         while (at < s->input_length && fm_is_json_space(s->input[at])) at++;
         fm_stream_fail(s, FM_ERROR_TRAILING_DATA, s->base + at,

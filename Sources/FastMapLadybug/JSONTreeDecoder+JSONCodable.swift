@@ -34,9 +34,7 @@ extension JSONTreeDecoder {
             var failure = error
             failure.message = message
             failure.path = position.map(\.keyPathComponent) + error.path
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    reportingAt: position.map(\.codingKey), debugDescription: message, underlyingError: failure))
+            throw CodingErrors.dataCorrupted(at: position.map(\.codingKey), message, underlying: failure)
         }
         let decoder = JSONTreeDecoder(root: rewritten, options: options, input: nil)
         decoder.path = CodingPathStack(components(reference, nil))

@@ -48,10 +48,9 @@ enum LadybugDecoding {
         do throws(FastMapError) {
             json = try JSON(foundationObject: object)
         } catch {
-            let context = DecodingError.Context(
-                reportingAt: error.path.map(Self.codingKey),
-                debugDescription: "The JSON object cannot be read: \(error.message).", underlyingError: error)
-            throw DecodingError.dataCorrupted(context)
+            throw CodingErrors.dataCorrupted(
+                at: error.path.map(Self.codingKey), "The JSON object cannot be read: \(error.message).",
+                underlying: error)
         }
         return try decode(type, from: json, input: nil)
     }

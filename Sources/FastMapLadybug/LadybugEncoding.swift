@@ -16,16 +16,13 @@ enum LadybugEncoding {
         let session = LadybugEncodingSession()
         defer { session.finish() }
         let encoder = LadybugTreeEncoder(
-            session: session, parent: nil, keys: [], placement: .root, plan: session.plans.plan(ifModel: T.self),
+            session: session, codingNode: nil, placement: .root, plan: session.plans.plan(ifModel: T.self),
             depth: 0)
         try encoder.encodeValue(value)
         try encoder.finish()
         if let misuse = session.misuse { throw misuse }
         guard let root = session.takeRoot() else {
-            throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(
-                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw CodingErrors.invalidValue(value, at: [], "Top-level \(T.self) did not encode any values.")
         }
         return JSON.owning(root, parts: session.parts)
     }

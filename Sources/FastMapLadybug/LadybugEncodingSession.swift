@@ -33,8 +33,7 @@ final class LadybugEncodingSession {
     /// finish and throws the first misuse.
     func recordMisuse(_ message: String, codingPath: [any CodingKey]) {
         guard misuse == nil else { return }
-        misuse = .invalidValue(
-            NSNull(), EncodingError.Context(codingPath: codingPath, debugDescription: message))
+        misuse = CodingErrors.invalidValue(NSNull(), at: codingPath, message)
     }
 
     func finish() {

@@ -8,12 +8,17 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     let encoder: LadybugTreeEncoder
     let object: JSONNode
     let plan: TransformerPlan?
-    /// The keys of nested containers between the encoder and this one.
-    let prefix: [any CodingKey]
+    /// The coding path from the root to this container.
+    let codingNode: CodingPathNode?
     /// How many containers hold `object`'s owner.
     let depth: Int
 
-    var codingPath: [any CodingKey] { encoder.codingPath + prefix }
+    var codingPath: [any CodingKey] { codingNode.codingPath }
+
+    /// The coding path of the value at `key` in this container.
+    private func step(_ key: any CodingKey) -> CodingPathNode {
+        CodingPathNode(parent: codingNode, component: .key(key))
+    }
 
     private func destination(_ key: Key) -> (path: [JSONKeyPath.Component], rule: PropertyRule?) {
         if let plan, let rule = plan.rule(for: key.stringValue) { return (rule.encodingPath, rule) }
@@ -67,7 +72,7 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         let placement: LadybugTreeEncoder.Placement =
             rule?.decodeOnly == true ? .deferred(encoder, path) : .member(object, path)
         let child = encoder.child(
-            for: T.self, keys: prefix + [key], placement: placement, depth: depth + 1 + path.count)
+            for: T.self, at: step(key), placement: placement, depth: depth + 1 + path.count)
         try value.encode(to: child)
         try child.finish()
     }
@@ -79,14 +84,14 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         let nested = nestedNode(at: path, array: false, key)
         return KeyedEncodingContainer(
             LadybugKeyedEncodingContainer<NestedKey>(
-                encoder: encoder, object: nested, plan: nil, prefix: prefix + [key], depth: depth + path.count))
+                encoder: encoder, object: nested, plan: nil, codingNode: step(key), depth: depth + path.count))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let path = destination(key).path
         let nested = nestedNode(at: path, array: true, key)
         return LadybugUnkeyedEncodingContainer(
-            encoder: encoder, array: nested, prefix: prefix + [key], depth: depth + path.count)
+            encoder: encoder, array: nested, codingNode: step(key), depth: depth + path.count)
     }
 
     /// The object or array a nested container writes to; a detached one (and a recorded misuse)
@@ -107,14 +112,14 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
 
     mutating func superEncoder() -> any Encoder {
         LadybugTreeEncoder(
-            session: encoder.session, parent: encoder, keys: prefix + [FastCodingKey.super],
+            session: encoder.session, codingNode: step(FastCodingKey.super),
             placement: .member(object, [.key(FastCodingKey.super.stringValue)]), plan: nil, depth: depth + 1)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let path = destination(key).path
         return LadybugTreeEncoder(
-            session: encoder.session, parent: encoder, keys: prefix + [key], placement: .member(object, path),
+            session: encoder.session, codingNode: step(key), placement: .member(object, path),
             plan: nil, depth: depth + path.count)
     }
 }

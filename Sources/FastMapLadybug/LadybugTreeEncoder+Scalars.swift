@@ -32,10 +32,7 @@ extension LadybugTreeEncoder {
         case let url as URL: return .makeString(url.absoluteString)
         case let decimal as Decimal:
             guard let json = try? JSON(foundationObject: NSDecimalNumber(decimal: decimal)) else {
-                throw EncodingError.invalidValue(
-                    decimal,
-                    EncodingError.Context(
-                        codingPath: codingPath(), debugDescription: "Unable to encode \(decimal) in JSON."))
+                throw CodingErrors.invalidValue(decimal, at: codingPath(), "Unable to encode \(decimal) in JSON.")
             }
             return session.adopt(json, depth: depth)
         case let json as JSON: return session.adopt(json, depth: depth)
@@ -56,10 +53,7 @@ extension LadybugTreeEncoder {
         let double = T.self == Double.self ? Double(value) : Double(value.description) ?? Double(value)
         guard let node = JSONNode.makeReal(double) else {
             let name = value.isNaN ? "\(T.self).nan" : value < 0 ? "-\(T.self).infinity" : "\(T.self).infinity"
-            throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(
-                    codingPath: codingPath(), debugDescription: "Unable to encode \(name) directly in JSON."))
+            throw CodingErrors.invalidValue(value, at: codingPath(), "Unable to encode \(name) directly in JSON.")
         }
         return node
     }

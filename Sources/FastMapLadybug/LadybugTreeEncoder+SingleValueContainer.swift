@@ -23,7 +23,7 @@ extension LadybugTreeEncoder: SingleValueEncodingContainer {
             store(scalar)
             return
         }
-        let forwarded = child(for: T.self, keys: [], placement: .forward(self), depth: depth)
+        let forwarded = child(for: T.self, at: codingNode, placement: .forward(self), depth: depth)
         try value.encode(to: forwarded)
         try forwarded.finish()
     }

@@ -17,9 +17,8 @@ final class LadybugTreeEncoder: Encoder {
     }
 
     let session: LadybugEncodingSession
-    let parent: LadybugTreeEncoder?
-    /// The coding path from `parent` to this value.
-    let keys: [any CodingKey]
+    /// The coding path from the root to this value.
+    let codingNode: CodingPathNode?
     let placement: Placement
     /// The transformers of the model this encoder encodes, if it is a `JSONCodable` model.
     let plan: TransformerPlan?
@@ -31,26 +30,17 @@ final class LadybugTreeEncoder: Encoder {
     private var deferred: [(path: [JSONKeyPath.Component], node: JSONNode)] = []
 
     init(
-        session: LadybugEncodingSession, parent: LadybugTreeEncoder?, keys: [any CodingKey], placement: Placement,
+        session: LadybugEncodingSession, codingNode: CodingPathNode?, placement: Placement,
         plan: TransformerPlan?, depth: Int
     ) {
         self.session = session
-        self.parent = parent
-        self.keys = keys
+        self.codingNode = codingNode
         self.placement = placement
         self.plan = plan
         self.depth = depth
     }
 
-    var codingPath: [any CodingKey] {
-        var path = keys
-        var current = parent
-        while let encoder = current {
-            path.insert(contentsOf: encoder.keys, at: 0)
-            current = encoder.parent
-        }
-        return path
-    }
+    var codingPath: [any CodingKey] { codingNode.codingPath }
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -119,9 +109,11 @@ final class LadybugTreeEncoder: Encoder {
     }
 
     /// A child encoder for a value going to `placement`.
-    func child<T>(for type: T.Type, keys: [any CodingKey], placement: Placement, depth: Int) -> LadybugTreeEncoder {
+    func child<T>(for type: T.Type, at codingNode: CodingPathNode?, placement: Placement, depth: Int)
+        -> LadybugTreeEncoder
+    {
         LadybugTreeEncoder(
-            session: session, parent: self, keys: keys, placement: placement, plan: session.plans.plan(ifModel: type),
+            session: session, codingNode: codingNode, placement: placement, plan: session.plans.plan(ifModel: type),
             depth: depth)
     }
 
@@ -144,7 +136,8 @@ final class LadybugTreeEncoder: Encoder {
         }
         session.noteDepth(depth + 1)
         return KeyedEncodingContainer(
-            LadybugKeyedEncodingContainer<Key>(encoder: self, object: object, plan: plan, prefix: [], depth: depth))
+            LadybugKeyedEncodingContainer<Key>(
+                encoder: self, object: object, plan: plan, codingNode: codingNode, depth: depth))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -163,7 +156,7 @@ final class LadybugTreeEncoder: Encoder {
             }
         }
         session.noteDepth(depth + 1)
-        return LadybugUnkeyedEncodingContainer(encoder: self, array: array, prefix: [], depth: depth)
+        return LadybugUnkeyedEncodingContainer(encoder: self, array: array, codingNode: codingNode, depth: depth)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }

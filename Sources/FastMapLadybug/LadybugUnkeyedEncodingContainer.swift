@@ -5,10 +5,16 @@ import Foundation
 struct LadybugUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: LadybugTreeEncoder
     let array: JSONNode
-    let prefix: [any CodingKey]
+    /// The coding path from the root to this container.
+    let codingNode: CodingPathNode?
     let depth: Int
 
-    var codingPath: [any CodingKey] { encoder.codingPath + prefix }
+    var codingPath: [any CodingKey] { codingNode.codingPath }
+
+    /// The coding path of the value at `key` in this container.
+    private func step(_ key: any CodingKey) -> CodingPathNode {
+        CodingPathNode(parent: codingNode, component: .key(key))
+    }
     var count: Int { array.arrayCount }
 
     private var nextKey: any CodingKey { FastCodingKey(index: count) }
@@ -49,7 +55,7 @@ struct LadybugUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let index = count
         append(.makeNull())
         let child = encoder.child(
-            for: T.self, keys: prefix + [key], placement: .element(array, index), depth: depth + 1)
+            for: T.self, at: step(key), placement: .element(array, index), depth: depth + 1)
         try value.encode(to: child)
         try child.finish()
     }
@@ -62,7 +68,7 @@ struct LadybugUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         append(object)
         return KeyedEncodingContainer(
             LadybugKeyedEncodingContainer<NestedKey>(
-                encoder: encoder, object: object, plan: nil, prefix: prefix + [key], depth: depth + 1))
+                encoder: encoder, object: object, plan: nil, codingNode: step(key), depth: depth + 1))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -70,7 +76,7 @@ struct LadybugUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let nested = JSONNode.makeArray()
         append(nested)
         return LadybugUnkeyedEncodingContainer(
-            encoder: encoder, array: nested, prefix: prefix + [key], depth: depth + 1)
+            encoder: encoder, array: nested, codingNode: step(key), depth: depth + 1)
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -78,7 +84,7 @@ struct LadybugUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let index = count
         append(.makeNull())
         return LadybugTreeEncoder(
-            session: encoder.session, parent: encoder, keys: prefix + [key], placement: .element(array, index),
+            session: encoder.session, codingNode: step(key), placement: .element(array, index),
             plan: nil, depth: depth + 1)
     }
 }

@@ -22,8 +22,7 @@ extension TransformingKeyedContainer {
     private static var marker: String { "property `" }
 
     func annotate(_ error: DecodingError, _ key: Key, source: [JSONKeyPath.Component]?) -> DecodingError {
-        guard let (context, rebuild) = error.contextAndRebuild, var failure = context.underlyingError as? FastMapError
-        else { return error }
+        guard let context = error.context, var failure = context.underlyingError as? FastMapError else { return error }
         if let source {
             let index = decoder.components(path, nil).count
             if failure.path.count > index, failure.path[index] == .key(key.stringValue) {
@@ -35,9 +34,7 @@ extension TransformingKeyedContainer {
             failure.message = "\(subject(key)): \(failure.message)"
             description = "Property `\(key.stringValue)` of \(plan.modelName): \(description)"
         }
-        return rebuild(
-            DecodingError.Context(
-                reportingAt: context.codingPath, debugDescription: description, underlyingError: failure))
+        return CodingErrors.replacingContext(of: error, at: context.codingPath, description, underlying: failure)
     }
 
     private func subject(_ key: Key) -> String {
@@ -58,12 +55,10 @@ extension TransformingKeyedContainer {
             kind: .keyNotFound, message: message, path: containerComponents + (places.first ?? []),
             key: key.stringValue, foundKind: .object, foundSnippet: object.snippet(), node: object,
             root: decoder.root)
-        return .keyNotFound(
-            key,
-            DecodingError.Context(
-                reportingAt: decoder.codingPath(path),
-                debugDescription: "Property `\(key.stringValue)` of \(plan.modelName): no value at \(list).",
-                underlyingError: failure))
+        return CodingErrors.keyNotFound(
+            key, at: decoder.codingPath(path),
+            "Property `\(key.stringValue)` of \(plan.modelName): no value at \(list).",
+            underlying: failure)
     }
 
     /// A value a date transformer could not read.
@@ -74,12 +69,10 @@ extension TransformingKeyedContainer {
             kind: .invalidValue, message: message, path: containerComponents + (source ?? [.key(key.stringValue)]),
             expectedType: "Date", foundKind: value.kind, foundSnippet: value.snippet(), node: value,
             root: source == nil ? nil : decoder.root)
-        return .dataCorrupted(
-            DecodingError.Context(
-                reportingAt: decoder.codingPath(path, .key(key)),
-                debugDescription:
-                    "Property `\(key.stringValue)` of \(plan.modelName): expected \(coding.expectation), found \(found).",
-                underlyingError: failure))
+        return CodingErrors.dataCorrupted(
+            at: decoder.codingPath(path, .key(key)),
+            "Property `\(key.stringValue)` of \(plan.modelName): expected \(coding.expectation), found \(found).",
+            underlying: failure)
     }
 
     /// A `Default` whose value has no JSON form.
@@ -87,11 +80,9 @@ extension TransformingKeyedContainer {
         let failure = FastMapError(
             kind: .invalidValue, message: "\(subject(key)): \(message)",
             path: containerComponents + [.key(key.stringValue)], root: decoder.root)
-        return .dataCorrupted(
-            DecodingError.Context(
-                reportingAt: decoder.codingPath(path, .key(key)),
-                debugDescription: "Property `\(key.stringValue)` of \(plan.modelName): \(message).",
-                underlyingError: failure))
+        return CodingErrors.dataCorrupted(
+            at: decoder.codingPath(path, .key(key)), "Property `\(key.stringValue)` of \(plan.modelName): \(message).",
+            underlying: failure)
     }
 
     /// A `Map` result that is not the property's type and cannot be converted to it.
@@ -100,11 +91,8 @@ extension TransformingKeyedContainer {
         let failure = FastMapError(
             kind: .typeMismatch, message: "\(subject(key)): \(message)",
             path: containerComponents + [.key(key.stringValue)], expectedType: "\(expected)", root: decoder.root)
-        return .typeMismatch(
-            expected,
-            DecodingError.Context(
-                reportingAt: decoder.codingPath(path, .key(key)),
-                debugDescription: "Property `\(key.stringValue)` of \(plan.modelName): \(message).",
-                underlyingError: failure))
+        return CodingErrors.typeMismatch(
+            expected, at: decoder.codingPath(path, .key(key)),
+            "Property `\(key.stringValue)` of \(plan.modelName): \(message).", underlying: failure)
     }
 }

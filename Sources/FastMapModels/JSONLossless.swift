@@ -77,12 +77,9 @@ enum JSONLosslessScalar {
             kind: .typeMismatch, message: "expected \(expecting), found \(found.text)",
             path: JSONModelProbe.components(of: container.codingPath), expectedType: "\(type)",
             foundKind: found.kind, foundSnippet: found.snippet)
-        return DecodingError.typeMismatch(
-            type,
-            DecodingError.Context(
-                reportingAt: container.codingPath,
-                debugDescription: "Expected \(type) (\(expecting)) but found \(found.text).",
-                underlyingError: error))
+        return CodingErrors.typeMismatch(
+            type, at: container.codingPath, "Expected \(type) (\(expecting)) but found \(found.text).",
+            underlying: error)
     }
 
     static func integer<Value: FixedWidthInteger & Decodable>(_ type: Value.Type, from decoder: any Decoder) throws

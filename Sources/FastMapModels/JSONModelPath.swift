@@ -17,8 +17,7 @@ enum JSONModelPath {
     ) throws -> Value? {
         guard let step = path.first else {
             // Only a hand-written call can pass no steps: the macro rejects an empty @Key.
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: container.codingPath, debugDescription: "A key path needs at least one step."))
+            throw CodingErrors.dataCorrupted(at: container.codingPath, "A key path needs at least one step.")
         }
         let rest = path.dropFirst()
         switch (container, step) {
@@ -28,17 +27,13 @@ enum JSONModelPath {
             }
             guard keyed.contains(key) else {
                 if !required { return nil }
-                throw DecodingError.keyNotFound(
-                    key,
-                    .init(codingPath: keyed.codingPath, debugDescription: "No value for key \"\(key.stringValue)\"."))
+                throw CodingErrors.keyNotFound(key, at: keyed.codingPath, "No value for key \"\(key.stringValue)\".")
             }
             if try keyed.decodeNil(forKey: key) {
                 if !required { return nil }
-                throw DecodingError.valueNotFound(
-                    type,
-                    .init(
-                        codingPath: keyed.codingPath + [key],
-                        debugDescription: "Found null at \"\(key.stringValue)\" where a nested value was expected."))
+                throw CodingErrors.valueNotFound(
+                    type, at: keyed.codingPath + [key],
+                    "Found null at \"\(key.stringValue)\" where a nested value was expected.")
             }
             let next: Container<Key> =
                 if case .index? = rest.first {
@@ -50,11 +45,9 @@ enum JSONModelPath {
         case (.unkeyed(var unkeyed), .index(let index)):
             if let count = unkeyed.count, index >= count {
                 if !required { return nil }
-                throw DecodingError.keyNotFound(
-                    JSONModelKey(intValue: index),
-                    .init(
-                        codingPath: unkeyed.codingPath,
-                        debugDescription: "Index \(index) is out of range: the array has \(count) elements."))
+                throw CodingErrors.keyNotFound(
+                    JSONModelKey(intValue: index), at: unkeyed.codingPath,
+                    "Index \(index) is out of range: the array has \(count) elements.")
             }
             while unkeyed.currentIndex < index && !unkeyed.isAtEnd { _ = try unkeyed.decode(JSONModelSkip.self) }
             if rest.isEmpty {
@@ -62,11 +55,9 @@ enum JSONModelPath {
             }
             if try unkeyed.decodeNil() {
                 if !required { return nil }
-                throw DecodingError.valueNotFound(
-                    type,
-                    .init(
-                        codingPath: unkeyed.codingPath + [JSONModelKey(intValue: index)],
-                        debugDescription: "Found null at index \(index) where a nested value was expected."))
+                throw CodingErrors.valueNotFound(
+                    type, at: unkeyed.codingPath + [JSONModelKey(intValue: index)],
+                    "Found null at index \(index) where a nested value was expected.")
             }
             let next: Container<Key> =
                 if case .index? = rest.first {
@@ -76,13 +67,10 @@ enum JSONModelPath {
                 }
             return try decode(type, in: next, path: rest, required: required)
         case (.keyed(let keyed), .index):
-            throw DecodingError.typeMismatch(
-                [Any].self,
-                .init(codingPath: keyed.codingPath, debugDescription: "Expected an array but found an object."))
+            throw CodingErrors.typeMismatch([Any].self, at: keyed.codingPath, "Expected an array but found an object.")
         case (.unkeyed(let unkeyed), .key):
-            throw DecodingError.typeMismatch(
-                [String: Any].self,
-                .init(codingPath: unkeyed.codingPath, debugDescription: "Expected an object but found an array."))
+            throw CodingErrors.typeMismatch(
+                [String: Any].self, at: unkeyed.codingPath, "Expected an object but found an array.")
         }
     }
 }

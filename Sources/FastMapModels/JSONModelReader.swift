@@ -22,12 +22,12 @@ public struct JSONModelReader<Key: CodingKey> {
     private let tree: JSONTreeDecoder?
     private let object: JSONNode
     /// The steps from the decoder's value down to `object`.
-    private let tail: CodingPathTail?
+    private let tail: CodingPathNode?
     /// Any other decoder: the container read.
     private let container: KeyedDecodingContainer<Key>?
 
     private init(
-        tree: JSONTreeDecoder?, object: JSONNode, tail: CodingPathTail?, container: KeyedDecodingContainer<Key>?
+        tree: JSONTreeDecoder?, object: JSONNode, tail: CodingPathNode?, container: KeyedDecodingContainer<Key>?
     ) {
         self.tree = tree
         self.object = object
@@ -60,7 +60,7 @@ public struct JSONModelReader<Key: CodingKey> {
                 .key(key))
         }
         return JSONModelReader(
-            tree: tree, object: node, tail: CodingPathTail(parent: tail, component: .key(key)), container: nil)
+            tree: tree, object: node, tail: CodingPathNode(parent: tail, component: .key(key)), container: nil)
     }
 
     /// The value at `key`, as `KeyedDecodingContainer.decode(_:forKey:)` reads it.
@@ -112,15 +112,14 @@ extension JSONModelReader {
     /// the value decodes, so a failure inside it (or inside a nested model) reports its full path,
     /// and popped afterwards.
     private static func decode<Value: Decodable>(
-        _ type: Value.Type, in tree: JSONTreeDecoder, object: JSONNode, tail: CodingPathTail?,
+        _ type: Value.Type, in tree: JSONTreeDecoder, object: JSONNode, tail: CodingPathNode?,
         path: [JSONModelPathStep<Key>], required: Bool
     ) throws -> Value? {
         guard !path.isEmpty else {
             // Only a hand-written call can pass no steps: the macro rejects an empty @Key.
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: tree.codingPath(CodingPathReference(depth: tree.path.count, tail: tail)),
-                    debugDescription: "A key path needs at least one step."))
+            throw CodingErrors.dataCorrupted(
+                at: tree.codingPath(CodingPathReference(depth: tree.path.count, tail: tail)),
+                "A key path needs at least one step.")
         }
         let savedCount = tree.path.count
         defer { tree.path.pop(to: savedCount) }
@@ -145,12 +144,9 @@ extension JSONModelReader {
                 component = .index(index)
                 found = current.element(at: index)
                 if found == nil && required {
-                    throw DecodingError.keyNotFound(
-                        JSONModelKey(intValue: index),
-                        .init(
-                            codingPath: tree.codingPath(here),
-                            debugDescription:
-                                "Index \(index) is out of range: the array has \(current.arrayCount) elements."))
+                    throw CodingErrors.keyNotFound(
+                        JSONModelKey(intValue: index), at: tree.codingPath(here),
+                        "Index \(index) is out of range: the array has \(current.arrayCount) elements.")
                 }
             }
             guard let next = found else { return nil }

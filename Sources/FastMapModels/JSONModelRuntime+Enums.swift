@@ -9,12 +9,9 @@ extension JSONModelRuntime {
         let keys = container.allKeys
         guard keys.count == 1, let key = keys.first else {
             let found = keys.isEmpty ? "none" : keys.map { "\"\($0.stringValue)\"" }.joined(separator: ", ")
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: container.codingPath,
-                    debugDescription:
-                        "\(model): expected an object with exactly one member naming the case; found \(found)."
-                ))
+            throw CodingErrors.dataCorrupted(
+                at: container.codingPath,
+                "\(model): expected an object with exactly one member naming the case; found \(found).")
         }
         return key
     }
@@ -24,10 +21,8 @@ extension JSONModelRuntime {
         -> any Error
     {
         let names = expected.map { "\"\($0)\"" }.joined(separator: ", ")
-        return DecodingError.dataCorrupted(
-            .init(
-                codingPath: codingPath, debugDescription: "\(model): unknown case \"\(tag)\"; expected one of \(names)."
-            ))
+        return CodingErrors.dataCorrupted(
+            at: codingPath, "\(model): unknown case \"\(tag)\"; expected one of \(names).")
     }
 
     /// `.untagged`: the first case, in declaration order, that decodes.
@@ -45,10 +40,8 @@ extension JSONModelRuntime {
             }
         }
         let reasons = failures.map { name, error in "\(name): \(Self.reason(error))" }
-        throw DecodingError.dataCorrupted(
-            .init(
-                codingPath: decoder.codingPath,
-                debugDescription: "\(model): no case matches the value (\(reasons.joined(separator: "; ")))."))
+        throw CodingErrors.dataCorrupted(
+            at: decoder.codingPath, "\(model): no case matches the value (\(reasons.joined(separator: "; "))).")
     }
 
     /// `.untagged` cases without values are the string of their tag.
@@ -56,8 +49,7 @@ extension JSONModelRuntime {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard text == tag else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "expected \"\(tag)\", found \"\(text)\"."))
+            throw CodingErrors.dataCorrupted(at: decoder.codingPath, "expected \"\(tag)\", found \"\(text)\".")
         }
     }
 

@@ -76,20 +76,12 @@ extension JSONModelRuntime {
                 path: JSONModelProbe.components(of: codingPath), key: missingKey?.stringValue, expectedType: type,
                 foundKind: found.kind, foundSnippet: found.snippet)
         }
-        switch error {
-        case DecodingError.typeMismatch(let expected, let inner):
-            return DecodingError.typeMismatch(
-                expected, .init(reportingAt: inner.codingPath, debugDescription: message, underlyingError: underlying))
-        case DecodingError.valueNotFound(let expected, let inner):
-            return DecodingError.valueNotFound(
-                expected, .init(reportingAt: inner.codingPath, debugDescription: message, underlyingError: underlying))
-        case DecodingError.keyNotFound(let key, let inner):
-            return DecodingError.keyNotFound(
-                key, .init(reportingAt: inner.codingPath, debugDescription: message, underlyingError: underlying))
-        default:
-            return DecodingError.dataCorrupted(
-                .init(reportingAt: codingPath, debugDescription: message, underlyingError: underlying))
+        // The same case at the inner error's coding path (a missing key's container), or corrupt
+        // data at the failure's path for errors that are not `DecodingError`s.
+        if let decoding = error as? DecodingError, let inner = decoding.context {
+            return CodingErrors.replacingContext(of: decoding, at: inner.codingPath, message, underlying: underlying)
         }
+        return CodingErrors.dataCorrupted(at: codingPath, message, underlying: underlying)
     }
 
     private static func codingKey(_ component: JSONKeyPath.Component) -> any CodingKey {

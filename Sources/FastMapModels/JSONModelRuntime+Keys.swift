@@ -27,18 +27,13 @@ extension JSONModelRuntime {
             let key = JSONModelKey(stringValue: step)
             let container = try current.container(keyedBy: JSONModelKey.self)
             guard container.contains(key) else {
-                throw DecodingError.keyNotFound(
-                    key,
-                    .init(
-                        codingPath: container.codingPath,
-                        debugDescription: "No value for key \"\(step)\" on the way to the model's root."))
+                throw CodingErrors.keyNotFound(
+                    key, at: container.codingPath, "No value for key \"\(step)\" on the way to the model's root.")
             }
             if try container.decodeNil(forKey: key) {
-                throw DecodingError.valueNotFound(
-                    [String: Any].self,
-                    .init(
-                        codingPath: container.codingPath + [key],
-                        debugDescription: "Found null at \"\(step)\" where the model's root object was expected."))
+                throw CodingErrors.valueNotFound(
+                    [String: Any].self, at: container.codingPath + [key],
+                    "Found null at \"\(step)\" where the model's root object was expected.")
             }
             // Checks the kind now, so a scalar fails with the step's own coding path.
             _ = try container.nestedContainer(keyedBy: JSONModelKey.self, forKey: key)

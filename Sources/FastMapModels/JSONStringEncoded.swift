@@ -37,11 +37,10 @@ extension JSONStringEncoded: Decodable where Value: Decodable {
             default:
                 detail = "\(error)"
             }
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: container.codingPath,
-                    debugDescription: "The string holds JSON that does not decode as \(Value.self): \(detail)",
-                    underlyingError: error))
+            // Verbatim: the inner description keeps its own final period.
+            throw CodingErrors.dataCorrupted(
+                at: container.codingPath, "The string holds JSON that does not decode as \(Value.self): \(detail)",
+                underlying: error, wording: .verbatim)
         }
     }
 }

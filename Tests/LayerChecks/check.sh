@@ -7,7 +7,10 @@
 #     and no @JSONModel annotation, while FastMapLadybug / FastMapModels show them and FastMap's API;
 #  4. the server front ends stay apart (FastMapHummingbird and FastMapVapor never import each
 #     other), and a package using plain FastMap (default traits) resolves no NIO, Hummingbird or
-#     Vapor (Tests/LayerChecks/PlainConsumer).
+#     Vapor (Tests/LayerChecks/PlainConsumer);
+#  5. one error funnel: only FastMap's CodingErrors.swift makes `DecodingError` / `EncodingError`
+#     values (matching them in `case` patterns is fine), and no C file classifies a yajl failure
+#     by the text of yajl's message.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${BUILD_DIR:-.build/debug}
@@ -44,6 +47,17 @@ plain=$(cd Tests/LayerChecks/PlainConsumer && swift package show-dependencies --
 if grep -qiE 'swift-nio|hummingbird|vapor' <<<"$plain"; then
   echo "a plain FastMap user resolves server packages:"; echo "$plain"; status=1
 else echo "ok   a plain FastMap user resolves no NIO, Hummingbird or Vapor"; fi
+
+cases='(typeMismatch|keyNotFound|valueNotFound|dataCorrupted|invalidValue)'
+builds="(DecodingError|EncodingError)\.$cases\(|(^|[^]A-Za-z0-9_)])\.$cases\("
+builders=$(grep -rnE --include='*.swift' "$builds" Sources | grep -vE '^[^:]+:[0-9]+:\s*//' \
+  | sed -E "s/\.$cases\((let |_)[^)]*\)//g" | grep -E "$builds" \
+  | grep -v '^Sources/FastMap/Codable/CodingErrors.swift:' || true)
+if [ -n "$builders" ]; then echo "Coding errors built outside CodingErrors.swift:"; echo "$builders"; status=1
+else echo "ok   only CodingErrors.swift builds DecodingError / EncodingError values"; fi
+matched=$(grep -rnE '\b(strstr|strcasestr|strn?cmp)\(' Sources/CFastMap || true)
+if [ -n "$matched" ]; then echo "yajl messages matched in C:"; echo "$matched"; status=1
+else echo "ok   no C file matches yajl's message text"; fi
 
 flags=(-typecheck -I "$build/Modules" -I Sources/CJansson -I Sources/CYajl
   -Xcc -fmodule-map-file="$build/CFastMap.build/module.modulemap" -Xcc -I -Xcc Sources/CFastMap/include)

@@ -1,7 +1,19 @@
-/// A `DecodingError` taken apart the way FastMap describes it, for the two places that turn
+/// A `DecodingError` taken apart the way FastMap describes it, for the places that turn
 /// Foundation-style errors into ``FastMapError`` facts (enriching errors thrown by code outside
-/// FastMap, and the hand-mapping API's error conversion).
+/// FastMap, the hand-mapping API's error conversion) or rewrite their context through
+/// ``CodingErrors/replacingContext(of:at:_:underlying:wording:)`` (streaming, the front ends).
 extension DecodingError {
+    /// The error's context; nil for a case this toolchain does not know.
+    package var context: Context? {
+        switch self {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
+            context
+        @unknown default:
+            nil
+        }
+    }
+
     /// The context, FastMap's kind for the case, the expected type and the missing key; `nil` for a
     /// case this toolchain does not know.
     package var fastMapParts: (context: Context, kind: FastMapError.Kind, expected: String?, missingKey: String?)? {

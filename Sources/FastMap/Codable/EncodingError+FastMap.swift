@@ -1,7 +1,8 @@
 import Foundation
 
 /// The errors FastJSONEncoder throws: Foundation's `EncodingError` with the coding path and
-/// debug description `JSONEncoder` gives, and a ``FastMapError`` as the underlying error.
+/// debug description `JSONEncoder` gives, and a ``FastMapError`` as the underlying error (made
+/// by ``CodingErrors``).
 extension EncodingError {
     /// NaN or an infinity under the `.throw` strategy (`"Unable to encode Double.nan directly
     /// in JSON."`, worded as `JSONEncoder` words it).
@@ -23,11 +24,8 @@ extension EncodingError {
         let error = FastMapError(
             kind: .depthLimit,
             message: "containers nest deeper than \(EncodingSettings.depthLimit - 1) levels, as JSONEncoder allows")
-        return .invalidValue(
-            value,
-            Context(
-                codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON.",
-                underlyingError: error))
+        return CodingErrors.invalidValue(
+            value, at: [], "Unable to encode the given top-level value to JSON.", underlying: error)
     }
 
     /// A misused container, where `JSONEncoder` stops the process instead.
@@ -39,7 +37,6 @@ extension EncodingError {
         _ value: Any, codingPath: [any CodingKey], message: String, kind: FastMapError.Kind
     ) -> EncodingError {
         let underlying = FastMapError(kind: kind, message: message, path: codingPath.map(\.fastMapComponent))
-        return .invalidValue(
-            value, Context(codingPath: codingPath, debugDescription: message, underlyingError: underlying))
+        return CodingErrors.invalidValue(value, at: codingPath, message, underlying: underlying)
     }
 }

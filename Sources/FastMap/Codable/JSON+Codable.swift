@@ -48,11 +48,8 @@ extension JSON: Decodable {
             }
             return JSON(array: elements)
         }
-        throw DecodingError.typeMismatch(
-            JSON.self,
-            DecodingError.Context(
-                reportingAt: decoder.codingPath,
-                debugDescription: "Expected a JSON value (null, bool, number, string, array or object)."))
+        throw CodingErrors.typeMismatch(
+            JSON.self, at: decoder.codingPath, "Expected a JSON value (null, bool, number, string, array or object).")
     }
 }
 

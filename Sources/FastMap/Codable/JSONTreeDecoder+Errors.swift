@@ -1,22 +1,19 @@
 @_spi(FastMapCore) import FastMapCore
 import Foundation
 
-/// The one place where the decoder's failures become `DecodingError`s: the case and coding path
-/// `JSONDecoder` reports for the same input, a description naming the expected type and what
-/// was found, and a ``FastMapError`` (full path, expected type, found kind and snippet) as the
-/// underlying error. Coding paths are only put together here, when an error is thrown.
+/// The decoder's failures as `DecodingError`s (made by ``CodingErrors``): the case and coding
+/// path `JSONDecoder` reports for the same input, a description naming the expected type and
+/// what was found, and a ``FastMapError`` (full path, expected type, found kind and snippet) as
+/// the underlying error. Coding paths are only put together here, when an error is thrown.
 extension JSONTreeDecoder {
     package func typeMismatch(
         _ type: Any.Type, found node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) -> DecodingError {
         let failure = components(path, step)
         let details = failureDetails(.typeMismatch, expected: "\(type)", node: node, at: failure)
-        return .typeMismatch(
-            type,
-            DecodingError.Context(
-                reportingAt: failure.map(\.codingKey),
-                debugDescription: "Expected to decode \(type) but found \(details.found) instead.",
-                underlyingError: details.error))
+        return CodingErrors.typeMismatch(
+            type, at: failure.map(\.codingKey), "Expected to decode \(type) but found \(details.found) instead.",
+            underlying: details.error)
     }
 
     /// A null where a value was required (`message` nil), or a read past the end of an array.
@@ -29,10 +26,7 @@ extension JSONTreeDecoder {
             kind: .valueNotFound, message: description, path: failure.map(\.keyPathComponent),
             expectedType: "\(type)", foundKind: message == nil ? .null : nil,
             foundSnippet: message == nil ? "null" : nil, root: root)
-        return .valueNotFound(
-            type,
-            DecodingError.Context(
-                reportingAt: failure.map(\.codingKey), debugDescription: description, underlyingError: error))
+        return CodingErrors.valueNotFound(type, at: failure.map(\.codingKey), description, underlying: error)
     }
 
     package func keyNotFound(_ key: any CodingKey, in object: JSONNode, at path: CodingPathReference) -> DecodingError {
@@ -43,10 +37,7 @@ extension JSONTreeDecoder {
             kind: .keyNotFound, message: description,
             path: (container + [.key(key)]).map(\.keyPathComponent), key: key.stringValue,
             foundKind: .object, foundSnippet: snippet, node: json(object), root: root)
-        return .keyNotFound(
-            key,
-            DecodingError.Context(
-                reportingAt: container.map(\.codingKey), debugDescription: description, underlyingError: error))
+        return CodingErrors.keyNotFound(key, at: container.map(\.codingKey), description, underlying: error)
     }
 
     /// A container asked of a value that is not one: Foundation reports null as a missing value
@@ -72,8 +63,7 @@ extension JSONTreeDecoder {
         let location = JSONKeyPath.rootedDescription(of: failure.map(\.keyPathComponent))
         let message = "Number \(text) at \(location) is not representable as \(type)."
         let details = failureDetails(.numberOutOfRange, expected: "\(type)", node: node, at: failure, message: message)
-        return .dataCorrupted(
-            DecodingError.Context(reportingAt: [], debugDescription: message, underlyingError: details.error))
+        return CodingErrors.dataCorrupted(at: [], message, underlying: details.error)
     }
 
     /// A value of the right kind whose content is unusable (a bad date, URL, Base64 text).
@@ -86,10 +76,8 @@ extension JSONTreeDecoder {
         let details = failureDetails(
             .invalidValue, expected: nil, node: node, at: failedAt ?? reported,
             message: "\(message) Found \(json(node).snippet()).")
-        return .dataCorrupted(
-            DecodingError.Context(
-                reportingAt: reported.map(\.codingKey), debugDescription: details.error.message,
-                underlyingError: details.error))
+        return CodingErrors.dataCorrupted(
+            at: reported.map(\.codingKey), details.error.message, underlying: details.error)
     }
 
     package func indexOutOfBounds(_ index: Int, in array: JSONNode, at path: CodingPathReference) -> DecodingError {
@@ -103,9 +91,7 @@ extension JSONTreeDecoder {
         let message = "The value nests deeper than the maximum depth of \(maximumDepth)."
         let error = FastMapError(
             kind: .depthLimit, message: message, path: failure.map(\.keyPathComponent), root: root)
-        return .dataCorrupted(
-            DecodingError.Context(
-                reportingAt: failure.map(\.codingKey), debugDescription: message, underlyingError: error))
+        return CodingErrors.dataCorrupted(at: failure.map(\.codingKey), message, underlying: error)
     }
 
     /// Gives a `DecodingError` thrown by code outside FastMap (synthesized enum decoding,
@@ -132,14 +118,8 @@ extension JSONTreeDecoder {
         let underlying = FastMapError(
             kind: kind, message: context.debugDescription, path: components, key: missingKey,
             expectedType: expected, foundKind: value?.kind, foundSnippet: value?.snippet(), node: value, root: root)
-        let enriched = DecodingError.Context(
-            reportingAt: codingPath, debugDescription: context.debugDescription, underlyingError: underlying)
-        switch error {
-        case .typeMismatch(let type, _): return .typeMismatch(type, enriched)
-        case .valueNotFound(let type, _): return .valueNotFound(type, enriched)
-        case .keyNotFound(let key, _): return .keyNotFound(key, enriched)
-        default: return .dataCorrupted(enriched)
-        }
+        return CodingErrors.replacingContext(
+            of: error, at: codingPath, context.debugDescription, underlying: underlying)
     }
 
     /// The found kind with a snippet (`string "abc"`) and the matching ``FastMapError``.

@@ -58,16 +58,6 @@ extension FastMapError {
         var keys = codingPath
         let own = kind == .keyNotFound ? path.dropLast() : path[...]
         keys += own.map(\.codingKey)
-        let context = DecodingError.Context(reportingAt: keys, debugDescription: description, underlyingError: located)
-        switch kind {
-        case .keyNotFound:
-            return .keyNotFound(FastCodingKey(stringValue: key ?? path.last?.description ?? ""), context)
-        case .typeMismatch:
-            return .typeMismatch(Any.self, context)
-        case .valueNotFound:
-            return .valueNotFound(Any.self, context)
-        default:
-            return .dataCorrupted(context)
-        }
+        return CodingErrors.decodingError(self, at: keys, underlying: located)
     }
 }

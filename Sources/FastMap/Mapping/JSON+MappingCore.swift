@@ -19,10 +19,8 @@ extension JSON {
         let text = try container.decode(String.self)
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(
-                reportingAt: container.codingPath,
-                debugDescription: "Expected date string to be ISO8601-formatted, found \"\(text)\"."))
+        throw CodingErrors.dataCorrupted(
+            at: container.codingPath, "Expected date string to be ISO8601-formatted, found \"\(text)\".")
     }
 
     // MARK: Walking

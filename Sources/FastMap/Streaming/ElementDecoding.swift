@@ -68,9 +68,7 @@ struct ElementDecoding: @unchecked Sendable {
             failure = error
         case .foreign(let error):
             if case .throw = policy { throw error }
-            failure = .dataCorrupted(
-                DecodingError.Context(
-                    reportingAt: codingPath(of: element), debugDescription: "\(error)", underlyingError: error))
+            failure = CodingErrors.dataCorrupted(at: codingPath(of: element), "\(error)", underlying: error)
         }
         switch policy {
         case .throw:
@@ -108,17 +106,15 @@ struct ElementDecoding: @unchecked Sendable {
     /// ``FastMapError`` gets the element's start as its location, and for lines the
     /// description names the line.
     private func located(_ error: DecodingError, _ element: StreamedElement) -> DecodingError {
-        error.mappingContext { context in
-            var underlying = context.underlyingError
-            if var fastMapError = underlying as? FastMapError, fastMapError.location == nil {
-                fastMapError.location = location(of: element)
-                underlying = fastMapError
-            }
-            let description =
-                mode.isLines ? "Line \(element.line): \(context.debugDescription)" : context.debugDescription
-            return DecodingError.Context(
-                reportingAt: context.codingPath, debugDescription: description, underlyingError: underlying)
+        guard let context = error.context else { return error }
+        var underlying = context.underlyingError
+        if var fastMapError = underlying as? FastMapError, fastMapError.location == nil {
+            fastMapError.location = location(of: element)
+            underlying = fastMapError
         }
+        let description =
+            mode.isLines ? "Line \(element.line): \(context.debugDescription)" : context.debugDescription
+        return CodingErrors.replacingContext(of: error, at: context.codingPath, description, underlying: underlying)
     }
 
     /// An element whose text FastMap refused, as `.dataCorrupted` at the element's path.
@@ -129,11 +125,7 @@ struct ElementDecoding: @unchecked Sendable {
         } else {
             error.path = mode.path.components + [.index(element.index)]
         }
-        var description = "The given data was not valid JSON: \(error.message)"
-        if let location = error.location { description += " (\(location))" }
-        return .dataCorrupted(
-            DecodingError.Context(
-                reportingAt: codingPath(of: element), debugDescription: description, underlyingError: error))
+        return CodingErrors.invalidJSON(error, at: codingPath(of: element))
     }
 
     /// Why the stream stopped, as the `DecodingError` decoding the whole document would throw:
@@ -147,30 +139,28 @@ struct ElementDecoding: @unchecked Sendable {
             let walked = Array(arrayPath[..<step])
             switch components[step] {
             case .key(let key):
-                return .keyNotFound(
-                    FastCodingKey(stringValue: key),
-                    DecodingError.Context(
-                        reportingAt: walked.map(\.codingKey),
-                        debugDescription: "No value associated with key \"\(key)\"." + place, underlyingError: error))
+                return CodingErrors.keyNotFound(
+                    FastCodingKey(stringValue: key), at: walked.map(\.codingKey),
+                    "No value associated with key \"\(key)\"." + place, underlying: error)
             case .index(let index):
-                return .valueNotFound(
-                    Any.self,
-                    DecodingError.Context(
-                        reportingAt: (walked + [.index(index)]).map(\.codingKey),
-                        debugDescription: "Index \(index) is out of bounds (the array has \(count) elements)." + place,
-                        underlyingError: error))
+                return CodingErrors.valueNotFound(
+                    Any.self, at: (walked + [.index(index)]).map(\.codingKey),
+                    "Index \(index) is out of bounds (the array has \(count) elements)." + place, underlying: error)
             }
         case .wrongKind(let step, let found):
             let wantsObject = step < components.count && !components[step].isIndex
             let type: Any.Type = wantsObject ? [String: Any].self : [Any].self
-            let context = DecodingError.Context(
-                reportingAt: arrayPath[..<step].map(\.codingKey),
-                debugDescription: found == .null
-                    ? "Cannot get \(wantsObject ? "keyed" : "unkeyed") decoding container -- found null value instead."
-                        + place
-                    : "Expected to decode \(type) but found \(found) instead." + place,
-                underlyingError: error)
-            return found == .null ? .valueNotFound(type, context) : .typeMismatch(type, context)
+            let codingPath = arrayPath[..<step].map(\.codingKey)
+            if found == .null {
+                let container = wantsObject ? "keyed" : "unkeyed"
+                return CodingErrors.valueNotFound(
+                    type, at: codingPath,
+                    "Cannot get \(container) decoding container -- found null value instead." + place,
+                    underlying: error)
+            }
+            return CodingErrors.typeMismatch(
+                type, at: codingPath, "Expected to decode \(type) but found \(found) instead." + place,
+                underlying: error)
         case .truncated, .trailingData, .invalid:
             return .invalidJSON(error)
         }
