@@ -23,8 +23,13 @@
 // above 2^53 (2^24 for a float), where integers stop being exact; decimal form elsewhere, with
 // ".0" after an integral value.
 
-extern const uint64_t fm_dtoa_pow10[617][2];
-#define POW10_MIN (-292)
+extern const uint64_t fm_dtoa_pow10_negative[292][2];  // 10^-292 ... 10^-1
+extern const uint64_t fm_dtoa_pow10_positive[325][2];  // 10^0 ... 10^324
+
+// The scaled 10^p for p in [-292, 324], from the table of its sign.
+static inline const uint64_t *pow10_entry(int p) {
+    return p < 0 ? fm_dtoa_pow10_negative[p + 292] : fm_dtoa_pow10_positive[p];
+}
 
 static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
                                      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
@@ -67,7 +72,7 @@ static inline __attribute__((always_inline)) decimal shortest_decimal(uint64_t c
     // h in [1, 4] makes g * (cb << h) / 2^128 equal to cb * 2^q * 10^-k; floor(p * log2(10)) is
     // exact for |p| < 330.
     int h = q + ((-k * 1741647) >> 19) + 1;
-    const uint64_t *g = fm_dtoa_pow10[-k - POW10_MIN];
+    const uint64_t *g = pow10_entry(-k);
     uint64_t vb = scaled_round_to_odd(g, cb << h);
     uint64_t vbl = scaled_round_to_odd(g, cbl << h);
     uint64_t vbr = scaled_round_to_odd(g, cbr << h);
@@ -250,42 +255,36 @@ static size_t spell_zero(char *out, int negative, int drop_zero_fraction) {
     return (size_t)(p - out);
 }
 
+// Both binary formats are spelled by the same steps from their fields: `magnitude` is the
+// value's bits without the sign (exponent field, then fraction field), `exponential_above` the
+// magnitude of 2^(fraction bits + 1), past which integers stop being exact and Swift writes
+// the exponential form.
+static inline __attribute__((always_inline)) size_t format_binary(int negative, uint64_t magnitude,
+                                                                  int fraction_bits, int exponent_bias,
+                                                                  uint64_t exponential_above, char *out,
+                                                                  int drop_zero_fraction) {
+    int biased = (int)(magnitude >> fraction_bits);
+    uint64_t fraction = magnitude & ((1ULL << fraction_bits) - 1);
+    if (biased == 2 * exponent_bias + 1) return 0;  // an all-ones exponent: infinity or NaN
+    if (magnitude == 0) return spell_zero(out, negative, drop_zero_fraction);
+    int min_exponent = 1 - exponent_bias - fraction_bits;  // of the smallest subnormal
+    decimal d = biased == 0 ? shortest_decimal(fraction, min_exponent, 0)
+                            : shortest_decimal(fraction | (1ULL << fraction_bits), biased + min_exponent - 1,
+                                               fraction == 0 && biased > 1);
+    return spell(out, negative, d, magnitude > exponential_above, drop_zero_fraction);
+}
+
 size_t fm_format_double(double value, char *out, int drop_zero_fraction) {
     uint64_t bits;
     memcpy(&bits, &value, sizeof bits);
-    int negative = (int)(bits >> 63);
-    int biased = (int)((bits >> 52) & 0x7FF);
-    uint64_t fraction = bits & ((1ULL << 52) - 1);
-    if (biased == 0x7FF) return 0;
-    if (biased == 0 && fraction == 0) return spell_zero(out, negative, drop_zero_fraction);
-    decimal d;
-    if (biased == 0) {
-        d = shortest_decimal(fraction, -1074, 0);
-    } else {
-        d = shortest_decimal(fraction | (1ULL << 52), biased - 1075, fraction == 0 && biased > 1);
-    }
-    // Above 2^53 not every integer is a double: Swift switches to the exponential form there.
-    int exponential = (bits & ~(1ULL << 63)) > 0x4340000000000000ULL;
-    return spell(out, negative, d, exponential, drop_zero_fraction);
+    return format_binary((int)(bits >> 63), bits & ~(1ULL << 63), 52, 1023, 0x4340000000000000ULL, out,
+                         drop_zero_fraction);
 }
 
 size_t fm_format_float(float value, char *out, int drop_zero_fraction) {
     uint32_t bits;
     memcpy(&bits, &value, sizeof bits);
-    int negative = (int)(bits >> 31);
-    int biased = (int)((bits >> 23) & 0xFF);
-    uint32_t fraction = bits & ((1U << 23) - 1);
-    if (biased == 0xFF) return 0;
-    if (biased == 0 && fraction == 0) return spell_zero(out, negative, drop_zero_fraction);
-    decimal d;
-    if (biased == 0) {
-        d = shortest_decimal(fraction, -149, 0);
-    } else {
-        d = shortest_decimal(fraction | (1U << 23), biased - 150, fraction == 0 && biased > 1);
-    }
-    // Above 2^24, as for doubles above 2^53.
-    int exponential = (bits & ~(1U << 31)) > 0x4B800000U;
-    return spell(out, negative, d, exponential, drop_zero_fraction);
+    return format_binary((int)(bits >> 31), bits & ~(1U << 31), 23, 127, 0x4B800000U, out, drop_zero_fraction);
 }
 
 size_t fm_format_double_list(const double *values, size_t count, int leading_comma, char *out, size_t capacity,
