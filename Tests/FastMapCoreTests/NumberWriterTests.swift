@@ -26,25 +26,24 @@ import Testing
     /// Compares every value with its description and reads the text back; returns the values
     /// that differ (at most a few, so a failure stays readable).
     static func mismatches(_ values: some Sequence<Double>) -> [String] {
-        var found: [String] = []
-        for value in values where value.isFinite {
-            let text = written(value)
-            let expected = foundationText(value.description)
-            if text != expected || Double(text)?.bitPattern != value.bitPattern {
-                found.append("\(value.bitPattern): \(text) (expected \(expected))")
-                if found.count == 5 { break }
-            }
-        }
-        return found
+        mismatches(values, written: written, bits: \.bitPattern.description)
     }
 
     static func mismatches(_ values: some Sequence<Float>) -> [String] {
+        mismatches(values, written: written, bits: \.bitPattern.description)
+    }
+
+    /// The check both formats share: the text must be Foundation's spelling of `description`
+    /// and must read back to the same bits.
+    static func mismatches<F: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ values: some Sequence<F>, written: (F) -> String, bits: (F) -> String
+    ) -> [String] {
         var found: [String] = []
         for value in values where value.isFinite {
             let text = written(value)
             let expected = foundationText(value.description)
-            if text != expected || Float(text)?.bitPattern != value.bitPattern {
-                found.append("\(value.bitPattern): \(text) (expected \(expected))")
+            if text != expected || F(text).map(bits) != bits(value) {
+                found.append("\(bits(value)): \(text) (expected \(expected))")
                 if found.count == 5 { break }
             }
         }

@@ -7,19 +7,21 @@ extension JSONByteWriter {
     /// asks for them as numbers, keep their `description`.
     mutating func writeShortestNumber(_ value: Double) {
         guard value.isFinite else { return writeFloatingPointDescription(value.description) }
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(FM_FLOAT_TEXT_CAPACITY)) { buffer in
-            let count = fm_format_double(value, buffer.baseAddress, 1)
-            buffer.withMemoryRebound(to: UInt8.self) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
-            }
-        }
+        appendCText(capacity: Int(FM_FLOAT_TEXT_CAPACITY)) { fm_format_double(value, $0, 1) }
     }
 
     /// The same for a float, in the float's own shortest form.
     mutating func writeShortestNumber(_ value: Float) {
         guard value.isFinite else { return writeFloatingPointDescription(value.description) }
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(FM_FLOAT_TEXT_CAPACITY)) { buffer in
-            let count = fm_format_float(value, buffer.baseAddress, 1)
+        appendCText(capacity: Int(FM_FLOAT_TEXT_CAPACITY)) { fm_format_float(value, $0, 1) }
+    }
+
+    /// Appends the text a C writer puts into a temporary buffer of `capacity` bytes; `write`
+    /// returns its length.
+    @inline(__always)
+    private mutating func appendCText(capacity: Int, _ write: (UnsafeMutablePointer<CChar>?) -> Int) {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+            let count = write(buffer.baseAddress)
             buffer.withMemoryRebound(to: UInt8.self) {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
             }
@@ -32,20 +34,15 @@ extension JSONByteWriter {
     /// formatted in chunks and copied once per chunk rather than once per number.
     public mutating func writeFiniteDoubleList(_ values: UnsafeBufferPointer<Double>, leadingComma: Bool) -> Int {
         guard let base = values.baseAddress else { return 0 }
-        let capacity = 1024
         var done = 0
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
-            while done < values.count {
-                var consumed = 0
-                let length = fm_format_double_list(
-                    base + done, values.count - done, leadingComma || done > 0 ? 1 : 0, buffer.baseAddress, capacity,
-                    &consumed)
-                buffer.withMemoryRebound(to: UInt8.self) {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<length]))
-                }
-                done += consumed
-                if done < values.count && !values[done].isFinite { break }
+        while done < values.count {
+            var consumed = 0
+            appendCText(capacity: 1024) { buffer in
+                fm_format_double_list(
+                    base + done, values.count - done, leadingComma || done > 0 ? 1 : 0, buffer, 1024, &consumed)
             }
+            done += consumed
+            if done < values.count && !values[done].isFinite { break }
         }
         return done
     }
