@@ -38,18 +38,17 @@ static long hex4(const unsigned char *p) {
 
 // Decodes the raw text of a string (between its quotes) into out (room for `length` bytes:
 // no escape decodes longer than it is written). Returns the decoded length, or SIZE_MAX for
-// anything yajl must judge: a malformed escape, a lone surrogate, a raw control character.
+// anything yajl must judge: a malformed escape or a lone surrogate (raw control characters
+// never reach here: simdjson's first pass rejects them, see string_bytes).
 // The text between escapes is copied a run at a time (memchr finds the next backslash with
 // SIMD): prose with a newline escape every sentence was decoded a byte at a time before, which
 // made this function the top of gsoc-2018's profile.
-static size_t decode_string(const unsigned char *raw, size_t length, unsigned char *out) {
+static size_t decode_string(const unsigned char *raw, size_t length, const unsigned char *backslash,
+                            unsigned char *out) {
     size_t n = 0;
-    for (size_t i = 0; i < length;) {
-        const unsigned char *backslash = memchr(raw + i, '\\', length - i);
+    for (size_t i = 0;;) {
+        // `backslash`: the next one from i (the caller found the first), or NULL.
         size_t run = (backslash ? (size_t)(backslash - raw) : length) - i;
-        unsigned char control = 0;  // no early exit, so the compiler can vectorize the test
-        for (size_t k = 0; k < run; k++) control |= raw[i + k] < 0x20;
-        if (control) return SIZE_MAX;
         memcpy(out + n, raw + i, run);
         n += run;
         i += run;
@@ -81,6 +80,7 @@ static size_t decode_string(const unsigned char *raw, size_t length, unsigned ch
             }
             default: return SIZE_MAX;
         }
+        backslash = i < length ? memchr(raw + i, '\\', length - i) : NULL;
     }
     return n;
 }
@@ -91,7 +91,8 @@ static size_t decode_string(const unsigned char *raw, size_t length, unsigned ch
 // a backslash is final as it stands (memchr finds the backslash with SIMD too).
 static const unsigned char *string_bytes(walk_context *w, const unsigned char *raw, size_t length,
                                          size_t *count) {
-    if (!memchr(raw, '\\', length)) {
+    const unsigned char *backslash = memchr(raw, '\\', length);
+    if (!backslash) {
         *count = length;
         return raw;
     }
@@ -103,7 +104,7 @@ static const unsigned char *string_bytes(walk_context *w, const unsigned char *r
         w->scratch = grown;
         w->scratch_capacity = capacity;
     }
-    *count = decode_string(raw, length, w->scratch);
+    *count = decode_string(raw, length, backslash, w->scratch);
     return *count == SIZE_MAX ? NULL : w->scratch;
 }
 
