@@ -82,3 +82,24 @@ struct Runner {
 func consume<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
+
+/// How long `--loop` runs: for a number of seconds, or (`500x`) a number of runs.
+struct LoopLimit {
+    private let seconds: Double?
+    private let runs: Int?
+
+    init?(_ text: String) {
+        if text.hasSuffix("x"), let count = Int(text.dropLast()), count >= 0 {
+            (seconds, runs) = (nil, count)
+        } else if let seconds = Double(text), seconds >= 0 {
+            (self.seconds, runs) = (seconds, nil)
+        } else {
+            return nil
+        }
+    }
+
+    func isReached(runs done: Int, since start: UInt64) -> Bool {
+        if let runs { return done >= runs }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) >= (seconds ?? 0) * 1e9
+    }
+}

@@ -36,8 +36,10 @@ if let filter {
 
 // Profiling: run one competitor of the selected tasks over and over, nothing else, so `perf` or
 // callgrind sees only its work (e.g. --filter "decode models gsoc" --loop "FastJSONDecoder (yajl)" 20).
+// A count such as `500x` instead of seconds runs exactly that many times, so that instruction
+// counts (`perf stat -e instructions:u`) of two builds compare: runs 2N minus runs N is N runs.
 if let loop = arguments.firstIndex(of: "--loop"), arguments.indices.contains(loop + 2),
-    let seconds = Double(arguments[loop + 2])
+    let limit = LoopLimit(arguments[loop + 2])
 {
     let name = arguments[loop + 1]
     let chosen = benchmarks.flatMap { $0.competitors.filter { $0.name == name } }
@@ -45,9 +47,9 @@ if let loop = arguments.firstIndex(of: "--loop"), arguments.indices.contains(loo
         FileHandle.standardError.write(Data("no competitor named \(name) in the selected tasks\n".utf8))
         exit(1)
     }
-    let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    let start = DispatchTime.now().uptimeNanoseconds
     var runs = 0
-    while DispatchTime.now().uptimeNanoseconds < end {
+    while !limit.isReached(runs: runs, since: start) {
         for competitor in chosen { try competitor.run() }
         runs += 1
     }

@@ -128,6 +128,11 @@ size_t fm_test_simdjson_documents(void);
 /// padded copy and simdjson's capacity): bounded, whatever size of document it parsed.
 size_t fm_test_simdjson_kept_bytes(void);
 
+/// The member `key` (`length` bytes) of `object`, looked for first among the few members after
+/// *cursor (NULL: from the first member), where the last lookup of the same object ended; moves
+/// *cursor to a member found that way. Falls back to jansson's hash lookup.
+json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key, size_t length);
+
 /// json_incref / json_decref, race-free when many threads share a node (jansson's own read
 /// the count non-atomically before updating it atomically).
 json_t *fm_json_retain(json_t *json);

@@ -32,7 +32,7 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     @inline(__always)
     private func lookup(_ key: Key) -> JSONNode? {
         if let converted { return converted.nodes[key.stringValue] }
-        return decoder.member(key.stringValue, of: object)
+        return decoder.orderedMember(key.stringValue, of: object, depth: path.depth)
     }
 
     @inline(__always)

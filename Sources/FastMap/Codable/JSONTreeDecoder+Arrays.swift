@@ -27,17 +27,19 @@ extension JSONTreeDecoder {
         kind: Int, _ node: JSONNode, as type: T.Type, at reference: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> T {
         switch kind {
-        case 0: try cast(elements(node, at: reference, step) { try $0.readFloat($1, Double.self, at: $2, $3) })
-        case 1: try cast(elements(node, at: reference, step) { try $0.readInteger($1, Int.self, at: $2, $3) })
-        case 2: try cast(elements(node, at: reference, step) { try $0.readString($1, at: $2, $3) })
-        case 3: try cast(elements(node, at: reference, step) { try $0.readBool($1, at: $2, $3) })
-        case 4: try cast(elements(node, at: reference, step) { try $0.readInteger($1, Int64.self, at: $2, $3) })
-        case 5: try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt64.self, at: $2, $3) })
-        case 6: try cast(elements(node, at: reference, step) { try $0.readFloat($1, Float.self, at: $2, $3) })
-        case 7: try cast(elements(node, at: reference, step) { try $0.readInteger($1, Int32.self, at: $2, $3) })
-        case 8: try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt32.self, at: $2, $3) })
-        case 9: try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt8.self, at: $2, $3) })
-        default: try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt.self, at: $2, $3) })
+        case 0: try cast(elements(node, at: reference, step) { try $0.readFloat($1, Double.self, at: $2, .index($3)) })
+        case 1: try cast(elements(node, at: reference, step) { try $0.readInteger($1, Int.self, at: $2, .index($3)) })
+        case 2: try cast(elements(node, at: reference, step) { try $0.readString($1, at: $2, .index($3)) })
+        case 3: try cast(elements(node, at: reference, step) { try $0.readBool($1, at: $2, .index($3)) })
+        case 4: try cast(elements(node, at: reference, step) { try $0.readInteger($1, Int64.self, at: $2, .index($3)) })
+        case 5:
+            try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt64.self, at: $2, .index($3)) })
+        case 6: try cast(elements(node, at: reference, step) { try $0.readFloat($1, Float.self, at: $2, .index($3)) })
+        case 7: try cast(elements(node, at: reference, step) { try $0.readInteger($1, Int32.self, at: $2, .index($3)) })
+        case 8:
+            try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt32.self, at: $2, .index($3)) })
+        case 9: try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt8.self, at: $2, .index($3)) })
+        default: try cast(elements(node, at: reference, step) { try $0.readInteger($1, UInt.self, at: $2, .index($3)) })
         }
     }
 
@@ -47,7 +49,7 @@ extension JSONTreeDecoder {
     @inline(__always)
     private func elements<Element>(
         _ node: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?,
-        _ read: (JSONTreeDecoder, JSONNode, CodingPathReference, CodingPathComponent) throws -> Element
+        _ read: (JSONTreeDecoder, JSONNode, CodingPathReference, Int) throws -> Element
     ) throws -> [Element] {
         guard node.isArray else { throw containerMismatch([Any].self, node: node, at: reference, step) }
         // Entering the array puts its step on the path stack, so element errors can name the
@@ -59,7 +61,7 @@ extension JSONTreeDecoder {
             let position = currentPath
             for index in 0..<count {
                 guard let element = node.element(at: index) else { break }
-                result.append(try read(self, element, position, .index(index)))
+                result.append(try read(self, element, position, index))
             }
             return result
         }

@@ -11,6 +11,23 @@ extension JSONTreeDecoder {
         return exact ? object.member(name) : object.member(matching: name)
     }
 
+    /// The member `name` of `object` as ``member(_:of:exact:)`` finds it with `exact: false`,
+    /// for the keyed container at stack depth `depth`: looked up in order from where that
+    /// container's last lookup ended (see `JSONNode.member(_:after:)`).
+    @inline(__always)
+    package func orderedMember(_ name: String, of object: JSONNode, depth: Int) -> JSONNode? {
+        if let sparse, sparse.isLearning { return sparse.member(name, of: object, exact: false) }
+        if depth >= memberCursors.count { addMemberCursors(upTo: depth) }
+        if let found = object.member(name, after: &memberCursors[depth]) { return found }
+        if let sparse { return sparse.missingMember(name, of: object, exact: false) }
+        return object.equivalentMember(name)
+    }
+
+    @inline(never)
+    private func addMemberCursors(upTo depth: Int) {
+        memberCursors.append(contentsOf: repeatElement(JSONMemberCursor(), count: depth + 1 - memberCursors.count))
+    }
+
     /// `node` as a ``JSON`` value handed to the model (a `JSON` property or value).
     package func jsonValue(_ node: JSONNode) -> JSON {
         sparse?.readsWhole(node)

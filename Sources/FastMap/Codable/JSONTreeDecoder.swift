@@ -30,6 +30,8 @@ package final class JSONTreeDecoder: Decoder {
     package var decodableArrayTypes: [(ObjectIdentifier, (any DecodableArray.Type)?)] = []
     /// The types decoded from objects so far; see ``stringKeyedDictionaryType(_:)``.
     package var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
+    /// One cursor per stack depth for the keyed containers' in-order member lookups.
+    @exclusivity(unchecked) package var memberCursors: [JSONMemberCursor] = []
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
     package var convertedKeys: [String: String] = [:]
     package let options: FastJSONDecoder.Options

@@ -31,8 +31,19 @@ package final class SparseDecodingSession {
     /// finds it in the full tree.
     @inline(__always)
     package func member(_ name: String, of object: JSONNode, exact: Bool) -> JSONNode? {
-        guard let schema else { return learnedMember(name, of: object, exact: exact) }
+        guard schema != nil else { return learnedMember(name, of: object, exact: exact) }
         if let found = object.member(name) { return found }
+        return missingMember(name, of: object, exact: exact)
+    }
+
+    /// Whether this session learns (it records every lookup, so ``member(_:of:exact:)`` must
+    /// see them all).
+    package var isLearning: Bool { schema == nil }
+
+    /// What a filtered session answers for `name` when `object` holds no member of exactly that
+    /// name: nil, noting in ``needsFullTree`` when the full tree might have answered otherwise.
+    package func missingMember(_ name: String, of object: JSONNode, exact: Bool) -> JSONNode? {
+        guard let schema else { return nil }
         let mark = object.sparseMark
         if mark == 0 { return exact ? nil : object.member(matching: name) }
         // A kept key is missing from the document too; other spellings of a non-ASCII name may

@@ -110,6 +110,12 @@ internal import CJansson
     @inline(__always)
     package func member(matching name: String) -> JSONNode? {
         if let node = member(name) { return node }
+        return equivalentMember(name)
+    }
+
+    /// The member whose key equals `name` as Swift strings compare, for a `name` no key matches
+    /// byte for byte (the second half of ``member(matching:)``).
+    package func equivalentMember(_ name: String) -> JSONNode? {
         guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         var found: JSONNode? = nil
         forEachMember { raw, node in
