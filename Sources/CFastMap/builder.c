@@ -94,6 +94,40 @@ int fm_build_boolean(fm_builder *b, int value) {
     return attach_scalar(b, value ? json_true() : json_false());
 }
 
+// An integer's node: `magnitude` holds its digits when there are at most 19 of them (which
+// always fit in 64 bits); past that they are read again, checking each step.
+static int build_integer(fm_builder *b, const char *text, size_t length, int negative, uint64_t magnitude) {
+    size_t digits = length - (negative ? 1 : 0);
+    int overflow = 0;
+    if (digits > 19) {
+        magnitude = 0;
+        for (size_t k = negative ? 1 : 0; k < length; k++) {
+            uint64_t digit = (uint64_t)(text[k] - '0');
+            if (magnitude > (UINT64_MAX - digit) / 10) {
+                overflow = 1;
+                break;
+            }
+            magnitude = magnitude * 10 + digit;
+        }
+    }
+    if (!overflow && negative) {
+        if (magnitude == 0) return attach_scalar(b, json_real(-0.0));
+        if (magnitude <= (uint64_t)INT64_MAX) return attach_scalar(b, json_integer(-(json_int_t)magnitude));
+        if (magnitude == (uint64_t)INT64_MAX + 1) return attach_scalar(b, json_integer(INT64_MIN));
+    } else if (!overflow) {
+        if (magnitude <= (uint64_t)INT64_MAX) return attach_scalar(b, json_integer((json_int_t)magnitude));
+        return attach_scalar(b, fm_json_unsigned(magnitude));
+    }
+    // Beyond Int64.min...UInt64.max: the node keeps the text (as Foundation keeps it).
+    return attach_scalar(b, fm_number_text_node(text, length));
+}
+
+static int build_real(fm_builder *b, const char *text, size_t length, double value) {
+    // Beyond Double's range: a document never fails for a number nobody reads.
+    if (isinf(value)) return attach_scalar(b, fm_number_text_node(text, length));
+    return attach_scalar(b, json_real(value));
+}
+
 int fm_build_number(fm_builder *b, const char *text, size_t length) {
     // A skipped number cannot fail (texts out of range are kept, not rejected): not even read.
     if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
@@ -102,41 +136,20 @@ int fm_build_number(fm_builder *b, const char *text, size_t length) {
     size_t i = negative ? 1 : 0;
     uint64_t magnitude = 0;
     while (i < length && (unsigned)(text[i] - '0') < 10) magnitude = magnitude * 10 + (uint64_t)(text[i++] - '0');
-    if (i == length) {
-        size_t digits = length - (negative ? 1 : 0);
-        int overflow = 0;
-        if (digits > 19) {
-            // Up to 19 digits always fit in 64 bits; past that, read again checking each step.
-            magnitude = 0;
-            for (size_t k = negative ? 1 : 0; k < length; k++) {
-                uint64_t digit = (uint64_t)(text[k] - '0');
-                if (magnitude > (UINT64_MAX - digit) / 10) {
-                    overflow = 1;
-                    break;
-                }
-                magnitude = magnitude * 10 + digit;
-            }
-        }
-        if (!overflow && negative) {
-            if (magnitude == 0) return attach_scalar(b, json_real(-0.0));
-            if (magnitude <= (uint64_t)INT64_MAX)
-                return attach_scalar(b, json_integer(-(json_int_t)magnitude));
-            if (magnitude == (uint64_t)INT64_MAX + 1)
-                return attach_scalar(b, json_integer(INT64_MIN));
-        } else if (!overflow) {
-            if (magnitude <= (uint64_t)INT64_MAX)
-                return attach_scalar(b, json_integer((json_int_t)magnitude));
-            return attach_scalar(b, fm_json_unsigned(magnitude));
-        }
-        // Beyond Int64.min...UInt64.max: the node keeps the text (as Foundation keeps it).
-        return attach_scalar(b, fm_number_text_node(text, length));
-    }
-
+    if (i == length) return build_integer(b, text, length, negative, magnitude);
     double value;
     if (!fm_parse_double(text, length, &value)) return fm_builder_fail_out_of_memory(b);
-    // Beyond Double's range: a document never fails for a number nobody reads.
-    if (isinf(value)) return attach_scalar(b, fm_number_text_node(text, length));
-    return attach_scalar(b, json_real(value));
+    return build_real(b, text, length, value);
+}
+
+int fm_build_checked_number(fm_builder *b, const char *text, size_t length) {
+    fm_json_number number;
+    int read = fm_read_json_number(text, length, &number);
+    if (read == 0) return 0;
+    if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
+    if (read < 0) return fm_builder_fail_out_of_memory(b);
+    if (number.is_integer) return build_integer(b, text, length, number.negative, number.magnitude);
+    return build_real(b, text, length, number.real);
 }
 
 int fm_build_string(fm_builder *b, const unsigned char *text, size_t length) {

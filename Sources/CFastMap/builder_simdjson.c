@@ -108,33 +108,6 @@ static const unsigned char *string_bytes(walk_context *w, const unsigned char *r
     return *count == SIZE_MAX ? NULL : w->scratch;
 }
 
-// RFC 8259's number grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-static int is_json_number(const char *text, size_t length) {
-    size_t i = 0;
-    if (i < length && text[i] == '-') i++;
-    if (i >= length) return 0;
-    if (text[i] == '0') {
-        i++;
-    } else if (text[i] >= '1' && text[i] <= '9') {
-        while (i < length && (unsigned)(text[i] - '0') < 10) i++;
-    } else {
-        return 0;
-    }
-    if (i < length && text[i] == '.') {
-        size_t start = ++i;
-        while (i < length && (unsigned)(text[i] - '0') < 10) i++;
-        if (i == start) return 0;
-    }
-    if (i < length && (text[i] == 'e' || text[i] == 'E')) {
-        i++;
-        if (i < length && (text[i] == '+' || text[i] == '-')) i++;
-        size_t start = i;
-        while (i < length && (unsigned)(text[i] - '0') < 10) i++;
-        if (i == start) return 0;
-    }
-    return i == length;
-}
-
 static int on_null(void *context) { return fm_build_null(((walk_context *)context)->builder); }
 
 static int on_boolean(void *context, int value) {
@@ -142,7 +115,7 @@ static int on_boolean(void *context, int value) {
 }
 
 static int on_number(void *context, const char *text, size_t length) {
-    return is_json_number(text, length) && fm_build_number(((walk_context *)context)->builder, text, length);
+    return fm_build_checked_number(((walk_context *)context)->builder, text, length);
 }
 
 static int on_string(void *context, const unsigned char *raw, size_t length) {

@@ -64,56 +64,129 @@ static int slow_double(const char *text, size_t length, double *out) {
     return 1;
 }
 
-int fm_parse_double(const char *text, size_t length, double *out) {
-    const char *p = text, *end = text + length;
-    int negative = p < end && *p == '-';
-    if (negative) p++;
-    const char *digits_start = p;
-    uint64_t w = 0;
-    while (p < end && (unsigned)(*p - '0') < 10) w = w * 10 + (uint64_t)(*p++ - '0');
-    size_t digit_count = (size_t)(p - digits_start);
-    int64_t exponent = 0;
-    if (p < end && *p == '.') {
-        const char *fraction = ++p;
-        while (p < end && (unsigned)(*p - '0') < 10) w = w * 10 + (uint64_t)(*p++ - '0');
-        exponent = -(int64_t)(p - fraction);
-        digit_count += (size_t)(p - fraction);
-    }
-    const char *mantissa_end = p;
-    if (p < end && (*p == 'e' || *p == 'E')) {
+// The digits before the exponent as one integer and the power of ten of the last one: what
+// the tiers below read, gathered by one of the two scans (lenient or strict).
+typedef struct decimal {
+    const char *digits;        // the first digit
+    const char *mantissa_end;  // just past the last digit of the fraction
+    uint64_t w;                // the digits as an integer (wrapped past 19 of them)
+    size_t digit_count;        // digits in the integer part and the fraction
+    int64_t exponent;
+    int negative;
+    int is_integer;  // no fraction and no exponent
+} decimal;
+
+static int64_t saturated_exponent(const char **cursor, const char *end) {
+    const char *p = *cursor;
+    int negative = 0;
+    if (p < end && (*p == '+' || *p == '-')) negative = *p++ == '-';
+    int64_t written = 0;
+    while (p < end && (unsigned)(*p - '0') < 10) {
+        // Saturate: anything this large is out of range either way.
+        if (written < 1000000) written = written * 10 + (*p - '0');
         p++;
-        int exponent_negative = 0;
-        if (p < end && (*p == '+' || *p == '-')) exponent_negative = *p++ == '-';
-        int64_t written = 0;
-        while (p < end && (unsigned)(*p - '0') < 10) {
-            // Saturate: anything this large is out of range either way.
-            if (written < 1000000) written = written * 10 + (*p - '0');
-            p++;
-        }
-        exponent += exponent_negative ? -written : written;
     }
-    if (p != end) return slow_double(text, length, out);
-    if (digit_count > 19) {
+    *cursor = p;
+    return negative ? -written : written;
+}
+
+// w * 10^exponent, correctly rounded, for digits scanned from text (which strtod reads when
+// the fast tiers cannot decide).
+static int decimal_to_double(const decimal *d, const char *text, size_t length, double *out) {
+    if (d->digit_count > 19) {
         // Leading zeros do not count; past 19 significant digits w has overflowed.
         size_t significant = 0;
         int seen = 0;
-        for (const char *d = digits_start; d < mantissa_end; d++) {
-            if (*d == '.') continue;
-            if (*d != '0') seen = 1;
+        for (const char *p = d->digits; p < d->mantissa_end; p++) {
+            if (*p == '.') continue;
+            if (*p != '0') seen = 1;
             if (seen) significant++;
         }
         if (significant > 19) return slow_double(text, length, out);
     }
+    uint64_t w = d->w;
+    int64_t exponent = d->exponent;
     if (w == 0) {
-        *out = negative ? -0.0 : 0.0;
+        *out = d->negative ? -0.0 : 0.0;
         return 1;
     }
     if (w <= ((uint64_t)1 << 53) && exponent >= -22 && exponent <= 22) {
         double value = (double)w;
         value = exponent < 0 ? value / exact_powers[-exponent] : value * exact_powers[exponent];
-        *out = negative ? -value : value;
+        *out = d->negative ? -value : value;
         return 1;
     }
-    if (exponent >= -342 && exponent <= 308 && eisel_lemire(w, exponent, negative, out)) return 1;
+    if (exponent >= -342 && exponent <= 308 && eisel_lemire(w, exponent, d->negative, out)) return 1;
     return slow_double(text, length, out);
+}
+
+int fm_parse_double(const char *text, size_t length, double *out) {
+    const char *p = text, *end = text + length;
+    decimal d = {0};
+    d.negative = p < end && *p == '-';
+    if (d.negative) p++;
+    d.digits = p;
+    while (p < end && (unsigned)(*p - '0') < 10) d.w = d.w * 10 + (uint64_t)(*p++ - '0');
+    d.digit_count = (size_t)(p - d.digits);
+    if (p < end && *p == '.') {
+        const char *fraction = ++p;
+        while (p < end && (unsigned)(*p - '0') < 10) d.w = d.w * 10 + (uint64_t)(*p++ - '0');
+        d.exponent = -(int64_t)(p - fraction);
+        d.digit_count += (size_t)(p - fraction);
+    }
+    d.mantissa_end = p;
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        p++;
+        d.exponent += saturated_exponent(&p, end);
+    }
+    if (p != end) return slow_double(text, length, out);
+    return decimal_to_double(&d, text, length, out);
+}
+
+// RFC 8259's grammar, -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, checked while the digits
+// are gathered: the one pass the simdjson engine makes over a number's text.
+static int scan_json_number(const char *text, size_t length, decimal *d) {
+    const char *p = text, *end = text + length;
+    d->negative = p < end && *p == '-';
+    if (d->negative) p++;
+    d->digits = p;
+    d->w = 0;
+    if (p < end && *p == '0') {
+        p++;
+    } else if (p < end && (unsigned)(*p - '1') < 9) {
+        while (p < end && (unsigned)(*p - '0') < 10) d->w = d->w * 10 + (uint64_t)(*p++ - '0');
+    } else {
+        return 0;
+    }
+    d->digit_count = (size_t)(p - d->digits);
+    d->exponent = 0;
+    d->is_integer = 1;
+    if (p < end && *p == '.') {
+        const char *fraction = ++p;
+        while (p < end && (unsigned)(*p - '0') < 10) d->w = d->w * 10 + (uint64_t)(*p++ - '0');
+        if (p == fraction) return 0;
+        d->exponent = -(int64_t)(p - fraction);
+        d->digit_count += (size_t)(p - fraction);
+        d->is_integer = 0;
+    }
+    d->mantissa_end = p;
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        const char *sign = ++p;
+        if (p < end && (*p == '+' || *p == '-')) p++;
+        if (p == end || (unsigned)(*p - '0') >= 10) return 0;  // an exponent needs a digit
+        p = sign;
+        d->exponent += saturated_exponent(&p, end);
+        d->is_integer = 0;
+    }
+    return p == end;
+}
+
+int fm_read_json_number(const char *text, size_t length, fm_json_number *number) {
+    decimal d;
+    if (!scan_json_number(text, length, &d)) return 0;
+    number->negative = d.negative;
+    number->is_integer = d.is_integer;
+    number->magnitude = d.w;
+    if (d.is_integer) return 1;
+    return decimal_to_double(&d, text, length, &number->real) ? 1 : -1;
 }

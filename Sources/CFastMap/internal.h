@@ -38,6 +38,19 @@ size_t fm_utf8_validate(const unsigned char *bytes, size_t length);
 /// bit, mostly without calling strtod. Returns 0 only when out of memory.
 int fm_parse_double(const char *text, size_t length, double *out);
 
+/// A JSON number read by fm_read_json_number.
+typedef struct fm_json_number {
+    int negative;
+    int is_integer;      // digits only: `magnitude` holds them (wrapped past 19 digits)
+    uint64_t magnitude;
+    double real;         // the value of a number with a fraction or an exponent
+} fm_json_number;
+
+/// Checks text against RFC 8259's number grammar and reads it in the same pass: 1 when valid,
+/// 0 when not, -1 when out of memory (fm_parse_double's rare strtod path). `real` is exactly
+/// fm_parse_double's result.
+int fm_read_json_number(const char *text, size_t length, fm_json_number *number);
+
 /// A count of jansson allocations against a limit, for the calling thread (see
 /// fm_budget_set_current). An allocation that would pass the limit fails (returns NULL) and
 /// sets `exceeded`.
