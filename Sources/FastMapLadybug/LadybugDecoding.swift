@@ -11,11 +11,11 @@ enum LadybugDecoding {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, expecting: Expectation) throws -> T {
-        try data.withUnsafeBytes { raw in
+        try JSONInput.with(data) { raw in
             try JSONInput.withUTF8(raw, invalid: DecodingError.invalidJSON) { utf8 in
                 let json: JSON
                 do throws(FastMapError) {
-                    json = try JSON(bytes: utf8)
+                    json = try JSON(input: utf8)
                 } catch {
                     throw DecodingError.invalidJSON(error)
                 }
@@ -57,7 +57,7 @@ enum LadybugDecoding {
 
     /// Decodes `type` from `json` with Ladybug's settings: dates as milliseconds since 1970,
     /// transformers on.
-    static func decode<T: Decodable>(_ type: T.Type, from json: JSON, input: UnsafeRawBufferPointer?) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from json: JSON, input: JSONInput?) throws -> T {
         let plans = TransformerPlans()
         defer { plans.finish() }
         var options = FastJSONDecoder.Options()

@@ -59,7 +59,7 @@ final class LadybugEncodingSession {
 
     /// Containers made on the way to a key path rather than written by a property: a property
     /// written at their place replaces them (`tags` after `tags[0]`: the whole list wins).
-    private var madeOnTheWay: Set<UnsafeMutableRawPointer> = []
+    private var madeOnTheWay: Set<JSONNode.ID> = []
 
     /// Puts `node` at `path` below `object`, creating the objects and arrays on the way (arrays
     /// padded with `null`), and takes over the caller's reference. Returns false, without taking

@@ -207,18 +207,9 @@ final class TransformerPlans {
     }
 
     private var checked: [ObjectIdentifier: TransformerPlan?] = [:]
-    /// The last type asked about and its answer, behind a pointer like ``RuleMemo``'s state.
-    private let lastChecked = UnsafeMutablePointer<(type: ObjectIdentifier?, plan: TransformerPlan?)>.allocate(
-        capacity: 1)
-
-    init() {
-        lastChecked.initialize(to: (nil, nil))
-    }
-
-    deinit {
-        lastChecked.deinitialize(count: 1)
-        lastChecked.deallocate()
-    }
+    /// The last type asked about and its answer, unchecked for exclusivity like ``RuleMemo``'s
+    /// state (and for the same reasons).
+    @exclusivity(unchecked) private var lastChecked: (type: ObjectIdentifier?, plan: TransformerPlan?) = (nil, nil)
 
     /// The plan of `type` when it is a ``JSONCodable`` model (possibly without transformers).
     /// The decoder asks for every object and array it meets, so answers are remembered rather
@@ -226,7 +217,7 @@ final class TransformerPlans {
     @inline(__always)
     func plan<T>(ifJSONCodable type: T.Type) -> TransformerPlan? {
         let id = ObjectIdentifier(type)
-        if id == lastChecked.pointee.type { return lastChecked.pointee.plan }
+        if id == lastChecked.type { return lastChecked.plan }
         return check(id, type)
     }
 
@@ -238,7 +229,7 @@ final class TransformerPlans {
             plan = (type as? any JSONCodable.Type).map { self.plan(for: $0) }
             checked[id] = plan
         }
-        lastChecked.pointee = (id, plan)
+        lastChecked = (id, plan)
         return plan
     }
 
@@ -247,48 +238,47 @@ final class TransformerPlans {
     }
 }
 
-/// The memo of ``TransformerPlan/rule(for:)``. Its state sits behind pointers because it changes
-/// on every property decoded: a class's stored `var`s would cost a dynamic exclusivity check on
-/// each access. Only the thread running the call that owns the plan uses it.
+/// The memo of ``TransformerPlan/rule(for:)``: up to 64 answers in the order they were asked.
+///
+/// Its state changes on every property decoded, so it opts out of dynamic exclusivity checks
+/// (`@exclusivity(unchecked)`, as `JSONTreeDecoder`'s hot fields do), which would otherwise
+/// cost a runtime call on each access. That is sound because only the thread running the call
+/// that owns the plan uses it, and no access overlaps another: each method reads or writes a
+/// field and calls nothing that could reach the memo meanwhile.
 final class RuleMemo {
     private typealias Entry = (key: String, rule: PropertyRule?)
     private static let capacity = 64
-    private let entries = UnsafeMutablePointer<Entry>.allocate(capacity: RuleMemo.capacity)
-    /// How many entries are set, and the one expected next.
-    private let state = UnsafeMutablePointer<(count: Int, cursor: Int)>.allocate(capacity: 1)
+    /// The answers, in the order they were first asked for.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// The entry expected next.
+    @exclusivity(unchecked) private var cursor = 0
 
     init() {
-        state.initialize(to: (0, 0))
-    }
-
-    deinit {
-        entries.deinitialize(count: state.pointee.count)
-        entries.deallocate()
-        state.deallocate()
+        entries.reserveCapacity(Self.capacity)
     }
 
     /// The answer for `key` if it is the one expected next: `.some(rule)`, where `rule` itself
     /// is nil for a property without transformer; nil when the memo cannot tell.
     @inline(__always)
     func next(_ key: String) -> PropertyRule?? {
-        let cursor = state.pointee.cursor
-        guard cursor < state.pointee.count, entries[cursor].key == key else { return nil }
-        state.pointee.cursor = cursor + 1
+        let cursor = self.cursor
+        guard cursor < entries.count, entries[cursor].key == key else { return nil }
+        self.cursor = cursor + 1
         return .some(entries[cursor].rule)
     }
 
     func lookUp(_ key: String, in rules: [String: PropertyRule]) -> PropertyRule? {
-        let count = state.pointee.count
+        let count = entries.count
         for index in 0..<count where entries[index].key == key {
-            state.pointee.cursor = index + 1
+            cursor = index + 1
             return entries[index].rule
         }
         let rule = rules[key]
         if count < Self.capacity {
-            (entries + count).initialize(to: (key, rule))
-            state.pointee = (count + 1, count + 1)
+            entries.append((key, rule))
+            cursor = count + 1
         } else {
-            state.pointee.cursor = 0
+            cursor = 0
         }
         return rule
     }

@@ -1,14 +1,12 @@
 #if NIO
-    import Foundation
+    import FastMap
     import NIOCore
 
-    /// A `ByteBuffer`'s readable bytes as `ContiguousBytes`, so the streaming parser reads the
-    /// buffer's own storage (no copy).
-    struct ByteBufferBytes: ContiguousBytes {
-        let buffer: ByteBuffer
-
-        func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-            try buffer.withUnsafeReadableBytes(body)
+    extension ByteBuffer {
+        /// Lends a buffer's readable bytes to the streaming parser, which reads the buffer's own
+        /// storage (no copy) through its span.
+        static func lendReadableBytes(_ buffer: ByteBuffer, to body: (JSONInput) -> Void) {
+            JSONInput.with(buffer.readableBytesSpan, body)
         }
     }
 
@@ -18,10 +16,9 @@
         let limit: Int
     }
 
-    /// The buffers of a chunk sequence as ``ByteBufferBytes``, refusing more than `maximumSize`
-    /// bytes in all.
+    /// The buffers of a chunk sequence, refusing more than `maximumSize` bytes in all.
     struct ByteBufferChunks<Base: AsyncSequence>: AsyncSequence where Base.Element == ByteBuffer {
-        typealias Element = ByteBufferBytes
+        typealias Element = ByteBuffer
         typealias Failure = any Error
 
         let base: Base
@@ -41,11 +38,11 @@
             let maximumSize: Int?
             var received = 0
 
-            mutating func next() async throws -> ByteBufferBytes? {
+            mutating func next() async throws -> ByteBuffer? {
                 guard let buffer = try await base.next() else { return nil }
                 received += buffer.readableBytes
                 if let maximumSize, received > maximumSize { throw BodyLimitExceeded(limit: maximumSize) }
-                return ByteBufferBytes(buffer: buffer)
+                return buffer
             }
         }
     }

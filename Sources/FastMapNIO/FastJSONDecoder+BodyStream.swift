@@ -92,10 +92,13 @@
                 makeElements: { failure in
                     let limited = ByteBufferChunks(chunks, maximumSize: maximumSize)
                     let policy = ElementErrorPolicy.collect { failure.record($0) }
-                    switch format {
-                    case .array(let path): return self.stream(type, inArrayAt: path, from: limited, onError: policy)
-                    case .lines: return self.lines(type, from: limited, onError: policy)
-                    }
+                    let mode: StreamingMode =
+                        switch format {
+                        case .array(let path): .array(path)
+                        case .lines: .lines
+                        }
+                    return self.stream(
+                        type, mode: mode, from: limited, onError: policy, lending: ByteBuffer.lendReadableBytes)
                 }, maximumSize: maximumSize, declaredSize: declaredSize)
         }
     }

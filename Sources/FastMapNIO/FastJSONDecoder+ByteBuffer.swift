@@ -13,12 +13,12 @@
         /// FastMap's `decode(_:from: Data)` override on an uncopied view of the buffer.
         @_disfavoredOverload
         public func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
-            try buffer.withUnsafeReadableBytes { try decode(type, input: $0, at: nil) }
+            try JSONInput.with(buffer.readableBytesSpan) { try decode(type, input: $0, at: nil) }
         }
 
         /// Decodes the value found at `path` in the readable bytes of `buffer`, read in place.
         public func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer, at path: JSONKeyPath) throws -> T {
-            try buffer.withUnsafeReadableBytes { try decode(type, input: $0, at: path) }
+            try JSONInput.with(buffer.readableBytesSpan) { try decode(type, input: $0, at: path) }
         }
 
         /// The elements of the array at `path` in JSON text arriving as `ByteBuffer`s (a request
@@ -37,7 +37,9 @@
             _ type: T.Type, inArrayAt path: JSONKeyPath = .root, from chunks: Chunks,
             onError policy: ElementErrorPolicy = .throw
         ) -> ElementStream<T> where Chunks.Element == ByteBuffer {
-            stream(type, inArrayAt: path, from: ByteBufferChunks(chunks, maximumSize: nil), onError: policy)
+            stream(
+                type, mode: .array(path), from: ByteBufferChunks(chunks, maximumSize: nil), onError: policy,
+                lending: ByteBuffer.lendReadableBytes)
         }
 
         /// The values of newline-delimited JSON arriving as `ByteBuffer`s, decoded as `T` one at a
@@ -46,7 +48,9 @@
         public func lines<T: Decodable, Chunks: AsyncSequence>(
             _ type: T.Type, from chunks: Chunks, onError policy: ElementErrorPolicy = .throw
         ) -> ElementStream<T> where Chunks.Element == ByteBuffer {
-            lines(type, from: ByteBufferChunks(chunks, maximumSize: nil), onError: policy)
+            stream(
+                type, mode: .lines, from: ByteBufferChunks(chunks, maximumSize: nil), onError: policy,
+                lending: ByteBuffer.lendReadableBytes)
         }
     }
 #endif

@@ -47,12 +47,12 @@ func runStream(
     var run = StreamRun()
     var elements: [StreamedElement] = []
     feeding: for chunk in chunks {
-        try chunk.withUnsafeBytes { bytes in
+        try JSONInput.with(chunk) { bytes in
             var rest = bytes
             while !rest.isEmpty {
                 let used = parser.feed(rest, into: &elements)
                 try #require(used > 0 || parser.failure != nil, "feed must make progress")
-                rest = UnsafeRawBufferPointer(rebasing: rest[used...])
+                rest = rest.dropFirst(used)
                 if parser.failure != nil { break }
             }
         }

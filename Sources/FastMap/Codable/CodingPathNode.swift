@@ -67,4 +67,15 @@ extension CodingPathNode? {
 
     /// The path as `Codable` reports it (empty at the root).
     package var codingPath: [any CodingKey] { self?.codingPath ?? [] }
+
+    /// The chain of the first `count` steps: an ancestor, no new link (the root for 0).
+    package func prefix(_ count: Int) -> CodingPathNode? {
+        var node = self
+        var extra = (self?.count ?? 0) - max(0, count)
+        while extra > 0, let link = node {
+            node = link.parent
+            extra -= 1
+        }
+        return node
+    }
 }

@@ -25,6 +25,14 @@ package struct CodingPathStack {
         }
     }
 
+    /// Pushes the steps of `chain`, root first: a streamed element's decoder starts at the
+    /// array's path.
+    package mutating func push(chain: CodingPathNode?) {
+        guard let chain else { return }
+        push(chain: chain.parent)
+        push(chain.component)
+    }
+
     @inline(__always)
     package mutating func pop(to count: Int) {
         while entries.count > count {

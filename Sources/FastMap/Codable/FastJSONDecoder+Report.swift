@@ -9,18 +9,18 @@ extension FastJSONDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout JSONDecodingReport) throws
         -> T
     {
-        try data.withUnsafeBytes { try decode(type, input: $0, report: &report) }
+        try JSONInput.with(data) { try decode(type, input: $0, report: &report) }
     }
 
     /// ``decode(_:from:report:)-(_,Data,_)`` for JSON text held in an array of bytes.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], report: inout JSONDecodingReport) throws
         -> T
     {
-        try bytes.withUnsafeBytes { try decode(type, input: $0, report: &report) }
+        try JSONInput.with(bytes) { try decode(type, input: $0, report: &report) }
     }
 
     private func decode<T: Decodable>(
-        _ type: T.Type, input: UnsafeRawBufferPointer, report: inout JSONDecodingReport
+        _ type: T.Type, input: JSONInput, report: inout JSONDecodingReport
     ) throws -> T {
         let collector = JSONDecodingReport.Collector()
         var options = self.options

@@ -14,7 +14,7 @@ extension FastJSONDecoder {
     /// full-tree path.
     /// `options` is the call's snapshot of the settings (read once, by the caller).
     func decodeSparsely<T: Decodable>(
-        _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?, options: Options
+        _ type: T.Type, input: JSONInput, at path: JSONKeyPath?, options: Options
     ) throws -> T? {
         guard sparseDecoding.isEnabled, Self.allowsSparseDecoding(options) else { return nil }
         let key = SparseSchemaCache.Key(type: ObjectIdentifier(type), path: path)
@@ -69,14 +69,14 @@ extension FastJSONDecoder {
 
     /// Decodes the full tree, recording what the type reads, and widens its schema by that.
     private func learn<T: Decodable>(
-        _ type: T.Type, _ input: UnsafeRawBufferPointer, at path: JSONKeyPath?, _ options: Options,
+        _ type: T.Type, _ input: JSONInput, at path: JSONKeyPath?, _ options: Options,
         key: SparseSchemaCache.Key, after fallback: SparseSchemaCache.Fallback?
     ) throws -> T {
         sparseDecoding.count { $0.learningDecodes += 1 }
         let json: JSON
         do throws(FastMapError) {
             json = try JSON(
-                bytes: input,
+                input: input,
                 options: JSON.ReadingOptions(
                     parser: options.parser, maximumDepth: options.maximumDepth,
                     allowsTrailingCommas: options.allowsTrailingCommas))
@@ -99,7 +99,7 @@ extension FastJSONDecoder {
 
     /// `decode(tree:input:at:options:_:)` with a sparse session.
     private func decode<T: Decodable>(
-        _ type: T.Type, _ tree: JSON, _ input: UnsafeRawBufferPointer, at path: JSONKeyPath?, _ options: Options,
+        _ type: T.Type, _ tree: JSON, _ input: JSONInput, at path: JSONKeyPath?, _ options: Options,
         _ session: SparseDecodingSession
     ) throws -> T {
         var decoder = JSONTreeDecoder(root: tree, options: options, input: input, sparse: session)

@@ -5,7 +5,7 @@ extension FastJSONDecoder {
     /// Strict JSON under `assumesTopLevelDictionary`: brace-less text is parsed as the members
     /// of an object, as `JSONDecoder` reads it; errors point into the original text.
     func decodeAssumingTopLevelDictionary<T>(
-        input: UnsafeRawBufferPointer, at path: JSONKeyPath?, options: Options,
+        input: JSONInput, at path: JSONKeyPath?, options: Options,
         _ body: (JSONTreeDecoder, JSONNode) throws -> T
     ) throws -> T {
         let parsed: (JSONDocument, [UInt8]?)
@@ -21,7 +21,7 @@ extension FastJSONDecoder {
         guard let braced = parsed.1 else {
             return try decode(tree: json, input: input, at: path, options: options, body)
         }
-        return try braced.withUnsafeBytes { text in
+        return try JSONInput.with(braced) { text in
             try decode(tree: json, input: text, at: path, options: options, body)
         }
     }

@@ -176,7 +176,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///   same input, and a ``FastMapError`` as `underlyingError`. Malformed JSON throws
     ///   `.dataCorrupted` whose underlying error carries line, column and byte offset.
     public override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try data.withUnsafeBytes { try decode(type, input: $0, at: nil) }
+        try JSONInput.with(data) { try decode(type, input: $0, at: nil) }
     }
 
     /// Decodes a `DecodableWithConfiguration` value of type `T` from JSON text, handing
@@ -186,7 +186,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     public override func decode<T: DecodableWithConfiguration>(
         _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
     ) throws -> T {
-        try data.withUnsafeBytes { input in
+        try JSONInput.with(data) { input in
             try decode(input: input, at: nil) { decoder, root in
                 try decoder.with(root, at: decoder.currentPath, nil) {
                     try type.init(from: decoder, configuration: configuration)
@@ -207,7 +207,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     /// Decodes a value of type `T` from JSON text held in an array of bytes.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        try bytes.withUnsafeBytes { try decode(type, input: $0, at: nil) }
+        try JSONInput.with(bytes) { try decode(type, input: $0, at: nil) }
     }
 
     /// Decodes a value of type `T` from an already parsed ``JSON`` value, without copying it.
@@ -227,12 +227,12 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///   `.valueNotFound` when an index is out of bounds, `.typeMismatch` when a step meets a
     ///   value that is not the container it needs; otherwise as ``decode(_:from:)-(_,Data)``.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: JSONKeyPath) throws -> T {
-        try data.withUnsafeBytes { try decode(type, input: $0, at: path) }
+        try JSONInput.with(data) { try decode(type, input: $0, at: path) }
     }
 
     /// Decodes the value found at `path` in JSON text held in an array of bytes.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: JSONKeyPath) throws -> T {
-        try bytes.withUnsafeBytes { try decode(type, input: $0, at: path) }
+        try JSONInput.with(bytes) { try decode(type, input: $0, at: path) }
     }
 
     /// Decodes the value found at `path` inside a ``JSON`` value.
@@ -243,7 +243,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// Decodes `T` from JSON text the caller holds in place (FastMapNIO reads a `ByteBuffer`'s
     /// storage without copying it).
     package func decode<T: Decodable>(
-        _ type: T.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath?
+        _ type: T.Type, input: JSONInput, at path: JSONKeyPath?
     ) throws -> T {
         let options = self.options
         if readsElementByElement(type, input.count, at: path, options: options),
@@ -260,7 +260,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     }
 
     private func decode<T: Decodable>(
-        _ type: T.Type, tree: JSON, input: UnsafeRawBufferPointer?, at path: JSONKeyPath?
+        _ type: T.Type, tree: JSON, input: JSONInput?, at path: JSONKeyPath?
     ) throws -> T {
         try decode(tree: tree, input: input, at: path, options: options) { decoder, start in
             try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
@@ -270,7 +270,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// Parses `input` and hands `body` a tree decoder and the node at `path` (the root when nil);
     /// `options` replaces the decoder's own for this call (a report adds its collector).
     func decode<T>(
-        input: UnsafeRawBufferPointer, at path: JSONKeyPath?, options: Options? = nil,
+        input: JSONInput, at path: JSONKeyPath?, options: Options? = nil,
         _ body: (JSONTreeDecoder, JSONNode) throws -> T
     ) throws -> T {
         let options = options ?? self.options
@@ -282,7 +282,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
             let json: JSON
             do throws(FastMapError) {
                 json = try JSON(
-                    bytes: utf8,
+                    input: utf8,
                     options: JSON.ReadingOptions(
                         parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
                         allowsTrailingCommas: options.allowsTrailingCommas))
@@ -296,7 +296,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// JSON5 input: translated to strict JSON (kept tokens such as `Infinity` restored in the
     /// tree), then decoded; errors point into the original text.
     private func decodeJSON5<T>(
-        input: UnsafeRawBufferPointer, at path: JSONKeyPath?, options: Options,
+        input: JSONInput, at path: JSONKeyPath?, options: Options,
         _ body: (JSONTreeDecoder, JSONNode) throws -> T
     ) throws -> T {
         let parsed: (JSONDocument, [UInt8])
@@ -309,14 +309,14 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
             throw DecodingError.invalidJSON(error)
         }
         let json = JSON(document: parsed.0)
-        return try parsed.1.withUnsafeBytes { strict in
+        return try JSONInput.with(parsed.1) { strict in
             try decode(tree: json, input: strict, at: path, options: options, body)
         }
     }
 
     /// Hands `body` a tree decoder over `tree` and the node at `path` (the root when nil).
     func decode<T>(
-        tree: JSON, input: UnsafeRawBufferPointer?, at path: JSONKeyPath?, options: Options,
+        tree: JSON, input: JSONInput?, at path: JSONKeyPath?, options: Options,
         _ body: (JSONTreeDecoder, JSONNode) throws -> T
     ) throws -> T {
         var decoder = JSONTreeDecoder(root: tree, options: options, input: input)

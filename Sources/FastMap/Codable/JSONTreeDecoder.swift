@@ -61,7 +61,7 @@ package final class JSONTreeDecoder: Decoder {
     }
 
     package init(
-        root: JSON, options: FastJSONDecoder.Options, input: UnsafeRawBufferPointer?,
+        root: JSON, options: FastJSONDecoder.Options, input: JSONInput?,
         sparse: SparseDecodingSession? = nil
     ) {
         self.document = root.document

@@ -12,13 +12,15 @@ enum SnakeCaseConversion {
     static func convert(_ key: String) -> String {
         guard !key.isEmpty else { return key }
         var key = key
-        if let converted = key.withUTF8({ convertASCII($0) }) { return converted }
-        return convertUnicode(key)
+        // Bridged strings become native UTF-8, which their `utf8.span` needs.
+        key.makeContiguousUTF8()
+        return convertASCII(key) ?? convertUnicode(key)
     }
 
     /// The same algorithm on bytes, for ASCII keys without a CR LF pair (where one byte is
     /// one character); nil for any other key.
-    private static func convertASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    private static func convertASCII(_ key: String) -> String? {
+        let bytes = key.utf8.span
         let count = bytes.count
         var sawUpper = false
         for index in 0..<count {
@@ -27,7 +29,7 @@ enum SnakeCaseConversion {
             if byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A { return nil }
             if isUpper(byte) { sawUpper = true }
         }
-        guard sawUpper else { return String(decoding: bytes, as: UTF8.self) }
+        guard sawUpper else { return key }
 
         var words: [Range<Int>] = []
         var wordStart = 0
@@ -64,7 +66,7 @@ enum SnakeCaseConversion {
     @inline(__always) private static func isLower(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
 
     private static func firstIndex(
-        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, where predicate: (UInt8) -> Bool
+        in bytes: Span<UInt8>, from start: Int, where predicate: (UInt8) -> Bool
     ) -> Int? {
         var index = start
         while index < bytes.count {

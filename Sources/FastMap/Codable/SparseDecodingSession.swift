@@ -18,8 +18,8 @@ package final class SparseDecodingSession {
     /// Learning: the type did something no schema can serve (a `superDecoder`), so its
     /// documents are always decoded in full.
     package private(set) var disqualified = false
-    private var lookups: [UnsafeMutableRawPointer: Set<String>] = [:]
-    private var wholeValues: Set<UnsafeMutableRawPointer> = []
+    private var lookups: [JSONNode.ID: Set<String>] = [:]
+    private var wholeValues: Set<JSONNode.ID> = []
 
     /// A learning session.
     package init() { self.schema = nil }

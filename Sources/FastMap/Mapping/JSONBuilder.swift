@@ -29,7 +29,7 @@ public final class JSONBuilder {
 
     private var root: JSONNode
     /// Containers this builder made (or copied), so writing into them changes no other tree.
-    private var owned: Set<UnsafeMutableRawPointer>
+    private var owned: Set<JSONNode.ID>
     var parts = JSON.SharedParts(depth: 1)
     private var depth = 1
     private var finished = false

@@ -12,27 +12,30 @@ enum ElementOutcome<T> {
 /// Decodes streamed elements for one streaming call: the decoder's settings as they were when
 /// the call started, where the elements sit, and what to do with the ones that fail.
 ///
-/// `@unchecked Sendable`: every stored property is immutable, and the coding keys of the
-/// array's path are ``FastCodingKey`` values; decoding may run on the parsing thread.
+/// `@unchecked Sendable`: every stored property is immutable (the array's path is a chain of
+/// immutable ``CodingPathNode``s whose keys are ``FastCodingKey`` values); decoding may run on
+/// the parsing thread.
 struct ElementDecoding: @unchecked Sendable {
     let decoder: FastJSONDecoder
     let options: FastJSONDecoder.Options
     let mode: StreamingMode
     let policy: FastJSONDecoder.ElementErrorPolicy
-    /// The coding path of the array (empty for lines, each of which is a document of its own).
-    private let arrayPath: [CodingPathComponent]
+    /// The coding path of the array (the root for lines, each of which is a document of its
+    /// own). An element's own step is linked on only for its errors.
+    private let arrayPath: CodingPathNode?
 
     init(decoder: FastJSONDecoder, mode: StreamingMode, policy: FastJSONDecoder.ElementErrorPolicy) {
         self.decoder = decoder
         self.options = decoder.options
         self.mode = mode
         self.policy = policy
-        arrayPath = mode.path.components.map { component in
-            switch component {
-            case .key(let key): .key(FastCodingKey(stringValue: key))
-            case .index(let index): .index(index)
-            }
-        }
+        arrayPath = CodingPathNode.appending(
+            mode.path.components.lazy.map { component in
+                switch component {
+                case .key(let key): .key(FastCodingKey(stringValue: key))
+                case .index(let index): .index(index)
+                }
+            }, to: nil)
     }
 
     /// Decodes one element. Safe on any thread: it only reads the element and the settings.
@@ -88,14 +91,14 @@ struct ElementDecoding: @unchecked Sendable {
     private func decodeValue<T: Decodable>(_ type: T.Type, _ json: JSON, index: Int) throws -> T {
         let tree = JSONTreeDecoder(root: json, options: options, input: nil)
         if !mode.isLines {
-            for component in arrayPath { tree.path.push(component) }
+            tree.path.push(chain: arrayPath)
             tree.path.push(.index(index))
         }
         return try tree.unwrap(json.node, as: type, at: tree.currentPath, .none)
     }
 
     private func codingPath(of element: StreamedElement) -> [any CodingKey] {
-        mode.isLines ? [] : (arrayPath + [.index(element.index)]).map(\.codingKey)
+        mode.isLines ? [] : CodingPathNode(parent: arrayPath, component: .index(element.index)).codingPath
     }
 
     private func location(of element: StreamedElement) -> FastMapError.SourceLocation {
@@ -136,21 +139,21 @@ struct ElementDecoding: @unchecked Sendable {
         let place = " (\(stop.location))"
         switch stop.reason {
         case .pathNotFound(let step, let count):
-            let walked = Array(arrayPath[..<step])
+            let walked = arrayPath.prefix(step)
             switch components[step] {
             case .key(let key):
                 return CodingErrors.keyNotFound(
-                    FastCodingKey(stringValue: key), at: walked.map(\.codingKey),
+                    FastCodingKey(stringValue: key), at: walked.codingPath,
                     "No value associated with key \"\(key)\"." + place, underlying: error)
             case .index(let index):
                 return CodingErrors.valueNotFound(
-                    Any.self, at: (walked + [.index(index)]).map(\.codingKey),
+                    Any.self, at: CodingPathNode(parent: walked, component: .index(index)).codingPath,
                     "Index \(index) is out of bounds (the array has \(count) elements)." + place, underlying: error)
             }
         case .wrongKind(let step, let found):
             let wantsObject = step < components.count && !components[step].isIndex
             let type: Any.Type = wantsObject ? [String: Any].self : [Any].self
-            let codingPath = arrayPath[..<step].map(\.codingKey)
+            let codingPath = arrayPath.prefix(step).codingPath
             if found == .null {
                 let container = wantsObject ? "keyed" : "unkeyed"
                 return CodingErrors.valueNotFound(

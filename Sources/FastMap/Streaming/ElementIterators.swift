@@ -12,18 +12,27 @@ protocol ElementBatchSource: AnyObject {
     func cancel()
 }
 
+/// How a chunk of a byte sequence lends its bytes to the streaming parser (``JSONInput/with(_:_:)-(Bytes,_)``
+/// for `ContiguousBytes`, a `ByteBuffer`'s span in FastMapNIO).
+package typealias ChunkLending<Chunk> = (Chunk, (JSONInput) -> Void) -> Void
+
 /// Elements parsed from an `AsyncSequence` of byte chunks, strictly on demand: the next chunk
 /// is requested only when every element of the previous ones has been taken, and not at all
 /// once the consuming task is cancelled.
-final class ChunkElementSource<Chunks: AsyncSequence>: ElementBatchSource where Chunks.Element: ContiguousBytes {
+final class ChunkElementSource<Chunks: AsyncSequence>: ElementBatchSource {
     private var source: Chunks.AsyncIterator
     private let parser: StreamingParser
+    private let lend: ChunkLending<Chunks.Element>
     private var chunk: Chunks.Element?
     private var chunkOffset = 0
     private var ended = false
 
-    init(chunks: Chunks, mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil) throws(FastMapError) {
+    init(
+        chunks: Chunks, lending lend: @escaping ChunkLending<Chunks.Element>, mode: StreamingMode, maximumDepth: Int,
+        memoryLimit: Int? = nil
+    ) throws(FastMapError) {
         source = chunks.makeAsyncIterator()
+        self.lend = lend
         parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit)
     }
 
@@ -36,8 +45,10 @@ final class ChunkElementSource<Chunks: AsyncSequence>: ElementBatchSource where 
             }
             if let current = chunk {
                 let offset = chunkOffset
-                let (used, total) = current.withUnsafeBytes { bytes in
-                    (parser.feed(UnsafeRawBufferPointer(rebasing: bytes[offset...]), into: &elements), bytes.count)
+                var (used, total) = (0, 0)
+                lend(current) { input in
+                    total = input.count
+                    used = parser.feed(input.dropFirst(offset), into: &elements)
                 }
                 chunkOffset += used
                 if chunkOffset >= total { chunk = nil }

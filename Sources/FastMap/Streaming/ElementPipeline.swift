@@ -88,7 +88,7 @@ final class ElementPipeline: Sendable {
                 }
                 while !chunk.isEmpty {
                     let used = parser.feed(chunk, into: &batch)
-                    chunk = UnsafeRawBufferPointer(rebasing: chunk[used...])
+                    chunk = chunk.dropFirst(used)
                     if batch.count >= batchSize {
                         guard push(batch) else { return }
                         batch = []

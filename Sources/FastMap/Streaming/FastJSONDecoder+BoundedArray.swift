@@ -17,14 +17,14 @@ import Foundation
 package protocol BoundedArrayDecodable {
     /// The array, or nil when the whole-document decode must decide.
     static func decodeElementByElement(
-        _ decoder: FastJSONDecoder, input: UnsafeRawBufferPointer, at path: JSONKeyPath,
+        _ decoder: FastJSONDecoder, input: JSONInput, at path: JSONKeyPath,
         options: FastJSONDecoder.Options
     ) -> Self?
 }
 
 extension Array: BoundedArrayDecodable where Element: Decodable {
     package static func decodeElementByElement(
-        _ decoder: FastJSONDecoder, input: UnsafeRawBufferPointer, at path: JSONKeyPath,
+        _ decoder: FastJSONDecoder, input: JSONInput, at path: JSONKeyPath,
         options: FastJSONDecoder.Options
     ) -> Self? {
         try? decoder.decodeArrayElementByElement(Element.self, input: input, at: path, options: options)
@@ -62,7 +62,7 @@ extension FastJSONDecoder {
     /// parser still reads and checks the whole document, and takes the first of duplicate keys
     /// on the path, as the tree does.
     func decodeArrayElementByElement<Element: Decodable>(
-        _ type: Element.Type, input: UnsafeRawBufferPointer, at path: JSONKeyPath, options: Options
+        _ type: Element.Type, input: JSONInput, at path: JSONKeyPath, options: Options
     ) throws -> [Element] {
         let mode = StreamingMode.array(path)
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: .throw)
@@ -81,7 +81,7 @@ extension FastJSONDecoder {
         var offset = 0
         while offset < input.count {
             let end = min(offset + Self.elementByElementSlice, input.count)
-            offset += parser.feed(UnsafeRawBufferPointer(rebasing: input[offset..<end]), into: &elements)
+            offset += parser.feed(input[offset..<end], into: &elements)
             if let failure = parser.failure { throw failure }
             try take()
         }

@@ -121,7 +121,7 @@ extension FastJSONDecoder {
         _ type: T.Type, inArrayAt path: JSONKeyPath = .root, from chunks: Chunks,
         onError policy: ElementErrorPolicy = .throw
     ) -> ElementStream<T> where Chunks.Element: ContiguousBytes {
-        chunkStream(mode: .array(path), chunks: chunks, policy: policy)
+        stream(type, mode: .array(path), from: chunks, onError: policy, lending: { JSONInput.with($0, $1) })
     }
 
     // MARK: Lines
@@ -142,7 +142,7 @@ extension FastJSONDecoder {
     public func lines<T: Decodable, Chunks: AsyncSequence>(
         _ type: T.Type, from chunks: Chunks, onError policy: ElementErrorPolicy = .throw
     ) -> ElementStream<T> where Chunks.Element: ContiguousBytes {
-        chunkStream(mode: .lines, chunks: chunks, policy: policy)
+        stream(type, mode: .lines, from: chunks, onError: policy, lending: { JSONInput.with($0, $1) })
     }
 
     // MARK: Sources
@@ -162,15 +162,19 @@ extension FastJSONDecoder {
             }, decoding: decoding)
     }
 
-    private func chunkStream<T: Decodable, Chunks: AsyncSequence>(
-        mode: StreamingMode, chunks: Chunks, policy: ElementErrorPolicy
-    ) -> ElementStream<T> where Chunks.Element: ContiguousBytes {
+    /// The elements of a chunk stream in `mode` (an array at a path, or lines), each chunk's bytes
+    /// lent by `lend`: the chunk streams above, and FastMapNIO's `ByteBuffer` sequences.
+    package func stream<T: Decodable, Chunks: AsyncSequence>(
+        _ type: T.Type, mode: StreamingMode, from chunks: Chunks, onError policy: ElementErrorPolicy,
+        lending lend: @escaping ChunkLending<Chunks.Element>
+    ) -> ElementStream<T> {
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
         let depth = decoding.options.maximumDepth
         let memoryLimit = decoding.options.memoryLimit
         return ElementStream(
             makeSource: {
-                try ChunkElementSource(chunks: chunks, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit)
+                try ChunkElementSource(
+                    chunks: chunks, lending: lend, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit)
             },
             decoding: decoding)
     }

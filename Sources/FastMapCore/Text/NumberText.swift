@@ -2,14 +2,14 @@
 /// call shares it; the input is dropped when the call returns, so a decoder that escapes into a
 /// model (a stored `superDecoder()`) can never read freed memory.
 package final class NumberTextSource {
-    private var input: UnsafeRawBufferPointer?
+    private var input: JSONInput?
     private var index: NumberTextIndex?
     /// The index is keyed by node address: holding the document keeps every indexed node
     /// alive (and the tree is never mutated) for as long as the index can be asked.
     private let document: JSONDocument
     private var root: JSONNode { document.root }
 
-    package init(input: UnsafeRawBufferPointer?, document: JSONDocument) {
+    package init(input: JSONInput?, document: JSONDocument) {
         self.input = input
         self.document = document
     }
@@ -17,7 +17,7 @@ package final class NumberTextSource {
     package func text(of node: JSONNode) -> String? {
         if index == nil {
             if let input {
-                index = NumberTextIndex(input: input, root: root)
+                index = NumberTextIndex(input: input.bytes, root: root)
             } else if let kept = document.keptRealTexts {
                 // A streamed element: its tokenizer kept the texts (there is no input).
                 index = NumberTextIndex(kept: kept)
@@ -33,7 +33,7 @@ package final class NumberTextSource {
 
     /// Forgets the input, first building the index when someone may still ask for it.
     package func endOfInput(keepingTexts: Bool) {
-        if keepingTexts, index == nil, let input { index = NumberTextIndex(input: input, root: root) }
+        if keepingTexts, index == nil, let input { index = NumberTextIndex(input: input.bytes, root: root) }
         input = nil
     }
 }
@@ -49,7 +49,7 @@ package final class NumberTextSource {
 /// the first time a `decode` call needs it (a `Decimal`, a huge integer written with a fraction
 /// or exponent, a zero `Double`); most decodes never build it.
 package struct NumberTextIndex {
-    private(set) var texts: [UnsafeMutableRawPointer: String] = [:]
+    private(set) var texts: [JSONNode.ID: String] = [:]
 
     package init(input: UnsafeRawBufferPointer, root: JSONNode) {
         var scanner = Scanner(bytes: input.bindMemory(to: UInt8.self))
@@ -113,7 +113,7 @@ package struct NumberTextIndex {
             var stack: [Frame] = []
             // Members already matched: a repeated key lost to the first one and must not be
             // paired with the first one's node.
-            var matched: Set<UnsafeMutableRawPointer> = []
+            var matched: Set<JSONNode.ID> = []
             var pending: JSONNode? = root
             while true {
                 // A value.
@@ -190,7 +190,7 @@ package struct NumberTextIndex {
 
         /// Reads `"key":` and points `pending` at the member's node (nil when it has none).
         private mutating func readMember(
-            _ frame: Frame?, _ matched: inout Set<UnsafeMutableRawPointer>, _ pending: inout JSONNode?
+            _ frame: Frame?, _ matched: inout Set<JSONNode.ID>, _ pending: inout JSONNode?
         ) -> Bool {
             guard current == UInt8(ascii: "\""), let key = skipString() else { return false }
             skipSpace()

@@ -56,7 +56,7 @@ package final class FileChunkReader: @unchecked Sendable {
     /// nil once `stopRequested` returns true while waiting for input (a FIFO or a socket
     /// whose writer has nothing to say yet). Regular files are always ready.
     /// - Throws: ``FastMapError`` of kind `io` when reading fails.
-    package func next(stopRequested: () -> Bool = { false }) throws(FastMapError) -> UnsafeRawBufferPointer? {
+    package func next(stopRequested: () -> Bool = { false }) throws(FastMapError) -> JSONInput? {
         while true {
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&waiting, 1, Self.pollInterval)
@@ -66,7 +66,7 @@ package final class FileChunkReader: @unchecked Sendable {
             }
             if stopRequested() { return nil }
             let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { return UnsafeRawBufferPointer(rebasing: buffer[..<count]) }
+            if count >= 0 { return JSONInput(UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
             if errno == EINTR { continue }
             throw FastMapError(kind: .io, message: "cannot read \(path): \(String(cString: strerror(errno)))")
         }

@@ -81,7 +81,8 @@ package final class StreamingParser: @unchecked Sendable {
     /// Parses the start of `bytes`, appending finished elements to `elements`. Returns how
     /// many bytes were used: a call stops once a batch of elements is ready, so the caller
     /// loops until every byte is used (or ``failure`` is set).
-    package func feed(_ bytes: UnsafeRawBufferPointer, into elements: inout [StreamedElement]) -> Int {
+    package func feed(_ input: JSONInput, into elements: inout [StreamedElement]) -> Int {
+        let bytes = input.bytes
         guard failure == nil else { return bytes.count }
         var consumed = 0
         let status = fm_stream_feed(

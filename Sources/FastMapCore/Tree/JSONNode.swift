@@ -29,8 +29,6 @@ internal import CJansson
 
     package var opaque: OpaquePointer { OpaquePointer(raw) }
 
-    package var identity: UnsafeMutableRawPointer { UnsafeMutableRawPointer(raw) }
-
     /// jansson's `json_type` tag: the first field of every `json_t`, a 4-byte enum numbered
     /// `JSON_OBJECT` (0) to `JSON_NULL` (7). `tree.c` asserts both facts at compile time.
     @inlinable var typeTag: Int32 { address.load(as: Int32.self) }
