@@ -66,6 +66,11 @@ import Foundation
         bytes.append(contentsOf: text)
     }
 
+    /// Appends bytes that are already JSON text (text kept aside, or moved within the output).
+    @inlinable public mutating func append(_ text: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
     // MARK: Punctuation
 
     /// Appends one byte of JSON text.
