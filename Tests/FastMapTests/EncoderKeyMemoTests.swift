@@ -93,6 +93,23 @@ extension EncoderSetup {
     }
 }
 
+/// One member under a key type of its own, so no other test teaches this type's keys.
+struct KelvinProbe: Encodable, Sendable {
+    struct ProbeKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    var key: String
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ProbeKey.self)
+        try container.encode(1, forKey: ProbeKey(stringValue: key))
+    }
+}
+
 @Suite("FastJSONEncoder's learned keys")
 struct EncoderKeyMemoTests {
     @Test("objects whose keys vary", arguments: keyMemoCases)
@@ -123,5 +140,23 @@ struct EncoderKeyMemoTests {
         #expect(
             String(decoding: try sorted.encode(value), as: UTF8.self)
                 == "[{\"a\":2,\"b\":1},{\"a\":2,\"b\":1},{\"a\":2,\"b\":1},{\"a\":1,\"b\":2}]")
+    }
+
+    /// What one encode learned serves the next; a key equal to a learned one only as a Swift
+    /// string still comes out in its own bytes, compact and pretty printed.
+    @Test func learnedKeysCarryOverBetweenEncodes() throws {
+        let encoder = FastJSONEncoder()
+        for formatting in [JSONEncoder.OutputFormatting(), .prettyPrinted] {
+            encoder.outputFormatting = formatting
+            _ = try encoder.encode([KelvinProbe(key: "K"), KelvinProbe(key: "K"), KelvinProbe(key: "K")])
+        }
+        encoder.outputFormatting = []
+        #expect(String(decoding: try encoder.encode(KelvinProbe(key: "K")), as: UTF8.self) == "{\"K\":1}")
+        #expect(
+            String(decoding: try encoder.encode(KelvinProbe(key: "\u{212A}")), as: UTF8.self) == "{\"\u{212A}\":1}")
+        encoder.outputFormatting = .prettyPrinted
+        #expect(
+            String(decoding: try encoder.encode(KelvinProbe(key: "\u{212A}")), as: UTF8.self)
+                == "{\n  \"\u{212A}\" : 1\n}")
     }
 }

@@ -33,7 +33,7 @@ struct EncodingKeyMemo {
     private var relearnings = 0
 
     /// How often a learned type may be learned again before the memo gives up on it.
-    static let relearningLimit = 8
+    static let relearningLimit = 16
 
     /// The position of `key` among the learned keys at or after `cursor`, if it is there with
     /// the same bytes. Swift's `==` compares canonical equivalence, so equal strings may differ
@@ -59,44 +59,63 @@ struct EncodingKeyMemo {
 
     /// Learns the keys of an object that closed with distinct keys (`keys`, their UTF-8
     /// bytes in member order), unless one is not ASCII or needs an escape, or the type has
-    /// been relearned too often. `separator` is the writer's key-value separator.
+    /// been relearned too often. Relearning merges the keys already learned with the new
+    /// ones where their orders agree, so a type whose objects leave out different optional
+    /// members soon knows all of them. `separator` is the writer's key-value separator.
     mutating func learn(_ keys: [ArraySlice<UInt8>], separator: [UInt8]) {
         if phase == .learned {
             relearnings += 1
-            if relearnings > Self.relearningLimit {
-                phase = .disabled
-                self.keys = []
-                return
-            }
+            if relearnings > Self.relearningLimit { return disable() }
         }
-        var learnedKeys: [String] = []
+        // Rare keys (non-ASCII, escaped) keep the full path.
+        guard keys.allSatisfy({ $0.allSatisfy(Self.isPlain) }) else { return disable() }
+        var learned = keys.map { String(decoding: $0, as: UTF8.self) }
+        if phase == .learned, let merged = Self.merge(self.keys, learned) { learned = merged }
         var learnedText: [UInt8] = []
         var ends: [Int] = []
-        learnedKeys.reserveCapacity(keys.count)
-        ends.reserveCapacity(keys.count)
-        for key in keys {
-            guard key.allSatisfy(Self.isPlain) else {
-                // Rare keys (non-ASCII, escaped) keep the full path.
-                phase = .disabled
-                self.keys = []
-                return
-            }
-            learnedKeys.append(String(decoding: key, as: UTF8.self))
+        ends.reserveCapacity(learned.count)
+        for key in learned {
             learnedText.append(UInt8(ascii: "\""))
-            learnedText.append(contentsOf: key)
+            learnedText.append(contentsOf: key.utf8)
             learnedText.append(UInt8(ascii: "\""))
             learnedText.append(contentsOf: separator)
             ends.append(learnedText.count)
         }
-        let order = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
-        var learnedRanks = [Int](repeating: 0, count: keys.count)
+        let order = learned.indices.sorted { learned[$0].utf8.lexicographicallyPrecedes(learned[$1].utf8) }
+        var learnedRanks = [Int](repeating: 0, count: learned.count)
         for (rank, position) in order.enumerated() { learnedRanks[position] = rank }
-        self.keys = learnedKeys
+        self.keys = learned
         text = learnedText
         textEnds = ends
         ranks = learnedRanks
-        isAscending = order.elementsEqual(keys.indices)
+        isAscending = order.elementsEqual(learned.indices)
         phase = .learned
+    }
+
+    private mutating func disable() {
+        phase = .disabled
+        keys = []
+        text = []
+        textEnds = []
+        ranks = []
+    }
+
+    /// One sequence holding `old` and `new` (each distinct) as subsequences, or nil when
+    /// they order two keys differently. Every key appears once, so the result is distinct.
+    private static func merge(_ old: [String], _ new: [String]) -> [String]? {
+        var result: [String] = []
+        var cursor = 0
+        for key in new {
+            if let position = old.firstIndex(of: key) {
+                guard position >= cursor else { return nil }
+                result.append(contentsOf: old[cursor...position])
+                cursor = position + 1
+            } else {
+                result.append(key)
+            }
+        }
+        result.append(contentsOf: old[cursor...])
+        return result
     }
 
     /// ASCII that is written as it is, whatever the options (`/` is escaped by default).
