@@ -32,6 +32,29 @@ struct SparseMember: Codable, Sendable {
     }
 }
 
+/// Objects of one key type inside each other: the inner one closes first and teaches the
+/// type new keys while the outer one is half written. A key type of its own, so that what
+/// other tests taught no other type changes what this one learns.
+struct NestedSameKeys: Encodable, Sendable {
+    struct NestKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NestKey.self)
+        try container.encode(1, forKey: NestKey("m1"))
+        try container.encode(2, forKey: NestKey("m2"))
+        var inner = container.nestedContainer(keyedBy: NestKey.self, forKey: NestKey("m3"))
+        try inner.encode(3, forKey: NestKey("b"))
+        try inner.encode(4, forKey: NestKey("a"))
+        try container.encode(5, forKey: NestKey("m4"))
+    }
+}
+
 let keyMemoCases: [EncoderCase] = [
     EncoderCase(
         name: "optional members left out in turn",
@@ -158,5 +181,17 @@ struct EncoderKeyMemoTests {
         #expect(
             String(decoding: try encoder.encode(KelvinProbe(key: "\u{212A}")), as: UTF8.self)
                 == "{\n  \"\u{212A}\" : 1\n}")
+    }
+
+    /// Sorting by learned rank when the keys changed under a half-written object would use
+    /// positions in the old keys (here: `m2` before `m1`).
+    @Test func objectsOfOneKeyTypeInsideEachOther() throws {
+        let fast = FastJSONEncoder()
+        fast.outputFormatting = .sortedKeys
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        let value = [NestedSameKeys(), NestedSameKeys(), NestedSameKeys()]
+        #expect(try fast.encode(value) == foundation.encode(value))
+        expectSameEncoding(value)
     }
 }

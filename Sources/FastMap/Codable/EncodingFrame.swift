@@ -40,9 +40,10 @@ struct EncodingFrame {
     var membersBase = 0
     var keyBytesBase = 0
     /// The ``EncodingKeyMemo`` of this object's key type in `EncodingStreamState.memos`
-    /// (-1: none), the learned position the next member may match from, and whether every
-    /// member so far matched.
+    /// (-1: none) and its version when this object opened, the learned position the next
+    /// member may match from, and whether every member so far matched.
     var memo = -1
+    var memoVersion = 0
     var memoCursor = 0
     var membersMatchMemo = true
 

@@ -31,6 +31,10 @@ struct EncodingKeyMemo {
     /// Whether the learned order is UTF-8 order already (nothing to sort).
     private(set) var isAscending = true
     private var relearnings = 0
+    /// Counts the changes of the learned keys: an object of the type that was already open
+    /// when its memo changed (an object inside another of the same key type, learned first)
+    /// holds positions in the old keys, so it finishes the long way.
+    private(set) var version = 0
 
     /// How often a learned type may be learned again before the memo gives up on it.
     static let relearningLimit = 16
@@ -90,10 +94,12 @@ struct EncodingKeyMemo {
         ranks = learnedRanks
         isAscending = order.elementsEqual(learned.indices)
         phase = .learned
+        version &+= 1
     }
 
     private mutating func disable() {
         phase = .disabled
+        version &+= 1
         keys = []
         text = []
         textEnds = []

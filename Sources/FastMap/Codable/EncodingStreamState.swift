@@ -50,7 +50,10 @@ struct EncodingStreamState {
             generation: nextGeneration, component: component)
         frame.membersBase = members.count
         frame.keyBytesBase = keyBytes.count
-        if let keyType { frame.memo = memo(for: keyType) }
+        if let keyType {
+            frame.memo = memo(for: keyType)
+            if frame.memo >= 0 { frame.memoVersion = memos[frame.memo].version }
+        }
         frames.append(frame)
         return nextGeneration
     }
@@ -140,7 +143,11 @@ struct EncodingStreamState {
             frames[index].kind = kind
             frames[index].membersBase = members.count
             frames[index].keyBytesBase = keyBytes.count
-            if let keyType { frames[index].memo = memo(for: keyType) }
+            if let keyType {
+                let memo = memo(for: keyType)
+                frames[index].memo = memo
+                if memo >= 0 { frames[index].memoVersion = memos[memo].version }
+            }
         case kind:
             // One object written through two containers (a class and its superclass): its
             // keys are not one type's.
@@ -173,7 +180,7 @@ struct EncodingStreamState {
         writer.indent()
         let quote = writer.count
         let memo = frames[index].memo
-        if memo >= 0 && frames[index].membersMatchMemo,
+        if memo >= 0 && frames[index].membersMatchMemo && memos[memo].version == frames[index].memoVersion,
             let position = memos[memo].position(of: key, from: frames[index].memoCursor)
         {
             // The learned text holds the separator; its key is plain ASCII, as long as the key.
@@ -218,7 +225,9 @@ struct EncodingStreamState {
             members.removeSubrange(base...)
         }
         let memo = frames[index].memo
-        if memo >= 0 && frames[index].membersMatchMemo && memos[memo].phase == .learned {
+        if memo >= 0 && frames[index].membersMatchMemo && memos[memo].phase == .learned
+            && memos[memo].version == frames[index].memoVersion
+        {
             // Distinct keys, in learned order: sorted by rank, if sorting and out of order.
             if writer.keyOrder == .utf8 && !memos[memo].isAscending, let order = rankOrder(base, end, memo) {
                 rewriteMembers(base, end, in: order)
