@@ -52,3 +52,36 @@ size_t fm_json_clean_prefix(const uint8_t *bytes, size_t length, int escape_slas
     while (i < length && !needs_escape(bytes[i], escape_slash)) i++;
     return i;
 }
+
+static const char hex_digits[] = "0123456789abcdef";
+
+size_t fm_json_escape(const uint8_t *bytes, size_t length, int escape_slash, uint8_t *out) {
+    size_t written = 0;
+    size_t i = 0;
+    while (i < length) {
+        size_t clean = fm_json_clean_prefix(bytes + i, length - i, escape_slash);
+        memcpy(out + written, bytes + i, clean);
+        written += clean;
+        i += clean;
+        if (i >= length) break;
+        uint8_t byte = bytes[i++];
+        out[written++] = '\\';
+        switch (byte) {
+        case '"': out[written++] = '"'; break;
+        case '\\': out[written++] = '\\'; break;
+        case '/': out[written++] = '/'; break;
+        case 0x08: out[written++] = 'b'; break;
+        case 0x0C: out[written++] = 'f'; break;
+        case 0x0A: out[written++] = 'n'; break;
+        case 0x0D: out[written++] = 'r'; break;
+        case 0x09: out[written++] = 't'; break;
+        default:
+            out[written++] = 'u';
+            out[written++] = '0';
+            out[written++] = '0';
+            out[written++] = (uint8_t)hex_digits[byte >> 4];
+            out[written++] = (uint8_t)hex_digits[byte & 0x0F];
+        }
+    }
+    return written;
+}

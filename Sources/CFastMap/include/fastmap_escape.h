@@ -17,6 +17,13 @@ extern "C" {
 /// reads past `length`.
 size_t fm_json_clean_prefix(const uint8_t *bytes, size_t length, int escape_slash);
 
+/// Writes bytes[0 ..< length] escaped as Foundation escapes JSON strings (`\"`, `\\`, `\/`
+/// with `escape_slash`, `\b \f \n \r \t`, `\u00xx` for other control characters) into
+/// `out`, which has room for 6 * `length` bytes, and returns how many it wrote. One call per
+/// string, where writing the runs between escapes from Swift took one call and two appends
+/// per escape (URLs are full of slashes).
+size_t fm_json_escape(const uint8_t *bytes, size_t length, int escape_slash, uint8_t *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -30,13 +30,22 @@ struct EncodingFrame {
     /// counts only once the position ends, as `JSONEncoder` inserts it only then.
     let countsInParent: Bool
     let generation: Int
-    let component: EncodingPathComponent
+    /// The key or index of this position in its container (nil at the top level and for
+    /// a value encoded with its container's own encoder).
+    let component: CodingPathComponent?
     /// Members or elements written so far.
     var count = 0
     /// Where this object's member records start in `EncodingStreamState.members`, and its
     /// copied keys in `keyBytes`.
     var membersBase = 0
     var keyBytesBase = 0
+    /// The ``EncodingKeyMemo`` of this object's key type in `EncodingStreamState.memos`
+    /// (-1: none) and its version when this object opened, the learned position the next
+    /// member may match from, and whether every member so far matched.
+    var memo = -1
+    var memoVersion = 0
+    var memoCursor = 0
+    var membersMatchMemo = true
 
     /// Whether the key of this position shows in coding paths of the values below it.
     var isInEncoderPath: Bool { role != .nested && !hidesKey }

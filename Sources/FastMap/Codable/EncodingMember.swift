@@ -8,4 +8,6 @@ struct EncodingMember {
     var keyStart: Int
     var keyCount: Int
     var keyIsCopied: Bool
+    /// The key's position in the object's ``EncodingKeyMemo`` (-1 when written without it).
+    var memoPosition = -1
 }

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 extension EncodingStream {
@@ -5,10 +6,10 @@ extension EncodingStream {
     /// frame has ended cannot be answered from the stack: bail out).
     func isCurrent(_ index: Int, _ generation: Int) -> Bool {
         let state = self.state
-        if index >= 0 && index < state.pointee.frames.count && state.pointee.frames[index].generation == generation {
+        if index >= 0 && index < state.value.frames.count && state.value.frames[index].generation == generation {
             return true
         }
-        state.pointee.bailedOut = true
+        state.value.bailedOut = true
         return false
     }
 }

@@ -8,7 +8,7 @@ extension EncodingStream {
     /// a protocol call per element cost more than the digits. The frames, separators, paths and
     /// errors are those the unkeyed container produces, so the bytes and errors are the same.
     @inline(__always)
-    func writeNumberArray<T>(_ value: T, in index: Int, component: EncodingPathComponent) throws -> Bool {
+    func writeNumberArray<T>(_ value: T, in index: Int, component: CodingPathComponent?) throws -> Bool {
         if T.self == [Double].self {
             try writeFloats(identityCast(value, to: [Double].self), in: index, component: component)
         } else if T.self == [Float].self {
@@ -20,8 +20,8 @@ extension EncodingStream {
             let rings = identityCast(value, to: [[[Double]]].self)
             let (slot, generation) = try beginNumberArray(in: index, component: component)
             for ring in rings {
-                let ringComponent = EncodingPathComponent.index(state.pointee.frames[slot].count)
-                state.pointee.beginElement(in: slot)
+                let ringComponent = CodingPathComponent.index(state.value.frames[slot].count)
+                state.value.beginElement(in: slot)
                 try writeDoubleRows(ring, in: slot, component: ringComponent)
             }
             try finishSlot(slot, generation, emptyError: nil)
@@ -35,32 +35,29 @@ extension EncodingStream {
 
     /// Opens the array's value position and container, as `writeThroughSlot` and
     /// `unkeyedContainer()` do; returns the frame and its generation.
-    private func beginNumberArray(in index: Int, component: EncodingPathComponent) throws -> (
+    private func beginNumberArray(in index: Int, component: CodingPathComponent?) throws -> (
         slot: Int, generation: Int
     ) {
-        if state.pointee.bailedOut { throw EncodingStreamBailout() }
-        let generation = state.pointee.push(.pending, role: .value, component: component)
-        let slot = state.pointee.frames.count - 1
-        state.pointee.becomeContainer(.array, slot, generation)
-        if state.pointee.bailedOut { throw EncodingStreamBailout() }
+        if state.value.bailedOut { throw EncodingStreamBailout() }
+        let generation = state.value.push(.pending, role: .value, component: component)
+        let slot = state.value.frames.count - 1
+        state.value.becomeContainer(.array, slot, generation)
+        if state.value.bailedOut { throw EncodingStreamBailout() }
         return (slot, generation)
     }
 
     private func writeFloats<F: BinaryFloatingPoint & CustomStringConvertible>(
-        _ array: [F], in index: Int, component: EncodingPathComponent
+        _ array: [F], in index: Int, component: CodingPathComponent?
     ) throws {
         let (slot, generation) = try beginNumberArray(in: index, component: component)
-        if F.self == Double.self && !state.pointee.writer.prettyPrinted {
+        if F.self == Double.self && !state.value.writer.prettyPrinted {
             // Compact doubles: runs of finite values as one list each.
             let doubles = identityCast(array, to: [Double].self)
             var next = 0
             while next < doubles.count {
-                let leadingComma = state.pointee.frames[slot].count > 0
-                let written = doubles.withUnsafeBufferPointer {
-                    state.pointee.writer.writeFiniteDoubleList(
-                        UnsafeBufferPointer(rebasing: $0[next...]), leadingComma: leadingComma)
-                }
-                state.pointee.frames[slot].count += written
+                let leadingComma = state.value.frames[slot].count > 0
+                let written = state.value.writer.writeFiniteDoubleList(doubles[next...], leadingComma: leadingComma)
+                state.value.frames[slot].count += written
                 next += written
                 if next < doubles.count {
                     try writeFloatElement(doubles[next], in: slot)
@@ -70,8 +67,8 @@ extension EncodingStream {
         } else {
             for element in array {
                 if element.isFinite {
-                    state.pointee.beginElement(in: slot)
-                    state.pointee.writer.writeFloatingPoint(element)
+                    state.value.beginElement(in: slot)
+                    state.value.writer.writeFloatingPoint(element)
                 } else {
                     try writeFloatElement(element, in: slot)
                 }
@@ -84,19 +81,19 @@ extension EncodingStream {
     /// written whole, without a frame of its own (nothing in it can fail or need a path); a
     /// row holding an infinity or NaN, and every row when pretty printing, takes the framed
     /// path of a `[Double]` element.
-    private func writeDoubleRows(_ rows: [[Double]], in index: Int, component: EncodingPathComponent) throws {
+    private func writeDoubleRows(_ rows: [[Double]], in index: Int, component: CodingPathComponent?) throws {
         let (slot, generation) = try beginNumberArray(in: index, component: component)
-        let compact = !state.pointee.writer.prettyPrinted
+        let compact = !state.value.writer.prettyPrinted
         for row in rows {
             if compact && row.allSatisfy(\.isFinite) {
-                state.pointee.beginElement(in: slot)
-                guard state.pointee.openContainer(UInt8(ascii: "[")) else { throw EncodingStreamBailout() }
-                _ = row.withUnsafeBufferPointer { state.pointee.writer.writeFiniteDoubleList($0, leadingComma: false) }
-                state.pointee.writer.endContainer(UInt8(ascii: "]"))
-                state.pointee.containerDepth -= 1
+                state.value.beginElement(in: slot)
+                guard state.value.openContainer(UInt8(ascii: "[")) else { throw EncodingStreamBailout() }
+                _ = state.value.writer.writeFiniteDoubleList(row[...], leadingComma: false)
+                state.value.writer.endContainer(UInt8(ascii: "]"))
+                state.value.containerDepth -= 1
             } else {
-                let rowComponent = EncodingPathComponent.index(state.pointee.frames[slot].count)
-                state.pointee.beginElement(in: slot)
+                let rowComponent = CodingPathComponent.index(state.value.frames[slot].count)
+                state.value.beginElement(in: slot)
                 try writeFloats(row, in: slot, component: rowComponent)
             }
         }
@@ -108,17 +105,17 @@ extension EncodingStream {
     private func writeFloatElement<F: BinaryFloatingPoint & CustomStringConvertible>(
         _ element: F, in slot: Int
     ) throws {
-        let elementComponent = EncodingPathComponent.index(state.pointee.frames[slot].count)
+        let elementComponent = CodingPathComponent.index(state.value.frames[slot].count)
         try checkFloat(element, in: slot, component: elementComponent)
-        state.pointee.beginElement(in: slot)
+        state.value.beginElement(in: slot)
         try writeFloat(element, in: slot, component: elementComponent)
     }
 
-    private func writeIntegers(_ array: [Int], in index: Int, component: EncodingPathComponent) throws {
+    private func writeIntegers(_ array: [Int], in index: Int, component: CodingPathComponent?) throws {
         let (slot, generation) = try beginNumberArray(in: index, component: component)
         for element in array {
-            state.pointee.beginElement(in: slot)
-            state.pointee.writer.writeInteger(element)
+            state.value.beginElement(in: slot)
+            state.value.writer.writeInteger(element)
         }
         try finishSlot(slot, generation, emptyError: nil)
     }

@@ -19,17 +19,14 @@ import Foundation
 /// reaches the top is thrown as it is.
 final class EncodingStream {
     let settings: EncodingSettings
-    let state: UnsafeMutablePointer<EncodingStreamState>
+    /// The mutable state, in the core's ``AddressedCell``: the hot paths change it in place
+    /// and pay none of the runtime exclusivity checks a class's stored properties cost.
+    let state: AddressedCell<EncodingStreamState>
 
     private init(settings: EncodingSettings) {
         self.settings = settings
-        state = .allocate(capacity: 1)
-        state.initialize(to: EncodingStreamState(writer: settings.makeWriter()))
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        state = AddressedCell(
+            EncodingStreamState(writer: settings.makeWriter(), sharesMemos: settings.usesDefaultKeys))
     }
 
     static func encode<T: Encodable>(_ value: T, settings: EncodingSettings) throws -> [UInt8] {
@@ -41,7 +38,7 @@ final class EncodingStream {
         _ value: T, configuration: T.EncodingConfiguration, settings: EncodingSettings
     ) throws -> [UInt8] {
         let bytes = try streamed(settings: settings) { stream in
-            try stream.writeThroughSlot(in: -1, component: .none, emptyError: { .fastMapEncodedNothing(value) }) {
+            try stream.writeThroughSlot(in: -1, component: nil, emptyError: { .fastMapEncodedNothing(value) }) {
                 try value.encode(to: $0, configuration: configuration)
             }
         }
@@ -61,23 +58,26 @@ final class EncodingStream {
         do {
             try body(stream)
         } catch {
-            if stream.state.pointee.bailedOut { return nil }
+            if stream.state.value.bailedOut { return nil }
             throw error
         }
-        return stream.state.pointee.bailedOut ? nil : stream.takeBytes()
+        if stream.state.value.memosChanged && stream.settings.usesDefaultKeys {
+            EncodingKeyMemoStore.publish(stream.state.value.changedMemos, prettyPrinted: stream.settings.prettyPrinted)
+        }
+        return stream.state.value.bailedOut ? nil : stream.takeBytes()
     }
 
     private func takeBytes() -> [UInt8] {
         var writer = settings.makeWriter(capacity: 0)
-        swap(&writer, &state.pointee.writer)
+        swap(&writer, &state.value.writer)
         return writer.bytes
     }
 
     private func writeTopLevel<T: Encodable>(_ value: T) throws {
-        if try writeScalar(value, in: -1, component: .none) { return }
-        if try writeNumberArray(value, in: -1, component: .none) { return }
-        if try writeSpecial(value, in: -1, component: .none) { return }
-        try writeThroughSlot(in: -1, component: .none, emptyError: { .fastMapEncodedNothing(value) }) {
+        if try writeScalar(value, in: -1, component: nil) { return }
+        if try writeNumberArray(value, in: -1, component: nil) { return }
+        if try writeSpecial(value, in: -1, component: nil) { return }
+        try writeThroughSlot(in: -1, component: nil, emptyError: { .fastMapEncodedNothing(value) }) {
             try value.encode(to: $0)
         }
     }
@@ -87,7 +87,7 @@ final class EncodingStream {
     /// Writes `value` at the writer's position, as the member or element `component` of the
     /// container on frame `index` (-1 at the top level).
     @inline(__always)
-    func writeValue<T: Encodable>(_ value: T, in index: Int, component: EncodingPathComponent) throws {
+    func writeValue<T: Encodable>(_ value: T, in index: Int, component: CodingPathComponent?) throws {
         do {
             if try writeScalar(value, in: index, component: component) { return }
             if try writeNumberArray(value, in: index, component: component) { return }
@@ -96,42 +96,42 @@ final class EncodingStream {
         } catch {
             // The member's key or separator is already written: should the caller catch this
             // error and write on, only the tree encoder gets the output right.
-            state.pointee.failedMidMember = true
+            state.value.failedMidMember = true
             throw error
         }
     }
 
     /// Writes the standard library's scalars directly instead of through `encode(to:)`.
     @inline(__always)
-    private func writeScalar<T>(_ value: T, in index: Int, component: EncodingPathComponent) throws -> Bool {
+    private func writeScalar<T>(_ value: T, in index: Int, component: CodingPathComponent?) throws -> Bool {
         if T.self == String.self {
-            state.pointee.writer.writeString(identityCast(value, to: String.self))
+            state.value.writer.writeString(identityCast(value, to: String.self))
         } else if T.self == Int.self {
-            state.pointee.writer.writeInteger(identityCast(value, to: Int.self))
+            state.value.writer.writeInteger(identityCast(value, to: Int.self))
         } else if T.self == Double.self {
             try writeFloat(identityCast(value, to: Double.self), in: index, component: component)
         } else if T.self == Bool.self {
-            state.pointee.writer.writeBool(identityCast(value, to: Bool.self))
+            state.value.writer.writeBool(identityCast(value, to: Bool.self))
         } else if T.self == Int64.self {
-            state.pointee.writer.writeInteger(identityCast(value, to: Int64.self))
+            state.value.writer.writeInteger(identityCast(value, to: Int64.self))
         } else if T.self == UInt64.self {
-            state.pointee.writer.writeInteger(identityCast(value, to: UInt64.self))
+            state.value.writer.writeInteger(identityCast(value, to: UInt64.self))
         } else if T.self == Float.self {
             try writeFloat(identityCast(value, to: Float.self), in: index, component: component)
         } else if T.self == Int32.self {
-            state.pointee.writer.writeInteger(identityCast(value, to: Int32.self))
+            state.value.writer.writeInteger(identityCast(value, to: Int32.self))
         } else if T.self == UInt.self {
-            state.pointee.writer.writeInteger(identityCast(value, to: UInt.self))
+            state.value.writer.writeInteger(identityCast(value, to: UInt.self))
         } else if T.self == UInt32.self {
-            state.pointee.writer.writeInteger(identityCast(value, to: UInt32.self))
+            state.value.writer.writeInteger(identityCast(value, to: UInt32.self))
         } else if T.self == Int16.self {
-            state.pointee.writer.writeInteger(identityCast(value, to: Int16.self))
+            state.value.writer.writeInteger(identityCast(value, to: Int16.self))
         } else if T.self == UInt16.self {
-            state.pointee.writer.writeInteger(identityCast(value, to: UInt16.self))
+            state.value.writer.writeInteger(identityCast(value, to: UInt16.self))
         } else if T.self == Int8.self {
-            state.pointee.writer.writeInteger(identityCast(value, to: Int8.self))
+            state.value.writer.writeInteger(identityCast(value, to: Int8.self))
         } else if T.self == UInt8.self {
-            state.pointee.writer.writeInteger(identityCast(value, to: UInt8.self))
+            state.value.writer.writeInteger(identityCast(value, to: UInt8.self))
         } else {
             return false
         }
@@ -141,15 +141,15 @@ final class EncodingStream {
     /// The types `JSONEncoder` writes its own way, whatever their `encode(to:)` does: `Date`,
     /// `Data` (by strategy), `URL` (its absolute string), `Decimal` (its description), and
     /// `[String: Value]` under a key strategy (keys unconverted).
-    private func writeSpecial<T>(_ value: T, in index: Int, component: EncodingPathComponent) throws -> Bool {
+    private func writeSpecial<T>(_ value: T, in index: Int, component: CodingPathComponent?) throws -> Bool {
         if T.self == Date.self {
             try writeDate(identityCast(value, to: Date.self), in: index, component: component)
         } else if T.self == Data.self {
             try writeData(identityCast(value, to: Data.self), in: index, component: component)
         } else if T.self == URL.self {
-            state.pointee.writer.writeString(identityCast(value, to: URL.self).absoluteString)
+            state.value.writer.writeString(identityCast(value, to: URL.self).absoluteString)
         } else if T.self == Decimal.self {
-            state.pointee.writer.writeRaw(identityCast(value, to: Decimal.self).description)
+            state.value.writer.writeRaw(identityCast(value, to: Decimal.self).description)
         } else if !settings.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodableDictionary {
             try writeDictionary(dictionary, in: index, component: component)
         } else {
@@ -162,16 +162,18 @@ final class EncodingStream {
     /// for (`.throw` is forced for dates in seconds or milliseconds, as in `JSONEncoder`).
     @inline(__always)
     func writeFloat<F: BinaryFloatingPoint & CustomStringConvertible>(
-        _ value: F, in index: Int, component: EncodingPathComponent,
+        _ value: F, in index: Int, component: CodingPathComponent?,
         strategy: JSONEncoder.NonConformingFloatEncodingStrategy? = nil
     ) throws {
         if value.isFinite {
-            state.pointee.writer.writeFloatingPoint(value)
+            state.value.writer.writeFloatingPoint(value)
             return
         }
-        switch try settings.classify(value, strategy: strategy, path: { state.pointee.valuePath(index, component) }) {
-        case .number: state.pointee.writer.writeFloatingPoint(value)
-        case .string(let text): state.pointee.writer.writeString(text)
+        switch try settings.classify(
+            value, strategy: strategy, path: { state.value.valueNode(index, component).codingPath })
+        {
+        case .number: state.value.writer.writeFloatingPoint(value)
+        case .string(let text): state.value.writer.writeString(text)
         }
     }
 
@@ -179,13 +181,13 @@ final class EncodingStream {
     /// trace (as in `JSONEncoder`, which checks before storing).
     @inline(__always)
     func checkFloat<F: BinaryFloatingPoint>(
-        _ value: F, in index: Int, component: EncodingPathComponent
+        _ value: F, in index: Int, component: CodingPathComponent?
     ) throws {
         if value.isFinite { return }
-        _ = try settings.classify(value, path: { state.pointee.valuePath(index, component) })
+        _ = try settings.classify(value, path: { state.value.valueNode(index, component).codingPath })
     }
 
-    private func writeDate(_ date: Date, in index: Int, component: EncodingPathComponent) throws {
+    private func writeDate(_ date: Date, in index: Int, component: CodingPathComponent?) throws {
         switch settings.options.dateEncodingStrategy {
         case .deferredToDate:
             // What `Date.encode(to:)` does: one Double through a single-value container.
@@ -195,7 +197,7 @@ final class EncodingStream {
         case .millisecondsSince1970:
             try writeFloat(1000.0 * date.timeIntervalSince1970, in: index, component: component, strategy: .throw)
         case .iso8601:
-            state.pointee.writer.writeString(date.formatted(.iso8601))
+            state.value.writer.writeString(date.formatted(.iso8601))
         case .custom(let closure):
             try writeThroughSlot(in: index, component: component) { try closure(date, $0) }
         @unknown default:
@@ -203,12 +205,12 @@ final class EncodingStream {
         }
     }
 
-    private func writeData(_ data: Data, in index: Int, component: EncodingPathComponent) throws {
+    private func writeData(_ data: Data, in index: Int, component: CodingPathComponent?) throws {
         switch settings.options.dataEncodingStrategy {
         case .deferredToData:
             try writeThroughSlot(in: index, component: component) { try data.encode(to: $0) }
         case .base64:
-            state.pointee.writer.writeString(data.base64EncodedString())
+            state.value.writer.writeString(data.base64EncodedString())
         case .custom(let closure):
             try writeThroughSlot(in: index, component: component) { try closure(data, $0) }
         @unknown default:
@@ -221,17 +223,17 @@ final class EncodingStream {
     /// property or element that holds the dictionary. A dictionary that is itself a member of
     /// such a dictionary keeps its member name (`["a": ["b": .nan]]` fails at `a.b`).
     private func writeDictionary(
-        _ dictionary: any StringKeyedEncodableDictionary, in index: Int, component: EncodingPathComponent
+        _ dictionary: any StringKeyedEncodableDictionary, in index: Int, component: CodingPathComponent?
     ) throws {
-        let isDictionaryMember = if case .name = component { true } else { false }
-        let generation = state.pointee.push(.pending, role: .value, component: component, hidesKey: !isDictionaryMember)
-        let slot = state.pointee.frames.count - 1
-        state.pointee.becomeContainer(.object, slot, generation)
-        guard !state.pointee.bailedOut else { throw EncodingStreamBailout() }
+        let isDictionaryMember = if case .key(let key) = component, key is EncodingMemberNameKey { true } else { false }
+        let generation = state.value.push(.pending, role: .value, component: component, hidesKey: !isDictionaryMember)
+        let slot = state.value.frames.count - 1
+        state.value.becomeContainer(.object, slot, generation)
+        guard !state.value.bailedOut else { throw EncodingStreamBailout() }
         try dictionary.forEachEncodableMember { key, value in
-            guard state.pointee.prepare(slot, generation) else { throw EncodingStreamBailout() }
-            state.pointee.beginMember(key, in: slot)
-            try writeValue(value, in: slot, component: .name(key))
+            guard state.value.prepare(slot, generation) else { throw EncodingStreamBailout() }
+            state.value.beginMember(key, in: slot)
+            try writeValue(value, in: slot, component: .key(EncodingMemberNameKey(key)))
         }
         try finishSlot(slot, generation, emptyError: nil)
     }
@@ -242,22 +244,22 @@ final class EncodingStream {
     /// ends the position. A value that encodes nothing is written as `{}`, as in
     /// `JSONEncoder`, except at the top level, where `emptyError` is thrown.
     func writeThroughSlot(
-        in index: Int, component: EncodingPathComponent, emptyError: (() -> EncodingError)? = nil,
+        in index: Int, component: CodingPathComponent?, emptyError: (() -> EncodingError)? = nil,
         _ body: (EncodingStreamEncoder) throws -> Void
     ) throws {
-        if state.pointee.bailedOut { throw EncodingStreamBailout() }
-        let generation = state.pointee.push(.pending, role: .value, component: component)
-        let slot = state.pointee.frames.count - 1
+        if state.value.bailedOut { throw EncodingStreamBailout() }
+        let generation = state.value.push(.pending, role: .value, component: component)
+        let slot = state.value.frames.count - 1
         try body(EncodingStreamEncoder(stream: self, index: slot, generation: generation))
         try finishSlot(slot, generation, emptyError: emptyError)
     }
 
     func finishSlot(_ slot: Int, _ generation: Int, emptyError: (() -> EncodingError)?) throws {
-        guard state.pointee.prepare(slot, generation) else { throw EncodingStreamBailout() }
-        if let emptyError, state.pointee.frames[slot].kind == .pending {
+        guard state.value.prepare(slot, generation) else { throw EncodingStreamBailout() }
+        if let emptyError, state.value.frames[slot].kind == .pending {
             throw emptyError()
         }
-        guard state.pointee.closeTop() else { throw EncodingStreamBailout() }
+        guard state.value.closeTop() else { throw EncodingStreamBailout() }
     }
 
     // MARK: Keys
@@ -269,11 +271,10 @@ final class EncodingStream {
         switch settings.options.keyEncodingStrategy {
         case .convertToSnakeCase:
             let original = key.stringValue
-            return state.pointee.snakeCase.convert(original)
+            return state.value.snakeCase.convert(original)
         case .custom(let transform):
-            var path = state.pointee.containerPath(index)
-            path.append(key)
-            return transform(path).stringValue
+            return transform(CodingPathNode(parent: state.value.containerNode(index), component: .key(key)).codingPath)
+                .stringValue
         default:
             return key.stringValue
         }

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The `Encoder` a value sees during ``FastJSONEncoder/encode(_:)``: a handle on one value
@@ -9,19 +10,19 @@ struct EncodingStreamEncoder: Encoder {
 
     var codingPath: [any CodingKey] {
         guard stream.isCurrent(index, generation) else { return [] }
-        return stream.state.pointee.encoderPath(index)
+        return stream.state.value.encoderNode(index).codingPath
     }
 
     var userInfo: [CodingUserInfoKey: Any] { stream.settings.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        stream.state.pointee.becomeContainer(.object, index, generation)
+        stream.state.value.becomeContainer(.object, index, generation, keyType: Key.self)
         return KeyedEncodingContainer(
             EncodingStreamKeyedContainer<Key>(stream: stream, index: index, generation: generation))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        stream.state.pointee.becomeContainer(.array, index, generation)
+        stream.state.value.becomeContainer(.array, index, generation)
         return EncodingStreamUnkeyedContainer(stream: stream, index: index, generation: generation)
     }
 

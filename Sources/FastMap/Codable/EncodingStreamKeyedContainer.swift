@@ -9,37 +9,37 @@ struct EncodingStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
 
     var codingPath: [any CodingKey] {
         guard stream.isCurrent(index, generation) else { return [] }
-        return stream.state.pointee.containerPath(index)
+        return stream.state.value.containerNode(index).codingPath
     }
 
     /// Ends the frames above this container and writes the member's key; after this the
     /// writer is where the member's value goes.
     @inline(__always)
     private func beginMember(_ key: Key) throws {
-        guard stream.state.pointee.prepare(index, generation) else { throw EncodingStreamBailout() }
+        guard stream.state.value.prepare(index, generation) else { throw EncodingStreamBailout() }
         let written = stream.writtenKey(key, in: index)
-        stream.state.pointee.beginMember(written, in: index)
+        stream.state.value.beginMember(written, in: index)
     }
 
     @inline(__always)
     private func writeInteger<T: FixedWidthInteger>(_ value: T, forKey key: Key) throws {
         try beginMember(key)
-        stream.state.pointee.writer.writeInteger(value)
+        stream.state.value.writer.writeInteger(value)
     }
 
     mutating func encodeNil(forKey key: Key) throws {
         try beginMember(key)
-        stream.state.pointee.writer.writeNull()
+        stream.state.value.writer.writeNull()
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
         try beginMember(key)
-        stream.state.pointee.writer.writeBool(value)
+        stream.state.value.writer.writeBool(value)
     }
 
     mutating func encode(_ value: String, forKey key: Key) throws {
         try beginMember(key)
-        stream.state.pointee.writer.writeString(value)
+        stream.state.value.writer.writeString(value)
     }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
@@ -83,28 +83,28 @@ struct EncodingStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let generation = stream.beginNested(.object, in: index, generation) {
+        let generation = stream.beginNested(.object, in: index, generation, keyType: NestedKey.self) {
             let written = stream.writtenKey(key, in: index)
-            stream.state.pointee.beginMember(written, in: index)
+            stream.state.value.beginMember(written, in: index)
             return .key(key)
         }
         return KeyedEncodingContainer(
             EncodingStreamKeyedContainer<NestedKey>(
-                stream: stream, index: stream.state.pointee.frames.count - 1, generation: generation))
+                stream: stream, index: stream.state.value.frames.count - 1, generation: generation))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let generation = stream.beginNested(.array, in: index, generation) {
             let written = stream.writtenKey(key, in: index)
-            stream.state.pointee.beginMember(written, in: index)
+            stream.state.value.beginMember(written, in: index)
             return .key(key)
         }
         return EncodingStreamUnkeyedContainer(
-            stream: stream, index: stream.state.pointee.frames.count - 1, generation: generation)
+            stream: stream, index: stream.state.value.frames.count - 1, generation: generation)
     }
 
     mutating func superEncoder() -> any Encoder {
-        makeSuperEncoder(key: EncodingPathKey.superKey)
+        makeSuperEncoder(key: FastCodingKey.super)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -114,10 +114,10 @@ struct EncodingStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     private func makeSuperEncoder(key: some CodingKey) -> any Encoder {
         let generation = stream.beginNested(.pending, in: index, generation, role: .superEncoder) {
             let written = stream.writtenKey(key, in: index)
-            stream.state.pointee.beginMember(written, in: index)
+            stream.state.value.beginMember(written, in: index)
             return .key(key)
         }
         return EncodingStreamEncoder(
-            stream: stream, index: stream.state.pointee.frames.count - 1, generation: generation)
+            stream: stream, index: stream.state.value.frames.count - 1, generation: generation)
     }
 }

@@ -1,6 +1,6 @@
 @_spi(FastMapCore) import FastMapCore
 
-/// The mutable state of one streaming encode. It lives behind a pointer owned by
+/// The mutable state of one streaming encode. It lives in an `AddressedCell` owned by
 /// ``EncodingStream`` so the hot paths pay no exclusivity checks; its methods never call
 /// code outside FastMap.
 struct EncodingStreamState {
@@ -18,18 +18,31 @@ struct EncodingStreamState {
     /// the stream bails out.
     var failedMidMember = false
     var snakeCase = SnakeCaseCache()
+    /// The key memo of each `CodingKey` type met in this encode (a few types: found by a
+    /// scan), and whether one was learned or given up on here.
+    private var memos: [EncodingKeyMemo] = []
+    private var memoTypes: [ObjectIdentifier] = []
+    private(set) var memosChanged = false
+    /// Memos learned by earlier encodes (with default keys; see ``EncodingKeyMemoStore``).
+    private let learnedMemos: [ObjectIdentifier: EncodingKeyMemo]
     private var scratch: [UInt8] = []
     private var slots: [Int32] = []
 
-    init(writer: JSONByteWriter) {
+    init(writer: JSONByteWriter, sharesMemos: Bool) {
+        learnedMemos = sharesMemos ? EncodingKeyMemoStore.snapshot(prettyPrinted: writer.prettyPrinted) : [:]
         self.writer = writer
+    }
+
+    /// The memos this encode learned or gave up on, for ``EncodingKeyMemoStore``.
+    var changedMemos: [(ObjectIdentifier, EncodingKeyMemo)] {
+        zip(memoTypes, memos).filter { $0.1.phase == .learned || $0.1.phase == .disabled }
     }
 
     // MARK: Frames
 
     mutating func push(
-        _ kind: EncodingFrame.Kind, role: EncodingFrame.Role, component: EncodingPathComponent,
-        hidesKey: Bool = false, countsInParent: Bool = false
+        _ kind: EncodingFrame.Kind, role: EncodingFrame.Role, component: CodingPathComponent?,
+        hidesKey: Bool = false, countsInParent: Bool = false, keyType: (any CodingKey.Type)? = nil
     ) -> Int {
         nextGeneration &+= 1
         var frame = EncodingFrame(
@@ -37,8 +50,26 @@ struct EncodingStreamState {
             generation: nextGeneration, component: component)
         frame.membersBase = members.count
         frame.keyBytesBase = keyBytes.count
+        if let keyType {
+            frame.memo = memo(for: keyType)
+            if frame.memo >= 0 { frame.memoVersion = memos[frame.memo].version }
+        }
         frames.append(frame)
         return nextGeneration
+    }
+
+    /// The index of the key memo of `keyType` (-1 once the memo gave up on it, and for types
+    /// beyond the first 64 of an encode, which keeps the scan short).
+    private mutating func memo(for keyType: any CodingKey.Type) -> Int {
+        let identifier = ObjectIdentifier(keyType)
+        if let index = memoTypes.firstIndex(of: identifier) {
+            return memos[index].phase == .disabled ? -1 : index
+        }
+        guard memos.count < 64 else { return -1 }
+        memoTypes.append(identifier)
+        let memo = learnedMemos[identifier] ?? EncodingKeyMemo()
+        memos.append(memo)
+        return memo.phase == .disabled ? -1 : memos.count - 1
     }
 
     /// Whether the handle for frame `index` of `generation` may write now. Frames above it
@@ -101,7 +132,10 @@ struct EncodingStreamState {
 
     /// Turns the value position `index` into a container, or continues the container it
     /// already is (a type and its superclass asking the same encoder for a keyed container).
-    mutating func becomeContainer(_ kind: EncodingFrame.Kind, _ index: Int, _ generation: Int) {
+    /// `keyType` names an object's keys, for its key memo.
+    mutating func becomeContainer(
+        _ kind: EncodingFrame.Kind, _ index: Int, _ generation: Int, keyType: (any CodingKey.Type)? = nil
+    ) {
         guard prepare(index, generation) else { return }
         switch frames[index].kind {
         case .pending:
@@ -109,8 +143,15 @@ struct EncodingStreamState {
             frames[index].kind = kind
             frames[index].membersBase = members.count
             frames[index].keyBytesBase = keyBytes.count
+            if let keyType {
+                let memo = memo(for: keyType)
+                frames[index].memo = memo
+                if memo >= 0 { frames[index].memoVersion = memos[memo].version }
+            }
         case kind:
-            break
+            // One object written through two containers (a class and its superclass): its
+            // keys are not one type's.
+            frames[index].memo = -1
         default:
             // A container after a single value, or of the other kind: JSONEncoder merges or
             // stops; the tree encoder reproduces it.
@@ -137,18 +178,29 @@ struct EncodingStreamState {
         frames[index].count += 1
         let start = writer.count
         writer.indent()
-        var key = key
-        key.withUTF8 { utf8 in
-            let quote = writer.count
-            writer.writeString(utf8: utf8)
-            if writer.count - quote - 2 == utf8.count {
-                members.append(
-                    EncodingMember(start: start, keyStart: quote + 1, keyCount: utf8.count, keyIsCopied: false))
-            } else {
-                members.append(
-                    EncodingMember(start: start, keyStart: keyBytes.count, keyCount: utf8.count, keyIsCopied: true))
-                keyBytes.append(contentsOf: utf8)
-            }
+        let quote = writer.count
+        let memo = frames[index].memo
+        if memo >= 0 && frames[index].membersMatchMemo && memos[memo].version == frames[index].memoVersion,
+            let position = memos[memo].position(of: key, from: frames[index].memoCursor)
+        {
+            // The learned text holds the separator; its key is plain ASCII, as long as the key.
+            frames[index].memoCursor = position + 1
+            let text = memos[memo].textRange(position)
+            writer.append(memos[memo].text[text])
+            members.append(
+                EncodingMember(
+                    start: start, keyStart: quote + 1, keyCount: key.utf8.count, keyIsCopied: false,
+                    memoPosition: position))
+            return
+        }
+        frames[index].membersMatchMemo = false
+        writer.writeString(key)
+        let count = key.utf8.count
+        if writer.count - quote - 2 == count {
+            members.append(EncodingMember(start: start, keyStart: quote + 1, keyCount: count, keyIsCopied: false))
+        } else {
+            members.append(EncodingMember(start: start, keyStart: keyBytes.count, keyCount: count, keyIsCopied: true))
+            keyBytes.append(contentsOf: key.utf8)
         }
         writer.keyValueSeparator()
     }
@@ -172,19 +224,59 @@ struct EncodingStreamState {
             keyBytes.removeSubrange(frames[index].keyBytesBase...)
             members.removeSubrange(base...)
         }
-        guard end - base > 1 else { return true }
-        let keys = MemberKeys(members: members[base..<end])
-        let (repeated, order) = writer.withBytes(0..<writer.count) { output in
-            keyBytes.withUnsafeBufferPointer { copied in
-                keys.check(output: output, copied: copied, sort: writer.keyOrder == .utf8, slots: &slots)
+        let memo = frames[index].memo
+        if memo >= 0 && frames[index].membersMatchMemo && memos[memo].phase == .learned
+            && memos[memo].version == frames[index].memoVersion
+        {
+            // Distinct keys, in learned order: sorted by rank, if sorting and out of order.
+            if writer.keyOrder == .utf8 && !memos[memo].isAscending, let order = rankOrder(base, end, memo) {
+                rewriteMembers(base, end, in: order)
             }
+            return true
         }
-        if repeated {
-            bailedOut = true
-            return false
+        var order: [Int]?
+        if end - base > 1 {
+            let keys = EncodingMemberKeys(members: members[base..<end], output: writer.bytes, copied: keyBytes)
+            let checked = keys.check(sort: writer.keyOrder == .utf8, slots: &slots)
+            if checked.repeated {
+                bailedOut = true
+                return false
+            }
+            order = checked.order
         }
+        if memo >= 0 { observe(memo, base, end) }
         if let order { rewriteMembers(base, end, in: order) }
         return true
+    }
+
+    /// The members `base..<end` (all matched in the memo) in the order of their keys' ranks,
+    /// or nil when they are in that order already.
+    private func rankOrder(_ base: Int, _ end: Int, _ memo: Int) -> [Int]? {
+        let ranks = memos[memo].ranks
+        var ascending = true
+        for member in (base + 1)..<max(end, base + 1)
+        where ranks[members[member - 1].memoPosition] > ranks[members[member].memoPosition] {
+            ascending = false
+            break
+        }
+        if ascending { return nil }
+        return (base..<end).sorted { ranks[members[$0].memoPosition] < ranks[members[$1].memoPosition] }
+    }
+
+    /// Counts an object of the memo's key type that closed with distinct keys off the fast
+    /// path, learning its keys from the second one on (before they are reordered).
+    private mutating func observe(_ memo: Int, _ base: Int, _ end: Int) {
+        switch memos[memo].phase {
+        case .new:
+            memos[memo].phase = .seen
+        case .seen, .learned:
+            let keys = EncodingMemberKeys(members: members[base..<end], output: writer.bytes, copied: keyBytes)
+            let separator: [UInt8] = writer.prettyPrinted ? Array(" : ".utf8) : [UInt8(ascii: ":")]
+            memos[memo].learn((base..<end).map { keys.key($0) }, separator: separator)
+            memosChanged = true
+        case .disabled:
+            break
+        }
     }
 
     /// Rewrites the members of the object ending at the writer's position in `order` (member
@@ -200,9 +292,7 @@ struct EncodingStreamState {
             if position > 0 { writer.separator() }
             let chunkStart = members[member].start - regionStart
             let chunkEnd = (member + 1 < end ? members[member + 1].start - separatorLength : regionEnd) - regionStart
-            scratch.withUnsafeBufferPointer {
-                writer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[chunkStart..<chunkEnd]))
-            }
+            writer.append(scratch[chunkStart..<chunkEnd])
         }
     }
 
@@ -216,122 +306,28 @@ struct EncodingStreamState {
         return slot
     }
 
-    /// `codingPath` of the encoder of value position `slot`, built as `JSONEncoder` builds
-    /// it: the keys of the enclosing value positions, without nested containers' keys.
-    func encoderPath(_ slot: Int) -> [any CodingKey] {
-        guard slot >= 0 else { return [] }
-        var path: [any CodingKey] = []
-        for frame in frames[0...slot] where frame.isInEncoderPath {
-            if let key = frame.component.codingKey { path.append(key) }
-        }
-        return path
+    /// The coding path of the encoder of value position `slot`, built as `JSONEncoder`
+    /// builds it: the keys of the enclosing value positions, without nested containers' keys.
+    /// The frames hold the components; the chain is made only when a path is asked for.
+    func encoderNode(_ slot: Int) -> CodingPathNode? {
+        guard slot >= 0 else { return nil }
+        return CodingPathNode.appending(
+            frames[0...slot].lazy.filter(\.isInEncoderPath).compactMap(\.component), to: nil)
     }
 
-    /// `codingPath` of a container on frame `index`: its encoder's path, then the keys of the
-    /// nested containers leading to it.
-    func containerPath(_ index: Int) -> [any CodingKey] {
+    /// The coding path of a container on frame `index`: its encoder's path, then the keys of
+    /// the nested containers leading to it.
+    func containerNode(_ index: Int) -> CodingPathNode? {
         let slot = ownerSlot(of: index)
-        var path = encoderPath(slot)
-        if slot < index {
-            for frame in frames[(slot + 1)...index] {
-                if let key = frame.component.codingKey { path.append(key) }
-            }
-        }
-        return path
+        let node = encoderNode(slot)
+        guard slot < index else { return node }
+        return CodingPathNode.appending(frames[(slot + 1)...index].lazy.compactMap(\.component), to: node)
     }
 
     /// The coding path of a value written into the container `index` under `component`.
-    func valuePath(_ index: Int, _ component: EncodingPathComponent) -> [any CodingKey] {
-        var path = encoderPath(ownerSlot(of: index))
-        if let key = component.codingKey { path.append(key) }
-        return path
-    }
-}
-
-/// The keys of one ending object, read where they lie (output or copies).
-private struct MemberKeys {
-    let members: ArraySlice<EncodingMember>
-
-    @inline(__always)
-    private func key(
-        _ member: Int, _ output: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>
-    ) -> UnsafeBufferPointer<UInt8> {
-        let record = members[member]
-        let source = record.keyIsCopied ? copied : output
-        return UnsafeBufferPointer(rebasing: source[record.keyStart..<(record.keyStart + record.keyCount)])
-    }
-
-    /// Whether two keys are the same (byte for byte, or as Swift strings: JSONEncoder keeps
-    /// members in a dictionary, where `"é"` and `"e\u{301}"` are one key); and, when
-    /// `sort` is set and the keys are not in order yet, the order of their UTF-8 bytes.
-    /// `slots` is scratch space for the hash table of larger objects.
-    func check(
-        output: UnsafeBufferPointer<UInt8>, copied: UnsafeBufferPointer<UInt8>, sort: Bool, slots: inout [Int32]
-    ) -> (repeated: Bool, order: [Int]?) {
-        let range = members.indices
-        var nonASCII: UInt8 = 0
-        var ascending = true
-        for member in range {
-            let bytes = key(member, output, copied)
-            for byte in bytes { nonASCII |= byte }
-            if ascending && member > range.lowerBound {
-                ascending = key(member - 1, output, copied).lexicographicallyPrecedes(bytes)
-            }
-        }
-        if nonASCII >= 0x80 && hasEquivalentStrings(output, copied) { return (true, nil) }
-        // Strictly ascending: nothing to move and no key repeated.
-        if ascending { return (false, nil) }
-        if sort {
-            let order = range.sorted { key($0, output, copied).lexicographicallyPrecedes(key($1, output, copied)) }
-            for position in 1..<order.count
-            where !key(order[position - 1], output, copied).lexicographicallyPrecedes(
-                key(order[position], output, copied))
-            {
-                return (true, nil)
-            }
-            return (false, order)
-        }
-        return (hasRepeatedBytes(output, copied, slots: &slots), nil)
-    }
-
-    private func hasRepeatedBytes(
-        _ output: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>, slots: inout [Int32]
-    ) -> Bool {
-        let range = members.indices
-        func equal(_ a: Int, _ b: Int) -> Bool {
-            members[a].keyCount == members[b].keyCount && key(a, output, copied).elementsEqual(key(b, output, copied))
-        }
-        if range.count <= 12 {
-            for first in range.dropLast() {
-                for second in (first + 1)..<range.upperBound where equal(first, second) { return true }
-            }
-            return false
-        }
-        // Open addressing over a table at least twice the member count.
-        var size = 32
-        while size < range.count * 2 { size *= 2 }
-        slots.removeAll(keepingCapacity: true)
-        slots.append(contentsOf: repeatElement(-1, count: size))
-        for member in range {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in key(member, output, copied) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (size - 1)
-            while slots[slot] >= 0 {
-                if equal(Int(slots[slot]) + range.lowerBound, member) { return true }
-                slot = (slot + 1) & (size - 1)
-            }
-            slots[slot] = Int32(member - range.lowerBound)
-        }
-        return false
-    }
-
-    private func hasEquivalentStrings(_ output: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
-        var seen = Set<String>(minimumCapacity: members.count)
-        for member in members.indices {
-            if !seen.insert(String(decoding: key(member, output, copied), as: UTF8.self)).inserted { return true }
-        }
-        return false
+    func valueNode(_ index: Int, _ component: CodingPathComponent?) -> CodingPathNode? {
+        let node = encoderNode(ownerSlot(of: index))
+        guard let component else { return node }
+        return CodingPathNode(parent: node, component: component)
     }
 }

@@ -6,22 +6,22 @@ import Foundation
 /// ``FastJSONEncoder/encodeToJSON(_:)``.
 ///
 /// Like `JSONEncoder`'s, each encoder holds one value position: a single value, or an array
-/// or object still being written. Sub-encoders are made per keyed or indexed value and chain
-/// to their owner for the coding path.
+/// or object still being written. Sub-encoders are made per keyed or indexed value, each
+/// with its coding path as a ``CodingPathNode`` linked to its owner's.
 class EncodingTreeEncoder: Encoder {
     let session: EncodingTreeSession
     private(set) var singleValue: EncodingTreeValue?
     private(set) var array: EncodingTreeArray?
     private(set) var object: EncodingTreeObject?
-    private let owner: EncodingTreeEncoder?
-    fileprivate(set) var key: (any CodingKey)?
+    /// This encoder's coding path: its owner's, then its own key (the owner's when it has
+    /// none).
+    private(set) var node: CodingPathNode?
     /// How many encoders lead to this one: each is inside a container of the one before.
     let depth: Int
 
     init(session: EncodingTreeSession, owner: EncodingTreeEncoder?, key: (any CodingKey)?) {
         self.session = session
-        self.owner = owner
-        self.key = key
+        node = key.map { CodingPathNode(parent: owner?.node, component: .key($0)) } ?? owner?.node
         depth = (owner?.depth ?? -1) + 1
     }
 
@@ -66,27 +66,18 @@ class EncodingTreeEncoder: Encoder {
 
     // MARK: Encoder
 
-    var codingPath: [any CodingKey] {
-        var path: [any CodingKey] = []
-        if let key { path.append(key) }
-        var encoder = self
-        while let owner = encoder.owner, let ownerKey = owner.key {
-            path.append(ownerKey)
-            encoder = owner
-        }
-        return path.reversed()
-    }
+    var codingPath: [any CodingKey] { node.codingPath }
 
     var userInfo: [CodingUserInfoKey: Any] { session.settings.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if let object {
-            return KeyedEncodingContainer(EncodingTreeKeyedContainer<Key>(encoder: self, object: object, path: []))
+            return KeyedEncodingContainer(EncodingTreeKeyedContainer<Key>(encoder: self, object: object, node: node))
         }
         if let converted = singleValue?.objectReference {
             singleValue = nil
             object = converted
-            return KeyedEncodingContainer(EncodingTreeKeyedContainer<Key>(encoder: self, object: converted, path: []))
+            return KeyedEncodingContainer(EncodingTreeKeyedContainer<Key>(encoder: self, object: converted, node: node))
         }
         let newObject = EncodingTreeObject()
         if singleValue == nil && array == nil {
@@ -96,17 +87,17 @@ class EncodingTreeEncoder: Encoder {
                 "Attempt to push new keyed encoding container when already previously encoded at this path.",
                 codingPath: codingPath)
         }
-        return KeyedEncodingContainer(EncodingTreeKeyedContainer<Key>(encoder: self, object: newObject, path: []))
+        return KeyedEncodingContainer(EncodingTreeKeyedContainer<Key>(encoder: self, object: newObject, node: node))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if let array {
-            return EncodingTreeUnkeyedContainer(encoder: self, array: array, path: [])
+            return EncodingTreeUnkeyedContainer(encoder: self, array: array, node: node)
         }
         if let converted = singleValue?.arrayReference {
             singleValue = nil
             array = converted
-            return EncodingTreeUnkeyedContainer(encoder: self, array: converted, path: [])
+            return EncodingTreeUnkeyedContainer(encoder: self, array: converted, node: node)
         }
         let newArray = EncodingTreeArray()
         if singleValue == nil && object == nil {
@@ -116,7 +107,7 @@ class EncodingTreeEncoder: Encoder {
                 "Attempt to push new unkeyed encoding container when already previously encoded at this path.",
                 codingPath: codingPath)
         }
-        return EncodingTreeUnkeyedContainer(encoder: self, array: newArray, path: [])
+        return EncodingTreeUnkeyedContainer(encoder: self, array: newArray, node: node)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
@@ -139,9 +130,7 @@ class EncodingTreeEncoder: Encoder {
         _ value: F, for key: (any CodingKey)?, strategy: JSONEncoder.NonConformingFloatEncodingStrategy? = nil
     ) throws -> EncodingTreeValue {
         let classified = try session.settings.classify(value, strategy: strategy) {
-            var path = codingPath
-            if let key { path.append(key) }
-            return path
+            (key.map { CodingPathNode(parent: node, component: .key($0)) } ?? node).codingPath
         }
         switch classified {
         case .number: return .number(F.self == Float.self ? .float(Float(value)) : .double(Double(value)))
@@ -219,7 +208,7 @@ class EncodingTreeEncoder: Encoder {
         let result = EncodingTreeObject()
         let encoder = try subEncoder(key: nil)
         try dictionary.forEachEncodableMember { key, value in
-            encoder.key = EncodingPathKey(stringValue: key)
+            encoder.node = CodingPathNode(parent: node, component: .key(EncodingMemberNameKey(key)))
             result.set(.value(try encoder.wrap(value, for: nil)), for: key)
         }
         return result.value

@@ -6,10 +6,10 @@ import Foundation
 struct EncodingTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: EncodingTreeEncoder
     let object: EncodingTreeObject
-    /// The keys of the nested containers leading here from the encoder's own position.
-    let path: [any CodingKey]
+    /// The encoder's coding path, then the keys of the nested containers leading here.
+    let node: CodingPathNode?
 
-    var codingPath: [any CodingKey] { encoder.codingPath + path }
+    var codingPath: [any CodingKey] { node.codingPath }
 
     private func written(_ key: some CodingKey) -> String {
         encoder.session.writtenKey(key) { codingPath }
@@ -69,7 +69,8 @@ struct EncodingTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
             nested = EncodingTreeObject()
         }
         return KeyedEncodingContainer(
-            EncodingTreeKeyedContainer<NestedKey>(encoder: encoder, object: nested, path: path + [key]))
+            EncodingTreeKeyedContainer<NestedKey>(
+                encoder: encoder, object: nested, node: CodingPathNode(parent: node, component: .key(key))))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -90,11 +91,12 @@ struct EncodingTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
                 codingPath: codingPath + [key])
             nested = EncodingTreeArray()
         }
-        return EncodingTreeUnkeyedContainer(encoder: encoder, array: nested, path: path + [key])
+        return EncodingTreeUnkeyedContainer(
+            encoder: encoder, array: nested, node: CodingPathNode(parent: node, component: .key(key)))
     }
 
     mutating func superEncoder() -> any Encoder {
-        let key = EncodingPathKey.superKey
+        let key = FastCodingKey.super
         return EncodingTreeReferencingEncoder(referencing: encoder, key: key, writtenKey: written(key), in: object)
     }
 

@@ -20,7 +20,7 @@ final class EncodingTreeReferencingEncoder: EncodingTreeEncoder {
 
     init(referencing encoder: EncodingTreeEncoder, at index: Int, in array: EncodingTreeArray) {
         reference = .array(array, index)
-        super.init(session: encoder.session, owner: encoder, key: EncodingPathKey(index: index))
+        super.init(session: encoder.session, owner: encoder, key: FastCodingKey(index: index))
     }
 
     deinit {

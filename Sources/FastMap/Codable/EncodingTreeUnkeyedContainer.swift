@@ -4,12 +4,13 @@ import Foundation
 struct EncodingTreeUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: EncodingTreeEncoder
     let array: EncodingTreeArray
-    let path: [any CodingKey]
+    /// The encoder's coding path, then the keys of the nested containers leading here.
+    let node: CodingPathNode?
 
-    var codingPath: [any CodingKey] { encoder.codingPath + path }
+    var codingPath: [any CodingKey] { node.codingPath }
     var count: Int { array.count }
 
-    private var nextKey: EncodingPathKey { EncodingPathKey(index: array.count) }
+    private var nextKey: FastCodingKey { FastCodingKey(index: array.count) }
 
     private func append(_ value: EncodingTreeValue) { array.append(.value(value)) }
 
@@ -38,18 +39,18 @@ struct EncodingTreeUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
-        let key = nextKey
+        let step = CodingPathNode(parent: node, component: .index(array.count))
         let nested = EncodingTreeObject()
         array.append(.object(nested))
         return KeyedEncodingContainer(
-            EncodingTreeKeyedContainer<NestedKey>(encoder: encoder, object: nested, path: path + [key]))
+            EncodingTreeKeyedContainer<NestedKey>(encoder: encoder, object: nested, node: step))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let key = nextKey
+        let step = CodingPathNode(parent: node, component: .index(array.count))
         let nested = EncodingTreeArray()
         array.append(.array(nested))
-        return EncodingTreeUnkeyedContainer(encoder: encoder, array: nested, path: path + [key])
+        return EncodingTreeUnkeyedContainer(encoder: encoder, array: nested, node: step)
     }
 
     mutating func superEncoder() -> any Encoder {

@@ -28,6 +28,12 @@ extension JSONByteWriter {
         }
     }
 
+    /// Writes the leading finite `values` of an array slice as a comma-separated list, as the
+    /// overload on a buffer below does, and returns how many it wrote.
+    public mutating func writeFiniteDoubleList(_ values: ArraySlice<Double>, leadingComma: Bool) -> Int {
+        values.withUnsafeBufferPointer { writeFiniteDoubleList($0, leadingComma: leadingComma) }
+    }
+
     /// Writes the leading finite `values` as a comma-separated list (after a comma when
     /// `leadingComma`), in compact form, and returns how many it wrote: all of them, or those
     /// before the first infinity or NaN, which the caller writes its own way. The text is

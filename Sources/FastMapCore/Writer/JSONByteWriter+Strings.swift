@@ -1,14 +1,29 @@
 internal import CFastMap
 
 extension JSONByteWriter {
-    /// The string's contents without quotes: each run that needs no escape, found by the C
-    /// scanner (`escape.c`, sixteen bytes at a time), copied in one piece, the escapes between
-    /// the runs written one by one.
+    /// Strings whose escaped rest is at most this long are escaped on the stack in one call.
+    private static var escapedOnStackLimit: Int { 512 }
+
+    /// The string's contents without quotes: the run before the first escape, found by the C
+    /// scanner (`escape.c`, sixteen bytes at a time), copied in one piece; the rest escaped by
+    /// one C call (`fm_json_escape`), or, for a very long rest, run by run.
     @usableFromInline mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let base = utf8.baseAddress else { return }
         let count = utf8.count
         let escapeSlash: Int32 = escapeSlashes ? 1 : 0
-        var start = 0
+        var start = fm_json_clean_prefix(base, count, escapeSlash)
+        if start > 0 { bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: start)) }
+        guard start < count else { return }
+        if count - start <= Self.escapedOnStackLimit {
+            // The rest, escaped in one C call into a stack buffer with room for the worst
+            // case (six bytes for one), then appended in one piece.
+            let rest = count - start
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rest * 6) { buffer in
+                let written = fm_json_escape(base + start, rest, escapeSlash, buffer.baseAddress)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written]))
+            }
+            return
+        }
         while true {
             let clean = fm_json_clean_prefix(base + start, count - start, escapeSlash)
             if clean > 0 {

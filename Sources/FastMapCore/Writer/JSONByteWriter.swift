@@ -61,8 +61,8 @@ import Foundation
         buffer.append(contentsOf: bytes[range])
     }
 
-    /// Appends bytes that are already JSON text.
-    @inlinable public mutating func append(contentsOf text: UnsafeBufferPointer<UInt8>) {
+    /// Appends bytes that are already JSON text (text kept aside, or moved within the output).
+    @inlinable public mutating func append(_ text: ArraySlice<UInt8>) {
         bytes.append(contentsOf: text)
     }
 
@@ -220,13 +220,6 @@ import Foundation
             bytes.append(Self.hexDigits[Int(byte >> 4)])
             bytes.append(Self.hexDigits[Int(byte & 0x0F)])
         }
-    }
-
-    /// Reads the written bytes in `range`.
-    @inlinable public func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
-        -> Result
-    {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     // MARK: Key ordering
