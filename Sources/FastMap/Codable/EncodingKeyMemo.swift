@@ -38,6 +38,11 @@ struct EncodingKeyMemo {
 
     /// How often a learned type may be learned again before the memo gives up on it.
     static let relearningLimit = 16
+    /// The most keys a memo holds. Models have a few dozen; a type past this (the standard
+    /// library's dictionary key type writes every `[String: Value]`) is given up on, so the
+    /// linear key search and the merge, quadratic in the key count, stay small, and a huge
+    /// dictionary never leaves its keys in the process-wide store.
+    static let keyLimit = 128
 
     /// The position of `key` among the learned keys at or after `cursor`, if it is there with
     /// the same bytes. Swift's `==` compares canonical equivalence, so equal strings may differ
@@ -71,10 +76,13 @@ struct EncodingKeyMemo {
             relearnings += 1
             if relearnings > Self.relearningLimit { return disable() }
         }
-        // Rare keys (non-ASCII, escaped) keep the full path.
-        guard keys.allSatisfy({ $0.allSatisfy(Self.isPlain) }) else { return disable() }
+        // Rare keys (non-ASCII, escaped) keep the full path; so do objects with many keys.
+        guard keys.count <= Self.keyLimit, keys.allSatisfy({ $0.allSatisfy(Self.isPlain) }) else {
+            return disable()
+        }
         var learned = keys.map { String(decoding: $0, as: UTF8.self) }
         if phase == .learned, let merged = Self.merge(self.keys, learned) { learned = merged }
+        guard learned.count <= Self.keyLimit else { return disable() }
         var learnedText: [UInt8] = []
         var ends: [Int] = []
         ends.reserveCapacity(learned.count)
