@@ -8,8 +8,8 @@ package struct ConvertedKeys {
 
     package init(_ object: JSONNode, convert: (String) -> String) {
         nodes.reserveCapacity(object.objectCount)
-        object.forEachMember { raw, node in
-            let key = convert(String(decoding: raw, as: UTF8.self))
+        object.forEachNamedMember { name, node in
+            let key = convert(name)
             if nodes[key] == nil {
                 nodes[key] = node
                 order.append(key)

@@ -12,8 +12,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
             var result: [String: Value] = [:]
             result.reserveCapacity(node.objectCount)
             let position = decoder.currentPath
-            try node.forEachMember { raw, child in
-                let key = String(decoding: raw, as: UTF8.self)
+            try node.forEachNamedMember { key, child in
                 // Under a key strategy Foundation names members by their text alone; with default
                 // keys this stands in for `Dictionary.init(from:)` and its `_DictionaryCodingKey`.
                 let codingKey =

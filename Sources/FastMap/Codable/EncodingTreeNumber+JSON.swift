@@ -36,8 +36,7 @@ extension EncodingTreeNumber {
             return node
         }
         // Beyond those, a JSON number is kept as written, as the parser keeps it.
-        var bytes = text
-        if bytes.withUTF8({ JSONNumberGrammar.matches($0) }), let node = JSONNode.makeKeptNumber(text) {
+        if JSONNumberGrammar.matches(text), let node = JSONNode.makeKeptNumber(text) {
             return node
         }
         let message =

@@ -23,8 +23,8 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         if let converted { return converted.order.compactMap { Key(stringValue: $0) } }
         var keys: [Key] = []
         keys.reserveCapacity(object.objectCount)
-        object.forEachMember { name, _ in
-            if let key = Key(stringValue: String(decoding: name, as: UTF8.self)) { keys.append(key) }
+        object.forEachNamedMember { name, _ in
+            if let key = Key(stringValue: name) { keys.append(key) }
         }
         return keys
     }

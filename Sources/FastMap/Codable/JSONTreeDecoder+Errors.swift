@@ -59,7 +59,7 @@ extension JSONTreeDecoder {
         let failure = components(path, step)
         let text =
             node.isString
-            ? String(decoding: node.stringBytes, as: UTF8.self) : node.keptNumberText ?? json(node).snippet()
+            ? node.stringValue : node.keptNumberText ?? json(node).snippet()
         let location = JSONKeyPath.rootedDescription(of: failure.map(\.keyPathComponent))
         let message = "Number \(text) at \(location) is not representable as \(type)."
         let details = failureDetails(.numberOutOfRange, expected: "\(type)", node: node, at: failure, message: message)

@@ -27,9 +27,8 @@ extension JSONTreeDecoder {
             }
         }
         if lossy.contains(.boolsFromStrings), node.isString {
-            let bytes = node.stringBytes
-            guard bytes.count <= 5 else { return nil }
-            switch String(decoding: bytes, as: UTF8.self).lowercased() {
+            guard node.stringCount <= 5 else { return nil }
+            switch node.stringValue.lowercased() {
             case "true", "yes": return true
             case "false", "no": return false
             default: return nil
@@ -39,12 +38,11 @@ extension JSONTreeDecoder {
     }
 
     /// `true` for a string holding exactly a JSON number (no spaces, no `+`, no hex).
-    package func isNumberString(_ node: JSONNode) -> Bool { JSONNumberGrammar.matches(node.stringBytes) }
+    package func isNumberString(_ node: JSONNode) -> Bool { node.holdsNumberText }
 
     private func numberText(_ node: JSONNode) -> String? {
-        let bytes = node.stringBytes
-        guard JSONNumberGrammar.matches(bytes) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        guard node.holdsNumberText else { return nil }
+        return node.stringValue
     }
 
     package func coercedInteger<T: FixedWidthInteger>(_ type: T.Type, from node: JSONNode) -> T? {

@@ -130,10 +130,9 @@ extension JSONTreeDecoder {
     private func nonConformingFloat<T: BinaryFloatingPoint>(_ node: JSONNode) -> T? {
         guard case .convertFromString(let positive, let negative, let nan) = options.nonConformingFloatDecodingStrategy
         else { return nil }
-        let bytes = node.stringBytes
-        if bytes.elementsEqual(positive.utf8) { return T.infinity }
-        if bytes.elementsEqual(negative.utf8) { return -T.infinity }
-        if bytes.elementsEqual(nan.utf8) { return T.nan }
+        if node.stringEquals(positive) { return T.infinity }
+        if node.stringEquals(negative) { return -T.infinity }
+        if node.stringEquals(nan) { return T.nan }
         return nil
     }
 

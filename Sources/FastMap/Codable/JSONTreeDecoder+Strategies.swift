@@ -15,7 +15,7 @@ extension JSONTreeDecoder {
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try readFloat(node, Double.self, at: path, step) / 1000)
         case .iso8601:
-            if node.isString, let date = JSONDateText.parseCommonISO8601(node.stringBytes) { return date }
+            if node.isString, let date = node.commonISO8601Date { return date }
             let text = try readString(node, at: path, step)
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
                 // Foundation reports this one at the enclosing decoder's path, without the key.

@@ -53,8 +53,7 @@ extension JSONValueTransformer where Encoded == String, Decoded == Date {
 enum MillisecondDates {
     @Sendable
     static func parse(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { JSONDateText.parseFixedUTC($0, milliseconds: true) }
+        JSONDateText.parseFixedUTC(text, milliseconds: true)
     }
 
     /// Nil for instants that do not round to a millisecond of a four-digit year (0000...9999).

@@ -114,7 +114,13 @@ package enum JSONDateText {
     /// `yyyy-MM-dd'T'HH:mm:ss'Z'`, or `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` with `milliseconds`, read by
     /// position from UTF-8 bytes: nil for any other length, separator or digit, or a field out
     /// of range.
-    package static func parseFixedUTC(_ bytes: UnsafeBufferPointer<UInt8>, milliseconds: Bool) -> Date? {
+    /// ``parseFixedUTC(_:milliseconds:)`` for the UTF-8 of a Swift string.
+    package static func parseFixedUTC(_ text: String, milliseconds: Bool) -> Date? {
+        var text = text
+        return text.withUTF8 { parseFixedUTC($0, milliseconds: milliseconds) }
+    }
+
+    static func parseFixedUTC(_ bytes: UnsafeBufferPointer<UInt8>, milliseconds: Bool) -> Date? {
         guard bytes.count == (milliseconds ? 24 : 20), bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
             !milliseconds || bytes[19] == UInt8(ascii: "."), bytes[bytes.count - 1] == UInt8(ascii: "Z")
@@ -143,7 +149,7 @@ package enum JSONDateText {
     /// time spent on a small record holding one). Nil for every other text, and for years before
     /// 1601: Foundation reads dates before the Gregorian reform of 1582 in the Julian calendar, and
     /// the margin keeps well clear of it. Callers then ask Foundation.
-    package static func parseCommonISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    static func parseCommonISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard let date = parseFixedUTC(bytes, milliseconds: false),
             date.timeIntervalSince1970 >= Double(days(year: 1601, month: 1, day: 1) * 86_400)
         else { return nil }

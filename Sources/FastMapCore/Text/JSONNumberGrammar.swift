@@ -2,7 +2,13 @@ import Foundation
 
 /// RFC 8259's number grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
 package enum JSONNumberGrammar {
-    package static func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether `text` is exactly a JSON number.
+    package static func matches(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { matches($0) }
+    }
+
+    static func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         func digits() -> Int {

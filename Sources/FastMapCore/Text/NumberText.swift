@@ -51,7 +51,7 @@ package final class NumberTextSource {
 package struct NumberTextIndex {
     private(set) var texts: [JSONNode.ID: String] = [:]
 
-    package init(input: UnsafeRawBufferPointer, root: JSONNode) {
+    init(input: UnsafeRawBufferPointer, root: JSONNode) {
         var scanner = Scanner(bytes: input.bindMemory(to: UInt8.self))
         scanner.scan(root) { node, text in add(node, text) }
     }
@@ -70,7 +70,7 @@ package struct NumberTextIndex {
         texts[node.identity] = string
     }
 
-    package static func isExceptional(_ text: UnsafeBufferPointer<UInt8>, value: Double) -> Bool {
+    static func isExceptional(_ text: UnsafeBufferPointer<UInt8>, value: Double) -> Bool {
         var significant = 0
         for byte in text {
             if byte | 0x20 == UInt8(ascii: "e") { break }
@@ -228,7 +228,7 @@ package struct NumberTextIndex {
 
 /// Decoding the escapes of a JSON string's raw text (already validated by the parser).
 package enum JSONStringEscapes {
-    package static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var index = 0

@@ -11,7 +11,7 @@ internal import CFastMap
 /// `lazyNumbers`, malformed numbers that Foundation only rejects when read) are written as
 /// marker numbers the tree keeps as text (see `fm_json5_restore_tokens`).
 package struct JSON5Translator {
-    package let input: UnsafeBufferPointer<UInt8>
+    let input: UnsafeBufferPointer<UInt8>
     package var position = 0
     private(set) var output: [UInt8] = []
     private(set) var origins: [Int] = []
@@ -19,7 +19,7 @@ package struct JSON5Translator {
     private let maximumDepth: Int
     private var depth = 0
 
-    package init(input: UnsafeBufferPointer<UInt8>, lazyNumbers: Bool, maximumDepth: Int) {
+    init(input: UnsafeBufferPointer<UInt8>, lazyNumbers: Bool, maximumDepth: Int) {
         self.input = input
         self.lazyNumbers = lazyNumbers
         self.maximumDepth = maximumDepth
@@ -47,7 +47,7 @@ package struct JSON5Translator {
         return FastMapError(kind: kind, message: message, location: Self.location(of: offset, in: input))
     }
 
-    package static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> FastMapError.SourceLocation {
+    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> FastMapError.SourceLocation {
         var line = 1
         var lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {

@@ -8,7 +8,7 @@ internal import CFastMap
 /// without moving nodes already handed out, and the arena is destroyed once, in `deinit`,
 /// after every document holding it is gone.
 package final class JSONArena: @unchecked Sendable {
-    package let raw: OpaquePointer
+    let raw: OpaquePointer
 
     package init?(expectedBytes: Int) {
         guard let raw = fm_arena_create(expectedBytes) else { return nil }
@@ -16,7 +16,7 @@ package final class JSONArena: @unchecked Sendable {
     }
 
     /// Takes over an arena created on the C side (by the streaming parser).
-    package init(adopting raw: OpaquePointer) {
+    init(adopting raw: OpaquePointer) {
         self.raw = raw
     }
 

@@ -23,11 +23,11 @@ internal import CJansson
         self.address = UnsafeMutableRawPointer(raw)
     }
 
-    package init(opaque: OpaquePointer) {
+    init(opaque: OpaquePointer) {
         self.address = UnsafeMutableRawPointer(opaque)
     }
 
-    package var opaque: OpaquePointer { OpaquePointer(raw) }
+    var opaque: OpaquePointer { OpaquePointer(raw) }
 
     /// jansson's `json_type` tag: the first field of every `json_t`, a 4-byte enum numbered
     /// `JSON_OBJECT` (0) to `JSON_NULL` (7). `tree.c` asserts both facts at compile time.
@@ -66,7 +66,7 @@ internal import CJansson
 
     /// The UTF-8 bytes of a string node (which may contain NUL), valid while the tree lives.
     @inline(__always)
-    package var stringBytes: UnsafeBufferPointer<UInt8> {
+    var stringBytes: UnsafeBufferPointer<UInt8> {
         let length = json_string_length(raw)
         guard let start = json_string_value(raw) else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(
@@ -123,7 +123,7 @@ internal import CJansson
     }
 
     @inline(__always)
-    package func member(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONNode? {
+    func member(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONNode? {
         let found = key.withMemoryRebound(to: CChar.self) { chars in
             json_object_getn(raw, chars.baseAddress ?? emptyCString, chars.count)
         }
@@ -132,7 +132,7 @@ internal import CJansson
 
     /// Calls `body` for each member in document order, with the key's UTF-8 bytes.
     @inline(__always)
-    package func forEachMember<E: Error>(_ body: (UnsafeBufferPointer<UInt8>, JSONNode) throws(E) -> Void) throws(E) {
+    func forEachMember<E: Error>(_ body: (UnsafeBufferPointer<UInt8>, JSONNode) throws(E) -> Void) throws(E) {
         var iterator = json_object_iter(raw)
         while let current = iterator {
             let keyLength = json_object_iter_key_len(current)
