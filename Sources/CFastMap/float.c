@@ -65,7 +65,7 @@ static int slow_double(const char *text, size_t length, double *out) {
 }
 
 // The digits before the exponent as one integer and the power of ten of the last one: what
-// the tiers below read, gathered by one of the two scans (lenient or strict).
+// the tiers below read, gathered by scan_json_number.
 typedef struct decimal {
     const char *digits;        // the first digit
     const char *mantissa_end;  // just past the last digit of the fraction
@@ -75,20 +75,6 @@ typedef struct decimal {
     int negative;
     int is_integer;  // no fraction and no exponent
 } decimal;
-
-static int64_t saturated_exponent(const char **cursor, const char *end) {
-    const char *p = *cursor;
-    int negative = 0;
-    if (p < end && (*p == '+' || *p == '-')) negative = *p++ == '-';
-    int64_t written = 0;
-    while (p < end && (unsigned)(*p - '0') < 10) {
-        // Saturate: anything this large is out of range either way.
-        if (written < 1000000) written = written * 10 + (*p - '0');
-        p++;
-    }
-    *cursor = p;
-    return negative ? -written : written;
-}
 
 // w * 10^exponent, correctly rounded, for digits scanned from text (which strtod reads when
 // the fast tiers cannot decide).
@@ -120,29 +106,6 @@ static int decimal_to_double(const decimal *d, const char *text, size_t length, 
     return slow_double(text, length, out);
 }
 
-int fm_parse_double(const char *text, size_t length, double *out) {
-    const char *p = text, *end = text + length;
-    decimal d = {0};
-    d.negative = p < end && *p == '-';
-    if (d.negative) p++;
-    d.digits = p;
-    while (p < end && (unsigned)(*p - '0') < 10) d.w = d.w * 10 + (uint64_t)(*p++ - '0');
-    d.digit_count = (size_t)(p - d.digits);
-    if (p < end && *p == '.') {
-        const char *fraction = ++p;
-        while (p < end && (unsigned)(*p - '0') < 10) d.w = d.w * 10 + (uint64_t)(*p++ - '0');
-        d.exponent = -(int64_t)(p - fraction);
-        d.digit_count += (size_t)(p - fraction);
-    }
-    d.mantissa_end = p;
-    if (p < end && (*p == 'e' || *p == 'E')) {
-        p++;
-        d.exponent += saturated_exponent(&p, end);
-    }
-    if (p != end) return slow_double(text, length, out);
-    return decimal_to_double(&d, text, length, out);
-}
-
 // RFC 8259's grammar, -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, checked while the digits
 // are gathered: the one pass the simdjson engine makes over a number's text.
 static int scan_json_number(const char *text, size_t length, decimal *d) {
@@ -171,11 +134,18 @@ static int scan_json_number(const char *text, size_t length, decimal *d) {
     }
     d->mantissa_end = p;
     if (p < end && (*p == 'e' || *p == 'E')) {
-        const char *sign = ++p;
+        p++;
+        int negative = p < end && *p == '-';
         if (p < end && (*p == '+' || *p == '-')) p++;
-        if (p == end || (unsigned)(*p - '0') >= 10) return 0;  // an exponent needs a digit
-        p = sign;
-        d->exponent += saturated_exponent(&p, end);
+        const char *digits = p;
+        int64_t written = 0;
+        while (p < end && (unsigned)(*p - '0') < 10) {
+            // Saturate: anything this large is out of range either way.
+            if (written < 1000000) written = written * 10 + (*p - '0');
+            p++;
+        }
+        if (p == digits) return 0;  // an exponent needs a digit
+        d->exponent += negative ? -written : written;
         d->is_integer = 0;
     }
     return p == end;
@@ -189,4 +159,11 @@ int fm_read_json_number(const char *text, size_t length, fm_json_number *number)
     number->magnitude = d.w;
     if (d.is_integer) return 1;
     return decimal_to_double(&d, text, length, &number->real) ? 1 : -1;
+}
+
+int fm_parse_double(const char *text, size_t length, double *out) {
+    // Text past the grammar (never from the engines, which check it first) is strtod's.
+    decimal d;
+    if (!scan_json_number(text, length, &d)) return slow_double(text, length, out);
+    return decimal_to_double(&d, text, length, out);
 }
