@@ -151,7 +151,7 @@ internal import CJansson
     package var members: [(key: String, value: JSONNode)] {
         var result: [(key: String, value: JSONNode)] = []
         result.reserveCapacity(objectCount)
-        forEachMember { key, value in result.append((String(decoding: key, as: UTF8.self), value)) }
+        forEachNamedMember { key, value in result.append((key, value)) }
         return result
     }
 }
