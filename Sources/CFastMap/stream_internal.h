@@ -9,6 +9,7 @@
 //   stream_array.c     array mode: the yajl event state machine (path, then elements)
 //   stream_lines.c     lines mode: one value per line
 //   stream_number_text.c  the exact text of the elements' exceptional reals
+//   stream_sparse.c    sparse elements: the schema the builder filters with
 
 #include "builder.h"
 #include "fastmap_stream.h"
@@ -138,6 +139,9 @@ struct fm_stream {
     // A UTF-8 byte order mark at the very start is skipped, as JSONDecoder does.
     int mark_decided;
     size_t mark_held;  // bytes of a possible mark seen so far
+
+    // Sparse elements (stream_sparse.c): the schema the builder filters with, when it does.
+    fm_sparse_schema sparse_schema;
 };
 
 // MARK: - Small helpers

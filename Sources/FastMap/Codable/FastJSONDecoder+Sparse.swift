@@ -59,7 +59,9 @@ extension FastJSONDecoder {
         return SparseSchemaCache.shared.entry(key)?.disabled != true
     }
 
-    private static func allowsSparseDecoding(_ options: Options) -> Bool {
+    /// Whether `options` let a decode build only what the type reads (see the type's comment;
+    /// the streaming parser's elements follow the same rules).
+    static func allowsSparseDecoding(_ options: Options) -> Bool {
         guard options.hook == nil, options.lossyCoercions.isEmpty, options.memoryLimit == nil,
             !options.allowsJSON5, !options.assumesTopLevelDictionary, options.parser != .jansson
         else { return false }

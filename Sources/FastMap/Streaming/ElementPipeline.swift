@@ -14,12 +14,11 @@ final class ElementPipeline: Sendable {
     /// - Throws: ``FastMapError`` of kind `io` when the file cannot be opened.
     convenience init(
         url: URL, mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil,
-        decodeAhead: BatchChannel.Decode? = nil
+        decodeAhead: BatchChannel.Decode? = nil, schemas: (@Sendable () -> JSONSparseSchema?)? = nil
     ) throws(FastMapError) {
-        self.init(
-            reader: try FileChunkReader(url: url),
-            parser: try StreamingParser(mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit),
-            decodeAhead: decodeAhead)
+        let parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit)
+        if let schemas { parser.filter(by: schemas) }
+        self.init(reader: try FileChunkReader(url: url), parser: parser, decodeAhead: decodeAhead)
     }
 
     /// Starts the producer thread on `reader` and `parser`, which it releases when it ends.

@@ -67,6 +67,7 @@ extension FastJSONDecoder {
         let mode = StreamingMode.array(path)
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: .throw)
         let parser = try StreamingParser(mode: mode, maximumDepth: options.maximumDepth)
+        if let schemas = decoding.schemaSource(for: type) { parser.filter(by: schemas) }
         var result: [Element] = []
         var elements: [StreamedElement] = []
         func take() throws {

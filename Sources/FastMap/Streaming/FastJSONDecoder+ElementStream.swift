@@ -153,11 +153,12 @@ extension FastJSONDecoder {
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
         let depth = decoding.options.maximumDepth
         let memoryLimit = decoding.options.memoryLimit
+        let schemas = decoding.schemaSource(for: T.self)
         return ElementStream(
             makeSource: {
                 let pipeline = try ElementPipeline(
                     url: url, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit,
-                    decodeAhead: decoding.batchDecoding(T.self))
+                    decodeAhead: decoding.batchDecoding(T.self), schemas: schemas)
                 return PipelineElementSource(pipeline: pipeline)
             }, decoding: decoding)
     }
@@ -171,10 +172,12 @@ extension FastJSONDecoder {
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
         let depth = decoding.options.maximumDepth
         let memoryLimit = decoding.options.memoryLimit
+        let schemas = decoding.schemaSource(for: T.self)
         return ElementStream(
             makeSource: {
                 try ChunkElementSource(
-                    chunks: chunks, lending: lend, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit)
+                    chunks: chunks, lending: lend, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit,
+                    schemas: schemas)
             },
             decoding: decoding)
     }
