@@ -65,12 +65,15 @@ enum Mode: String, CaseIterable {
 }
 
 /// `STREAMINGBENCH_NO_SPARSE=1` turns sparse decoding off (the full-tree paths, for before/after
-/// comparisons in one build; child processes inherit it).
+/// comparisons in one build; child processes inherit the environment).
 func fastDecoder() -> FastJSONDecoder {
     let decoder = FastJSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    if ProcessInfo.processInfo.environment["STREAMINGBENCH_NO_SPARSE"] == "1" {
-        decoder.sparseDecoding.isEnabled = false
+    let environment = ProcessInfo.processInfo.environment
+    if environment["STREAMINGBENCH_NO_SPARSE"] == "1" { decoder.sparseDecoding.isEnabled = false }
+    // `STREAMINGBENCH_THRESHOLD=bytes`: where whole-document decodes go element by element.
+    if let threshold = environment["STREAMINGBENCH_THRESHOLD"].flatMap(Int.init) {
+        decoder.elementByElementThreshold = threshold
     }
     return decoder
 }
