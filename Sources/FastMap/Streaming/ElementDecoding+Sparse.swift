@@ -26,8 +26,11 @@ extension ElementDecoding {
     func decodeSparsely<T: Decodable>(_ type: T.Type, _ json: JSON, _ element: StreamedElement) throws -> T {
         let key = Self.sparseKey(type)
         guard let filter = element.filter else {
-            if SparseSchemaCache.shared.entry(key) == nil {
-                return try learn(type, json, element, key: key, after: nil, judgingCoverage: true)
+            if !sparseEntryKnown.isSet {
+                if SparseSchemaCache.shared.entry(key) == nil {
+                    return try learn(type, json, element, key: key, after: nil, judgingCoverage: true)
+                }
+                sparseEntryKnown.set()
             }
             return try decodeValue(type, json, index: element.index)
         }

@@ -26,6 +26,9 @@ struct ElementDecoding: @unchecked Sendable {
     /// Whether elements may be built and decoded sparsely (ElementDecoding+Sparse.swift): array
     /// mode, sparse decoding on, and settings that allow it.
     let decodesSparsely: Bool
+    /// Set once the element type has a schema entry (learned, or given up): elements built in
+    /// full are then decoded plainly, without asking the cache each time.
+    let sparseEntryKnown = SparseEntryFlag()
 
     init(decoder: FastJSONDecoder, mode: StreamingMode, policy: FastJSONDecoder.ElementErrorPolicy) {
         self.decoder = decoder
