@@ -17,7 +17,8 @@ package struct StreamedElementFilter: Sendable {
     /// - Throws: ``FastMapError`` when the text does not give an element (never for an element
     ///   that was built filtered, since the filter skips no check).
     package func fullTree() throws(FastMapError) -> JSON {
-        let parser = try StreamingParser(mode: .array(.root), maximumDepth: elementDepth + 1)
+        let parser = try StreamingParser(
+            mode: .array(.root), maximumDepth: elementDepth == .max ? .max : elementDepth + 1)
         var elements: [StreamedElement] = []
         let opening: [UInt8] = [UInt8(ascii: "[")]
         JSONInput.with(opening) { input in _ = parser.feed(input, into: &elements) }

@@ -35,8 +35,9 @@ package final class StreamingParser: @unchecked Sendable {
     {
         self.mode = mode
         self.maximumDepth = max(0, maximumDepth)
-        let pathCount = mode.path.components.count
-        elementDepth = mode.isLines ? max(0, maximumDepth) : max(0, maximumDepth - pathCount - 1)
+        // As fm_stream_create counts it (any limit, Int.min to Int.max, is taken).
+        let around = mode.isLines ? 0 : mode.path.components.count + 1
+        elementDepth = self.maximumDepth > around ? self.maximumDepth - around : 0
         var keys: [[CChar]] = []
         var steps: [fm_stream_step] = []
         if case .array(let path) = mode {
