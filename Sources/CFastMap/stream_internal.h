@@ -9,6 +9,7 @@
 //   stream_array.c     array mode: the yajl event state machine (path, then elements)
 //   stream_lines.c     lines mode: one value per line
 //   stream_number_text.c  the exact text of the elements' exceptional reals
+//   stream_simdjson.c  array mode: runs of whole elements read by simdjson instead of yajl
 
 #include "builder.h"
 #include "fastmap_stream.h"
@@ -138,6 +139,15 @@ struct fm_stream {
     // A UTF-8 byte order mark at the very start is skipped, as JSONDecoder does.
     int mark_decided;
     size_t mark_held;  // bytes of a possible mark seen so far
+
+    // Array mode with simdjson windows (stream_simdjson.c): whether they are on, whether yajl
+    // has just taken a comma between elements (a window may start), the absolute offset up to
+    // which yajl reads what a window gave back, and the window's decoded strings.
+    int use_simdjson;
+    int fast_clean;
+    size_t fast_resume;
+    fm_string_scratch fast_scratch;
+    size_t window_elements;  // elements queued from windows
 };
 
 // MARK: - Small helpers
@@ -241,6 +251,17 @@ static inline int fm_stream_build_number(fm_stream *s, const char *text, size_t 
 void fm_stream_drop_texts(fm_stream *s);
 /// The queue was handed over: keeps only the texts of the element still being built.
 void fm_stream_clear_texts(fm_stream *s);
+
+// MARK: - simdjson windows (stream_simdjson.c)
+
+/// The length of the next yajl piece of array mode: up to PIECE bytes, cut just after a comma
+/// between elements when simdjson windows are on (*ends_at_comma says so).
+size_t fm_stream_piece_length(fm_stream *s, const unsigned char *bytes, size_t length, int *ends_at_comma);
+/// After a yajl piece: whether a window may start where it ended.
+void fm_stream_after_piece(fm_stream *s, int ended_at_comma);
+/// Reads the whole elements at the start of `bytes` with simdjson; returns the bytes taken (0:
+/// yajl reads on; the stream's own state says from where a window may start again).
+size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t length);
 
 // MARK: - Modes (stream_array.c, stream_lines.c)
 

@@ -1,0 +1,270 @@
+#include "stream_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fastmap_simdjson.h"
+
+// Array mode with simdjson: runs of whole elements are read by simdjson's tokenizer instead of
+// yajl's, which reads a byte at a time. yajl stays the stream's grammar: it reads the path, the
+// first element, the end of the array, every element simdjson does not take, and it alone
+// reports errors. The two meet at commas between elements:
+//
+// - A yajl piece in the element phase ends just after the next comma between elements (found
+//   by a scan that only counts brackets and skips strings, starting from what the builder and
+//   the carried string tell of the open element). yajl has then taken that comma and expects
+//   an element: the state a window starts from (`fast_clean`).
+// - A window is the text from there up to and including a later comma between elements: its
+//   elements go to simdjson as the array `[e1, ..., en]` and are built by the same builder, one
+//   item each, with the same positions, arenas, budgets and number texts as yajl's. After the
+//   window yajl's state is again "after a comma": it never saw the window, and needs not.
+// - Whatever simdjson or the builder refuses (malformed text, a lone surrogate, a number out of
+//   range, the depth or memory limit) is given back: the elements before it stay queued, the
+//   one it happened in is dropped, and yajl reads from the comma before it up to the window's
+//   end, so the element fails (or the stream does) exactly as without simdjson.
+
+enum {
+    WINDOW_BYTES = 128 * 1024,  // a window ends at the first comma past this (elements are whole)
+};
+
+// MARK: - Commas between elements
+
+enum { K_OTHER, K_QUOTE, K_OPEN, K_CLOSE, K_COMMA };
+
+static const unsigned char kinds[256] = {
+    ['"'] = K_QUOTE, ['['] = K_OPEN, ['{'] = K_OPEN, [']'] = K_CLOSE, ['}'] = K_CLOSE, [','] = K_COMMA,
+};
+
+// The index just after the quote closing a string whose text starts at bytes[from] (no byte of
+// it escaped by a backslash before `from`), or SIZE_MAX when it does not close in the bytes.
+static size_t string_end(const unsigned char *bytes, size_t length, size_t from) {
+    size_t at = from;
+    while (at < length) {
+        const unsigned char *quote = memchr(bytes + at, '"', length - at);
+        if (!quote) return SIZE_MAX;
+        size_t q = (size_t)(quote - bytes), slashes = 0;
+        while (q - slashes > from && bytes[q - slashes - 1] == '\\') slashes++;
+        if (slashes % 2 == 0) return q + 1;
+        at = q + 1;
+    }
+    return SIZE_MAX;
+}
+
+// Scans bytes for commas between elements, starting with `depth` containers of an element open
+// and, with `in_string`, inside one of its strings (`escaped`: its next byte is escaped). Stops at
+// the `max_commas`-th such comma, at the first one past `soft_limit` bytes, at the array's
+// closing bracket or at the end of the bytes. Returns the index just after the last comma found
+// (0: none) and their number in *commas. Only brackets, quotes and commas are looked at: the
+// text is not checked here (yajl or simdjson does that), and on valid JSON the commas found are
+// exactly those between the array's elements.
+static size_t scan_commas(const unsigned char *bytes, size_t length, size_t depth, int in_string, int escaped,
+                          size_t max_commas, size_t soft_limit, size_t *commas) {
+    size_t i = 0, end = 0, count = 0;
+    if (in_string) {
+        size_t from = escaped ? 1 : 0;
+        i = from <= length ? string_end(bytes, length, from) : SIZE_MAX;
+        if (i == SIZE_MAX) return *commas = 0, 0;
+    }
+    while (i < length) {
+        switch (kinds[bytes[i]]) {
+            case K_OTHER: i++; break;
+            case K_QUOTE:
+                i = string_end(bytes, length, i + 1);
+                if (i == SIZE_MAX) return *commas = count, end;
+                break;
+            case K_OPEN: depth++, i++; break;
+            case K_CLOSE:
+                if (depth == 0) return *commas = count, end;  // the array closes
+                depth--, i++;
+                break;
+            default:
+                i++;
+                if (depth > 0) break;
+                end = i;
+                if (++count == max_commas || i > soft_limit) return *commas = count, end;
+                break;
+        }
+    }
+    *commas = count;
+    return end;
+}
+
+void fm_stream_use_simdjson(fm_stream *s, int enabled) { s->use_simdjson = enabled != 0; }
+
+size_t fm_stream_window_elements(const fm_stream *s) { return s->window_elements; }
+
+size_t fm_stream_piece_length(fm_stream *s, const unsigned char *bytes, size_t length, int *ends_at_comma) {
+    size_t n = length < PIECE ? length : PIECE;
+    *ends_at_comma = 0;
+    if (!s->use_simdjson || s->failed) return n;
+    if (s->phase == SEEK) {
+        // Up to the next '[' (maybe the array's, maybe one in a string: either way a place
+        // yajl may stop), so that the elements do not start deep inside a piece.
+        const unsigned char *bracket = memchr(bytes, '[', n);
+        return bracket ? (size_t)(bracket - bytes) + 1 : n;
+    }
+    if (s->phase != ELEMENTS) return n;
+    if (s->fast_resume > s->total) {
+        // yajl reads what simdjson gave back, up to the end of that window.
+        size_t left = s->fast_resume - s->total;
+        if (left > n) return n;
+        *ends_at_comma = 1;
+        return left;
+    }
+    // Where yajl stands in the element: its open containers, and an open string (the carry).
+    size_t depth = s->element_failed ? s->fail_depth : s->builder.depth + s->builder.skip_depth;
+    int in_string = s->carry_length > 0, escaped = 0;
+    if (in_string) {
+        size_t slashes = 0;
+        while (slashes + 1 < s->carry_length && s->carry[s->carry_length - 1 - slashes] == '\\') slashes++;
+        escaped = slashes % 2;
+    }
+    size_t commas;
+    size_t end = scan_commas(bytes, n, depth, in_string, escaped, 1, SIZE_MAX, &commas);
+    if (end == 0) return n;
+    *ends_at_comma = 1;
+    return end;
+}
+
+void fm_stream_after_piece(fm_stream *s, int ended_at_comma) {
+    s->fast_clean = ended_at_comma && !s->failed && s->phase == ELEMENTS && !s->element_failed &&
+                    s->builder.depth == 0 && s->builder.skip_depth == 0 && s->builder.root == NULL &&
+                    s->carry_length == 0;
+}
+
+// MARK: - Windows
+
+// What to restore to drop an element the window started.
+typedef struct element_mark {
+    size_t item_count, next_index, arena_items, text_count, text_bytes_length;
+} element_mark;
+
+typedef struct window_walk {
+    fm_stream *s;
+    size_t base;        // absolute offset of the window's first byte
+    size_t announced;   // elements started
+    size_t start;       // offset in the window of the latest one
+    element_mark mark;  // the queue before it
+    int open;           // it is being built
+} window_walk;
+
+static fm_builder *builder_of(void *context) { return &((window_walk *)context)->s->builder; }
+
+// After a build event: queues the element when its value is complete.
+static int built(window_walk *w, int ok) {
+    fm_stream *s = w->s;
+    if (!ok) return 0;
+    if (s->builder.depth != 0) return 1;
+    w->open = 0;
+    return fm_stream_complete_element(s);
+}
+
+static int on_element(void *context, size_t offset) {
+    window_walk *w = context;
+    fm_stream *s = w->s;
+    w->announced++;
+    w->start = offset;
+    s->element_offset = w->base + offset;
+    fm_stream_locate(s, s->element_offset, &s->element_line, &s->element_column);
+    s->budget.used = 0;
+    s->budget.exceeded = 0;
+    if (!fm_stream_begin_arena(s, s->element_offset)) return 0;
+    w->mark = (element_mark){s->item_count, s->next_index, s->arena_items, s->text_count, s->text_bytes_length};
+    w->open = 1;
+    return 1;
+}
+
+static int on_null(void *context) { return built(context, fm_build_null(builder_of(context))); }
+
+static int on_boolean(void *context, int value) {
+    return built(context, fm_build_boolean(builder_of(context), value));
+}
+
+static int on_number(void *context, const char *text, size_t length) {
+    fm_stream *s = ((window_walk *)context)->s;
+    // simdjson only knows the token starts with '-' or a digit: the grammar is checked here.
+    if (length <= 15 && !fm_has_exponent(text, length))
+        return built(context, fm_build_checked_number(&s->builder, text, length));
+    fm_json_number number;
+    if (fm_read_json_number(text, length, &number) != 1) return 0;
+    return built(context, fm_stream_build_number_slow(s, text, length));
+}
+
+static int on_string(void *context, const unsigned char *raw, size_t length) {
+    fm_stream *s = ((window_walk *)context)->s;
+    size_t count;
+    const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, raw, length, &count);
+    return bytes && built(context, fm_build_final_string(&s->builder, bytes, count));
+}
+
+static int on_key(void *context, const unsigned char *raw, size_t length) {
+    fm_stream *s = ((window_walk *)context)->s;
+    size_t count;
+    const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, raw, length, &count);
+    return bytes && fm_build_final_map_key(&s->builder, bytes, count);
+}
+
+static int on_start_object(void *context) { return fm_build_start_map(builder_of(context)); }
+static int on_start_array(void *context) { return fm_build_start_array(builder_of(context)); }
+static int on_end_container(void *context) {
+    return built(context, fm_build_end_container(builder_of(context)));
+}
+
+static const fm_simdjson_events window_events = {
+    on_null, on_boolean, on_number, on_string, on_key, on_start_object, on_start_array, on_end_container,
+};
+
+// Drops the latest element the walk started (built in part or queued already: simdjson had not
+// yet accepted what follows it) and returns the window offset yajl reads on from: just after
+// the comma before that element (0: the window's start).
+static size_t give_back(window_walk *w, const unsigned char *window) {
+    fm_stream *s = w->s;
+    if (w->announced == 0) return 0;
+    if (w->open) fm_builder_discard(&s->builder);  // its arena is current: frees are no-ops
+    for (size_t i = w->mark.item_count; i < s->item_count; i++)
+        if (s->items[i].root && !s->items[i].arena) json_decref(s->items[i].root);
+    s->item_count = w->mark.item_count;
+    s->next_index = w->mark.next_index;
+    s->arena_items = w->mark.arena_items;
+    s->text_count = w->mark.text_count;
+    s->text_bytes_length = w->mark.text_bytes_length;
+    s->element_texts = s->text_count;
+    s->scratch.kind = FM_OK;
+    fm_stream_end_arena(s);
+    size_t at = w->start;
+    while (at > 0 && window[at - 1] != ',') at--;
+    return at;
+}
+
+size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t length) {
+    s->fast_clean = 0;
+    size_t commas;
+    size_t end = scan_commas(bytes, length, 0, 0, 0, BATCH - s->item_count, WINDOW_BYTES, &commas);
+    if (end == 0) return 0;
+    s->input = bytes;
+    s->input_length = end;
+    s->base = s->total;
+    s->builder.input = bytes;
+    s->builder.input_length = end;
+    s->builder.offset_base = s->base;
+    window_walk w = {s, s->base, 0, 0, {0}, 0};
+    // The window without its last comma: the elements between the array's brackets.
+    fm_simdjson_status status = fm_simdjson_walk_elements(bytes, end - 1, &window_events, on_element, &w);
+    if (s->failed) return 0;  // out of memory starting an arena: the stream has failed
+    size_t taken = end;
+    // One element per comma: fewer means the text before the first comma was empty (`[1,,2]`
+    // read as `[]`), which simdjson cannot see.
+    if (status == FM_SIMDJSON_OK && w.announced != commas) status = FM_SIMDJSON_REJECTED;
+    if (status != FM_SIMDJSON_OK) {
+        taken = give_back(&w, bytes);
+        s->fast_resume = s->base + end;
+        s->window_elements += w.announced ? w.announced - 1 : 0;
+    } else {
+        s->fast_clean = 1;
+        s->window_elements += w.announced;
+    }
+    fm_stream_advance_scan(s, s->base + taken);
+    s->total += taken;
+    s->last_end = s->total;
+    return taken;
+}
