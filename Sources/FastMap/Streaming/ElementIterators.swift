@@ -29,11 +29,11 @@ final class ChunkElementSource<Chunks: AsyncSequence>: ElementBatchSource {
 
     init(
         chunks: Chunks, lending lend: @escaping ChunkLending<Chunks.Element>, mode: StreamingMode, maximumDepth: Int,
-        memoryLimit: Int? = nil
+        memoryLimit: Int? = nil, parser engine: JSONParser = .simdjson
     ) throws(FastMapError) {
         source = chunks.makeAsyncIterator()
         self.lend = lend
-        parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit)
+        parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit, parser: engine)
     }
 
     func nextBatch() async throws -> ElementBatch? {

@@ -14,11 +14,13 @@ final class ElementPipeline: Sendable {
     /// - Throws: ``FastMapError`` of kind `io` when the file cannot be opened.
     convenience init(
         url: URL, mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil,
+        parser engine: JSONParser = .simdjson,
         decodeAhead: BatchChannel.Decode? = nil
     ) throws(FastMapError) {
         self.init(
             reader: try FileChunkReader(url: url),
-            parser: try StreamingParser(mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit),
+            parser: try StreamingParser(
+                mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit, parser: engine),
             decodeAhead: decodeAhead)
     }
 

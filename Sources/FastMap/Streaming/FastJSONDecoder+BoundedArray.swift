@@ -66,7 +66,7 @@ extension FastJSONDecoder {
     ) throws -> [Element] {
         let mode = StreamingMode.array(path)
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: .throw)
-        let parser = try StreamingParser(mode: mode, maximumDepth: options.maximumDepth)
+        let parser = try StreamingParser(mode: mode, maximumDepth: options.maximumDepth, parser: options.parser)
         var result: [Element] = []
         var elements: [StreamedElement] = []
         func take() throws {

@@ -153,10 +153,11 @@ extension FastJSONDecoder {
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
         let depth = decoding.options.maximumDepth
         let memoryLimit = decoding.options.memoryLimit
+        let engine = decoding.options.parser
         return ElementStream(
             makeSource: {
                 let pipeline = try ElementPipeline(
-                    url: url, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit,
+                    url: url, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit, parser: engine,
                     decodeAhead: decoding.batchDecoding(T.self))
                 return PipelineElementSource(pipeline: pipeline)
             }, decoding: decoding)
@@ -171,10 +172,12 @@ extension FastJSONDecoder {
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
         let depth = decoding.options.maximumDepth
         let memoryLimit = decoding.options.memoryLimit
+        let engine = decoding.options.parser
         return ElementStream(
             makeSource: {
                 try ChunkElementSource(
-                    chunks: chunks, lending: lend, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit)
+                    chunks: chunks, lending: lend, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit,
+                    parser: engine)
             },
             decoding: decoding)
     }
