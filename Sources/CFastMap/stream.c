@@ -83,6 +83,8 @@ void fm_stream_free(fm_stream *s) {
     free(s->texts);
     free(s->text_bytes);
     free(s->fast_scratch.bytes);
+    free(s->line_text);
+    free(s->window_lines);
     free(s->nav);
     free(s->path);
     free(s->path_keys);

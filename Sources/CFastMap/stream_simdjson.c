@@ -134,24 +134,10 @@ void fm_stream_after_piece(fm_stream *s, int ended_at_comma) {
 
 // MARK: - Windows
 
-// What to restore to drop an element the window started.
-typedef struct element_mark {
-    size_t item_count, next_index, arena_items, text_count, text_bytes_length;
-} element_mark;
-
-typedef struct window_walk {
-    fm_stream *s;
-    size_t base;        // absolute offset of the window's first byte
-    size_t announced;   // elements started
-    size_t start;       // offset in the window of the latest one
-    element_mark mark;  // the queue before it
-    int open;           // it is being built
-} window_walk;
-
-static fm_builder *builder_of(void *context) { return &((window_walk *)context)->s->builder; }
+static fm_builder *builder_of(void *context) { return &((fm_window_walk *)context)->s->builder; }
 
 // After a build event: queues the element when its value is complete.
-static int built(window_walk *w, int ok) {
+static int built(fm_window_walk *w, int ok) {
     fm_stream *s = w->s;
     if (!ok) return 0;
     if (s->builder.depth != 0) return 1;
@@ -160,16 +146,26 @@ static int built(window_walk *w, int ok) {
 }
 
 static int on_element(void *context, size_t offset) {
-    window_walk *w = context;
+    fm_window_walk *w = context;
     fm_stream *s = w->s;
+    if (w->lines) {
+        // Lines mode: the k-th element must start in the k-th line (see stream_lines_simdjson.c).
+        if (w->announced >= w->line_count) return 0;
+        const fm_window_line *line = &w->lines[w->announced];
+        if (offset < line->start || offset >= line->start + line->length) return 0;
+        s->element_offset = line->offset + (offset - line->start);
+        s->element_line = line->number;
+        s->element_column = offset - line->start + 1;
+    } else {
+        s->element_offset = w->base + offset;
+        fm_stream_locate(s, s->element_offset, &s->element_line, &s->element_column);
+    }
     w->announced++;
     w->start = offset;
-    s->element_offset = w->base + offset;
-    fm_stream_locate(s, s->element_offset, &s->element_line, &s->element_column);
     s->budget.used = 0;
     s->budget.exceeded = 0;
     if (!fm_stream_begin_arena(s, s->element_offset)) return 0;
-    w->mark = (element_mark){s->item_count, s->next_index, s->arena_items, s->text_count, s->text_bytes_length};
+    w->mark = (fm_window_mark){s->item_count, s->next_index, s->arena_items, s->text_count, s->text_bytes_length};
     w->open = 1;
     return 1;
 }
@@ -181,7 +177,7 @@ static int on_boolean(void *context, int value) {
 }
 
 static int on_number(void *context, const char *text, size_t length) {
-    fm_stream *s = ((window_walk *)context)->s;
+    fm_stream *s = ((fm_window_walk *)context)->s;
     // simdjson only knows the token starts with '-' or a digit: the grammar is checked here.
     if (length <= 15 && !fm_has_exponent(text, length))
         return built(context, fm_build_checked_number(&s->builder, text, length));
@@ -191,14 +187,14 @@ static int on_number(void *context, const char *text, size_t length) {
 }
 
 static int on_string(void *context, const unsigned char *raw, size_t length) {
-    fm_stream *s = ((window_walk *)context)->s;
+    fm_stream *s = ((fm_window_walk *)context)->s;
     size_t count;
     const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, raw, length, &count);
     return bytes && built(context, fm_build_final_string(&s->builder, bytes, count));
 }
 
 static int on_key(void *context, const unsigned char *raw, size_t length) {
-    fm_stream *s = ((window_walk *)context)->s;
+    fm_stream *s = ((fm_window_walk *)context)->s;
     size_t count;
     const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, raw, length, &count);
     return bytes && fm_build_final_map_key(&s->builder, bytes, count);
@@ -214,12 +210,13 @@ static const fm_simdjson_events window_events = {
     on_null, on_boolean, on_number, on_string, on_key, on_start_object, on_start_array, on_end_container,
 };
 
-// Drops the latest element the walk started (built in part or queued already: simdjson had not
-// yet accepted what follows it) and returns the window offset yajl reads on from: just after
-// the comma before that element (0: the window's start).
-static size_t give_back(window_walk *w, const unsigned char *window) {
+fm_simdjson_status fm_stream_walk_window(fm_window_walk *w, const unsigned char *text, size_t length) {
+    return fm_simdjson_walk_elements(text, length, &window_events, on_element, w);
+}
+
+void fm_stream_give_back(fm_window_walk *w) {
     fm_stream *s = w->s;
-    if (w->announced == 0) return 0;
+    if (w->announced == 0) return;
     if (w->open) fm_builder_discard(&s->builder);  // its arena is current: frees are no-ops
     for (size_t i = w->mark.item_count; i < s->item_count; i++)
         if (s->items[i].root && !s->items[i].arena) json_decref(s->items[i].root);
@@ -231,9 +228,6 @@ static size_t give_back(window_walk *w, const unsigned char *window) {
     s->element_texts = s->text_count;
     s->scratch.kind = FM_OK;
     fm_stream_end_arena(s);
-    size_t at = w->start;
-    while (at > 0 && window[at - 1] != ',') at--;
-    return at;
 }
 
 size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t length) {
@@ -247,16 +241,19 @@ size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t le
     s->builder.input = bytes;
     s->builder.input_length = end;
     s->builder.offset_base = s->base;
-    window_walk w = {s, s->base, 0, 0, {0}, 0};
+    fm_window_walk w = {s, s->base, NULL, 0, 0, 0, {0}, 0};
     // The window without its last comma: the elements between the array's brackets.
-    fm_simdjson_status status = fm_simdjson_walk_elements(bytes, end - 1, &window_events, on_element, &w);
+    fm_simdjson_status status = fm_stream_walk_window(&w, bytes, end - 1);
     if (s->failed) return 0;  // out of memory starting an arena: the stream has failed
     size_t taken = end;
     // One element per comma: fewer means the text before the first comma was empty (`[1,,2]`
     // read as `[]`), which simdjson cannot see.
     if (status == FM_SIMDJSON_OK && w.announced != commas) status = FM_SIMDJSON_REJECTED;
     if (status != FM_SIMDJSON_OK) {
-        taken = give_back(&w, bytes);
+        // yajl reads on from just after the comma before the element given back.
+        fm_stream_give_back(&w);
+        taken = w.announced ? w.start : 0;
+        while (taken > 0 && bytes[taken - 1] != ',') taken--;
         s->fast_resume = s->base + end;
         s->window_elements += w.announced ? w.announced - 1 : 0;
     } else {

@@ -121,10 +121,10 @@ size_t fm_stream_bytes_read(const fm_stream *stream);
 /// alone, with FM_ERROR_MEMORY_LIMIT, and what it built is freed. Set before the first feed.
 void fm_stream_set_memory_limit(fm_stream *stream, size_t memory_limit);
 
-/// Array mode: whether runs of whole elements are read with simdjson's tokenizer (enabled != 0)
-/// rather than all of the input with yajl's. The items, their positions and every error are the
-/// same either way (whatever simdjson refuses is read again by yajl, which reports it). Set
-/// before the first feed; lines mode ignores it.
+/// Whether runs of whole array elements (or whole lines) are read with simdjson's tokenizer
+/// (enabled != 0) rather than all of the input with yajl's. The items, their positions and every
+/// error are the same either way (whatever simdjson refuses is read again by yajl, which
+/// reports it). Set before the first feed.
 void fm_stream_use_simdjson(fm_stream *stream, int enabled);
 
 /// How many of the elements queued so far simdjson read (for tests and diagnostics).

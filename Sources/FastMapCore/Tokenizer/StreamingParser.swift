@@ -22,9 +22,9 @@ package final class StreamingParser: @unchecked Sendable {
     ///   (no per-node `malloc`/`free`) instead of one allocation per node.
     /// - Throws: ``FastMapError`` of kind `outOfMemory`.
     /// - Parameter memoryLimit: the most bytes of tree one element may take (nil: no limit).
-    /// - Parameter parser: `.simdjson` reads runs of whole array elements with simdjson's
-    ///   tokenizer (yajl reads the rest and reports every error: the elements and errors are the
-    ///   same); any other engine reads everything with yajl. Lines mode always uses yajl.
+    /// - Parameter parser: `.simdjson` reads runs of whole array elements (or lines) with
+    ///   simdjson's tokenizer (yajl reads the rest and reports every error: the elements and
+    ///   errors are the same); any other engine reads everything with yajl.
     package init(
         mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil, usesArenas: Bool = true,
         parser: JSONParser = .simdjson
