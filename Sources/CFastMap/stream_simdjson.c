@@ -37,17 +37,24 @@ static const unsigned char kinds[256] = {
 
 // The index just after the quote closing a string whose text starts at bytes[from] (no byte of
 // it escaped by a backslash before `from`), or SIZE_MAX when it does not close in the bytes.
+// Most strings are short (keys, names): a byte loop finds their end sooner than library calls;
+// past 32 bytes memchr jumps to the next quote, checking for a backslash before it.
 static size_t string_end(const unsigned char *bytes, size_t length, size_t from) {
-    size_t at = from;
-    while (at < length) {
-        const unsigned char *quote = memchr(bytes + at, '"', length - at);
+    size_t i = from;
+    for (;;) {
+        size_t stop = length - i > 32 ? i + 32 : length;
+        while (i < stop) {
+            unsigned char c = bytes[i];
+            if (c == '"') return i + 1;
+            i += c == '\\' ? 2 : 1;  // an escape: the byte after the backslash is never the end
+        }
+        if (i >= length) return SIZE_MAX;
+        const unsigned char *quote = memchr(bytes + i, '"', length - i);
         if (!quote) return SIZE_MAX;
-        size_t q = (size_t)(quote - bytes), slashes = 0;
-        while (q - slashes > from && bytes[q - slashes - 1] == '\\') slashes++;
-        if (slashes % 2 == 0) return q + 1;
-        at = q + 1;
+        const unsigned char *backslash = memchr(bytes + i, '\\', (size_t)(quote - (bytes + i)));
+        if (!backslash) return (size_t)(quote - bytes) + 1;
+        i = (size_t)(backslash - bytes);
     }
-    return SIZE_MAX;
 }
 
 // Scans bytes for commas between elements, starting with `depth` containers of an element open
