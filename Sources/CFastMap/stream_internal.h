@@ -189,6 +189,16 @@ static inline void trim_message(char *message) {
     while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == ' ')) message[--n] = '\0';
 }
 
+// The bytes being read now (by yajl, or a simdjson window) and their absolute position.
+static inline void fm_stream_set_input(fm_stream *s, const unsigned char *bytes, size_t length) {
+    s->input = bytes;
+    s->input_length = length;
+    s->base = s->total;
+    s->builder.input = bytes;
+    s->builder.input_length = length;
+    s->builder.offset_base = s->base;
+}
+
 static inline size_t consumed_end(fm_stream *s) { return s->base + yajl_get_bytes_consumed(s->handle); }
 
 static inline void reset_budget(fm_stream *s) {

@@ -242,12 +242,7 @@ size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t le
     size_t commas;
     size_t end = scan_commas(bytes, length, 0, 0, 0, BATCH - s->item_count, WINDOW_BYTES, &commas);
     if (end == 0) return 0;
-    s->input = bytes;
-    s->input_length = end;
-    s->base = s->total;
-    s->builder.input = bytes;
-    s->builder.input_length = end;
-    s->builder.offset_base = s->base;
+    fm_stream_set_input(s, bytes, end);
     fm_window_walk w = {s, s->base, NULL, 0, 0, 0, {0}, 0};
     // The window without its last comma: the elements between the array's brackets.
     fm_simdjson_status status = fm_stream_walk_window(&w, bytes, end - 1);

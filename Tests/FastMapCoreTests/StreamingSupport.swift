@@ -44,6 +44,18 @@ func runStream(
     _ chunks: [[UInt8]], mode: StreamingMode, maximumDepth: Int = 512, usesArenas: Bool = true,
     memoryLimit: Int? = nil, parser engine: JSONParser = .simdjson
 ) throws -> StreamRun {
+    try runStreamCounting(
+        chunks, mode: mode, maximumDepth: maximumDepth, usesArenas: usesArenas, memoryLimit: memoryLimit,
+        parser: engine
+    ).run
+}
+
+/// ``runStream(_:mode:maximumDepth:usesArenas:memoryLimit:parser:)``, and how many elements
+/// simdjson's windows read.
+func runStreamCounting(
+    _ chunks: [[UInt8]], mode: StreamingMode, maximumDepth: Int = 512, usesArenas: Bool = true,
+    memoryLimit: Int? = nil, parser engine: JSONParser = .simdjson
+) throws -> (run: StreamRun, bySimdjson: Int) {
     let parser = try StreamingParser(
         mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit, usesArenas: usesArenas, parser: engine)
     var run = StreamRun()
@@ -63,7 +75,7 @@ func runStream(
     parser.finish(into: &elements)
     run.elements = elements.map(describe)
     run.stop = parser.failure.map { describe($0, mode: mode) }
-    return run
+    return (run, parser.elementsReadBySimdjson)
 }
 
 func runStream(_ text: String, mode: StreamingMode = .array(.root), chunkSize: Int? = nil, maximumDepth: Int = 512)

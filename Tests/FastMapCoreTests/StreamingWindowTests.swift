@@ -14,26 +14,9 @@ struct StreamingWindowTests {
         _ bytes: [UInt8], sizes: [Int], mode: StreamingMode = .array(.root), parser: JSONParser,
         maximumDepth: Int = 512, memoryLimit: Int? = nil, usesArenas: Bool = true
     ) throws -> (run: StreamRun, bySimdjson: Int) {
-        let stream = try StreamingParser(
-            mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit, usesArenas: usesArenas, parser: parser)
-        var elements: [StreamedElement] = []
-        feeding: for chunk in chunked(bytes, sizes: sizes) {
-            try JSONInput.with(chunk) { input in
-                var rest = input
-                while !rest.isEmpty {
-                    let used = stream.feed(rest, into: &elements)
-                    try #require(used > 0 || stream.failure != nil, "feed must make progress")
-                    rest = rest.dropFirst(used)
-                    if stream.failure != nil { break }
-                }
-            }
-            if stream.failure != nil { break feeding }
-        }
-        stream.finish(into: &elements)
-        var run = StreamRun()
-        run.elements = elements.map(describe)
-        run.stop = stream.failure.map { describe($0, mode: mode) }
-        return (run, stream.elementsReadBySimdjson)
+        try runStreamCounting(
+            chunked(bytes, sizes: sizes), mode: mode, maximumDepth: maximumDepth, usesArenas: usesArenas,
+            memoryLimit: memoryLimit, parser: parser)
     }
 
     /// Reads `bytes` with windows in several chunkings and with yajl alone; all must agree.
