@@ -14,8 +14,7 @@
 
 typedef struct walk_context {
     fm_builder *builder;
-    unsigned char *scratch;  // decoded strings with escapes
-    size_t scratch_capacity;
+    fm_string_scratch scratch;  // decoded strings with escapes
 } walk_context;
 
 static int hex_digit(unsigned char c) {
@@ -39,7 +38,7 @@ static long hex4(const unsigned char *p) {
 // Decodes the raw text of a string (between its quotes) into out (room for `length` bytes:
 // no escape decodes longer than it is written). Returns the decoded length, or SIZE_MAX for
 // anything yajl must judge: a malformed escape or a lone surrogate (raw control characters
-// never reach here: simdjson's first pass rejects them, see string_bytes).
+// never reach here: simdjson's first pass rejects them, see fm_simdjson_string_bytes).
 // The text between escapes is copied a run at a time (memchr finds the next backslash with
 // SIMD): prose with a newline escape every sentence was decoded a byte at a time before, which
 // made this function the top of gsoc-2018's profile.
@@ -89,23 +88,23 @@ static size_t decode_string(const unsigned char *raw, size_t length, const unsig
 // into the scratch buffer; NULL when yajl must judge it. simdjson's first pass has checked the
 // UTF-8 of the whole text and rejected raw control characters inside strings, so text without
 // a backslash is final as it stands (memchr finds the backslash with SIMD too).
-static const unsigned char *string_bytes(walk_context *w, const unsigned char *raw, size_t length,
-                                         size_t *count) {
+const unsigned char *fm_simdjson_string_bytes(fm_string_scratch *scratch, const unsigned char *raw,
+                                              size_t length, size_t *count) {
     const unsigned char *backslash = memchr(raw, '\\', length);
     if (!backslash) {
         *count = length;
         return raw;
     }
-    if (length > w->scratch_capacity) {
-        size_t capacity = w->scratch_capacity ? w->scratch_capacity : 256;
+    if (length > scratch->capacity) {
+        size_t capacity = scratch->capacity ? scratch->capacity : 256;
         while (capacity < length) capacity *= 2;
-        unsigned char *grown = realloc(w->scratch, capacity);
+        unsigned char *grown = realloc(scratch->bytes, capacity);
         if (!grown) return NULL;
-        w->scratch = grown;
-        w->scratch_capacity = capacity;
+        scratch->bytes = grown;
+        scratch->capacity = capacity;
     }
-    *count = decode_string(raw, length, backslash, w->scratch);
-    return *count == SIZE_MAX ? NULL : w->scratch;
+    *count = decode_string(raw, length, backslash, scratch->bytes);
+    return *count == SIZE_MAX ? NULL : scratch->bytes;
 }
 
 static int on_null(void *context) { return fm_build_null(((walk_context *)context)->builder); }
@@ -121,14 +120,14 @@ static int on_number(void *context, const char *text, size_t length) {
 static int on_string(void *context, const unsigned char *raw, size_t length) {
     walk_context *w = context;
     size_t count;
-    const unsigned char *bytes = string_bytes(w, raw, length, &count);
+    const unsigned char *bytes = fm_simdjson_string_bytes(&w->scratch, raw, length, &count);
     return bytes && fm_build_final_string(w->builder, bytes, count);
 }
 
 static int on_key(void *context, const unsigned char *raw, size_t length) {
     walk_context *w = context;
     size_t count;
-    const unsigned char *bytes = string_bytes(w, raw, length, &count);
+    const unsigned char *bytes = fm_simdjson_string_bytes(&w->scratch, raw, length, &count);
     return bytes && fm_build_final_map_key(w->builder, bytes, count);
 }
 
@@ -155,10 +154,10 @@ static json_t *build(const char *bytes, size_t length, size_t max_depth, int opt
     }
     b.optimistic_keys = optimistic_keys;
     b.sparse = fm_sparse_current();
-    walk_context w = {&b, NULL, 0};
+    walk_context w = {&b, {NULL, 0}};
     fm_simdjson_status status =
         fm_simdjson_walk((const unsigned char *)bytes, length, &builder_events, &w);
-    free(w.scratch);
+    free(w.scratch.bytes);
     json_t *root = NULL;
     if (status == FM_SIMDJSON_OK && b.root && b.depth == 0 && ignored.kind == FM_OK) {
         root = b.root;

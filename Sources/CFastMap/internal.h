@@ -73,6 +73,19 @@ void fm_arena_set_current(fm_arena *arena);
 /// Non-variadic wrapper around yajl_config.
 int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
 
+/// A growable buffer for strings decoded from their escapes.
+typedef struct fm_string_scratch {
+    unsigned char *bytes;
+    size_t capacity;
+} fm_string_scratch;
+
+/// The final bytes of a string token that simdjson's first pass has checked (UTF-8, no raw
+/// control characters): `raw` (between its quotes) itself when it holds no escape, else decoded
+/// into `scratch`. NULL when yajl must judge it (a malformed escape, a lone surrogate) or when
+/// out of memory.
+const unsigned char *fm_simdjson_string_bytes(fm_string_scratch *scratch, const unsigned char *raw,
+                                              size_t length, size_t *count);
+
 /// Parses with simdjson's tokenizer driving the builder; every input simdjson (or the builder
 /// under it) rejects is handed to fm_parse_yajl, so the trees and errors are the yajl engine's.
 int fm_parse_simdjson(const char *bytes, size_t length, size_t max_depth, fm_document *out,

@@ -82,6 +82,9 @@ void fm_stream_free(fm_stream *s) {
     free(s->carry);
     free(s->texts);
     free(s->text_bytes);
+    free(s->fast_scratch.bytes);
+    free(s->line_text);
+    free(s->window_lines);
     free(s->nav);
     free(s->path);
     free(s->path_keys);
@@ -94,8 +97,15 @@ static size_t feed_body(fm_stream *s, const unsigned char *bytes, size_t length)
     if (s->mode == FM_STREAM_LINES) return fm_stream_feed_lines(s, bytes, length);
     size_t used = 0;
     while (used < length && s->item_count < BATCH && !s->failed) {
-        size_t n = length - used < PIECE ? length - used : PIECE;
+        // A window that takes nothing clears fast_clean: yajl reads the next piece.
+        if (s->fast_clean) {
+            used += fm_stream_read_window(s, bytes + used, length - used);
+            continue;
+        }
+        int ends_at_comma;
+        size_t n = fm_stream_piece_length(s, bytes + used, length - used, &ends_at_comma);
         fm_stream_parse_piece(s, bytes + used, n);
+        fm_stream_after_piece(s, ends_at_comma);
         used += n;
     }
     return used;

@@ -226,12 +226,7 @@ static void fail_invalid_space(fm_stream *s, size_t offset, unsigned char byte) 
 }
 
 void fm_stream_parse_piece(fm_stream *s, const unsigned char *bytes, size_t length) {
-    s->input = bytes;
-    s->input_length = length;
-    s->base = s->total;
-    s->builder.input = bytes;
-    s->builder.input_length = length;
-    s->builder.offset_base = s->base;
+    fm_stream_set_input(s, bytes, length);
     size_t valid = fm_first_non_json_space(bytes, length);
     yajl_status status = yajl_parse(s->handle, bytes, valid);
     if (status == yajl_status_ok) check_after_root(s, valid);

@@ -9,9 +9,12 @@
 //   stream_array.c     array mode: the yajl event state machine (path, then elements)
 //   stream_lines.c     lines mode: one value per line
 //   stream_number_text.c  the exact text of the elements' exceptional reals
+//   stream_simdjson.c  array mode: runs of whole elements read by simdjson instead of yajl
+//   stream_lines_simdjson.c  lines mode: runs of whole lines read by simdjson
 //   stream_sparse.c    sparse elements: the schema the builder filters with
 
 #include "builder.h"
+#include "fastmap_simdjson.h"
 #include "fastmap_stream.h"
 
 #include <stdint.h>
@@ -58,6 +61,13 @@ typedef struct nav_frame {
     int key_matches;    // maps: the pending key is the path's key
     int consumed;       // maps: the path's key was seen (the first occurrence wins)
 } nav_frame;
+
+/// Lines mode: one line of a window, in the window's text (`start`, `length`) and in the input.
+typedef struct fm_window_line {
+    size_t start, length;
+    size_t offset;  // absolute offset of the line's first byte
+    size_t number;  // 1-based line number
+} fm_window_line;
 
 struct fm_stream {
     int mode;
@@ -140,6 +150,20 @@ struct fm_stream {
     int mark_decided;
     size_t mark_held;  // bytes of a possible mark seen so far
 
+    // Array mode with simdjson windows (stream_simdjson.c): whether they are on, whether yajl
+    // has just taken a comma between elements (a window may start), the absolute offset up to
+    // which yajl reads what a window gave back, and the window's decoded strings.
+    int use_simdjson;
+    int fast_clean;
+    size_t fast_resume;
+    fm_string_scratch fast_scratch;
+    size_t window_elements;  // elements queued from windows
+    // Lines mode: a window's text (lines joined by commas) and its line table.
+    unsigned char *line_text;
+    size_t line_text_capacity;
+    fm_window_line *window_lines;
+    size_t window_line_capacity;
+
     // Sparse elements (stream_sparse.c): the schema the builder filters with, when it does.
     fm_sparse_schema sparse_schema;
 };
@@ -167,6 +191,16 @@ static inline int carry_append(fm_stream *s, const unsigned char *bytes, size_t 
 static inline void trim_message(char *message) {
     size_t n = strlen(message);
     while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == ' ')) message[--n] = '\0';
+}
+
+// The bytes being read now (by yajl, or a simdjson window) and their absolute position.
+static inline void fm_stream_set_input(fm_stream *s, const unsigned char *bytes, size_t length) {
+    s->input = bytes;
+    s->input_length = length;
+    s->base = s->total;
+    s->builder.input = bytes;
+    s->builder.input_length = length;
+    s->builder.offset_base = s->base;
 }
 
 static inline size_t consumed_end(fm_stream *s) { return s->base + yajl_get_bytes_consumed(s->handle); }
@@ -245,6 +279,44 @@ static inline int fm_stream_build_number(fm_stream *s, const char *text, size_t 
 void fm_stream_drop_texts(fm_stream *s);
 /// The queue was handed over: keeps only the texts of the element still being built.
 void fm_stream_clear_texts(fm_stream *s);
+
+// MARK: - simdjson windows (stream_simdjson.c)
+
+/// The length of the next yajl piece of array mode: up to PIECE bytes, cut just after a comma
+/// between elements when simdjson windows are on (*ends_at_comma says so).
+size_t fm_stream_piece_length(fm_stream *s, const unsigned char *bytes, size_t length, int *ends_at_comma);
+/// After a yajl piece: whether a window may start where it ended.
+void fm_stream_after_piece(fm_stream *s, int ended_at_comma);
+/// Reads the whole elements at the start of `bytes` with simdjson; returns the bytes taken (0:
+/// yajl reads on; the stream's own state says from where a window may start again).
+size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t length);
+
+/// What to restore to drop an element a window started.
+typedef struct fm_window_mark {
+    size_t item_count, next_index, arena_items, text_count, text_bytes_length;
+} fm_window_mark;
+
+/// One walk of a window's elements into the stream's queue.
+typedef struct fm_window_walk {
+    fm_stream *s;
+    size_t base;                  // array mode: absolute offset of the window's first byte
+    const fm_window_line *lines;  // lines mode: element k must start in lines[k]
+    size_t line_count;
+    size_t announced;     // elements started
+    size_t start;         // offset in the window of the latest one
+    fm_window_mark mark;  // the queue before it
+    int open;             // it is being built
+} fm_window_walk;
+
+/// Walks `text` as `[text]`, queueing one item per element (positions from `base` or `lines`).
+fm_simdjson_status fm_stream_walk_window(fm_window_walk *w, const unsigned char *text, size_t length);
+/// After a walk that did not end FM_SIMDJSON_OK: drops the latest element it started (built in
+/// part, or queued already: simdjson had not accepted what follows it). `announced` then counts
+/// the elements kept plus the one dropped, `start` is where that one began.
+void fm_stream_give_back(fm_window_walk *w);
+/// Lines mode: reads the whole lines at the start of `bytes` (the first at absolute `offset`)
+/// with simdjson; returns the bytes taken (0: yajl reads the next line).
+size_t fm_stream_read_line_window(fm_stream *s, const unsigned char *bytes, size_t length, size_t offset);
 
 // MARK: - Modes (stream_array.c, stream_lines.c)
 

@@ -116,6 +116,12 @@ void fm_stream_parse_line(fm_stream *s, const unsigned char *bytes, size_t lengt
 size_t fm_stream_feed_lines(fm_stream *s, const unsigned char *bytes, size_t length) {
     size_t used = 0;
     while (used < length && s->item_count < BATCH && !s->failed) {
+        size_t window = fm_stream_read_line_window(s, bytes + used, length - used, s->total + used);
+        if (window) {
+            used += window;
+            continue;
+        }
+        if (s->failed) break;
         const unsigned char *start = bytes + used;
         const unsigned char *newline = memchr(start, '\n', length - used);
         if (!newline) {

@@ -180,11 +180,49 @@ fm_simdjson_status walk_document(ondemand::parser &parser, const padded_buffer &
                                                                            : FM_SIMDJSON_REJECTED;
 }
 
+// The elements of the array `[` text `]` in the padded copy (text starts at buffer.bytes + 1):
+// each one's offset in the text goes to `element` before its events.
+fm_simdjson_status walk_elements(ondemand::parser &parser, const padded_buffer &buffer, size_t length,
+                                 walker &w, int (*element)(void *context, size_t offset)) {
+    w.end = buffer.bytes + length;
+    ondemand::document document;
+    ondemand::array array;
+    if (parser.iterate(buffer.bytes, length, buffer.capacity).get(document) != simdjson::SUCCESS ||
+        document.get_array().get(array) != simdjson::SUCCESS)
+        return FM_SIMDJSON_REJECTED;
+    for (auto item : array) {
+        ondemand::value value;
+        if (std::move(item).get(value) != simdjson::SUCCESS) return FM_SIMDJSON_REJECTED;
+        // The token's first byte, peeked at without moving on (value.raw_json_token()).
+        size_t offset = static_cast<size_t>(value.raw_json_token().data() - buffer.bytes) - 1;
+        if (!element(w.context, offset)) return FM_SIMDJSON_STOPPED;
+        if (!walk_value(w, value, 1)) return w.status;
+    }
+    return document.current_location().error() == simdjson::OUT_OF_BOUNDS ? FM_SIMDJSON_OK
+                                                                           : FM_SIMDJSON_REJECTED;
+}
+
 // The thread's parser and padded copy for documents up to kKeptCapacity.
 thread_local ondemand::parser kept_parser;
 thread_local padded_buffer kept_buffer;
 
 }  // namespace
+
+extern "C" fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *bytes, size_t length,
+                                                        const fm_simdjson_events *events,
+                                                        int (*element)(void *context, size_t offset),
+                                                        void *context) {
+    // Callers keep windows far below kKeptCapacity: the thread's parser and copy serve.
+    if (length + 2 > kKeptCapacity) return FM_SIMDJSON_REJECTED;
+    walker w{events, context, nullptr};
+    padded_buffer &buffer = kept_buffer;
+    if (!buffer.reserve(length + 2)) return FM_SIMDJSON_REJECTED;
+    buffer.bytes[0] = '[';
+    std::memcpy(buffer.bytes + 1, bytes, length);
+    buffer.bytes[length + 1] = ']';
+    std::memset(buffer.bytes + length + 2, 0, simdjson::SIMDJSON_PADDING);
+    return walk_elements(kept_parser, buffer, length + 2, w, element);
+}
 
 extern "C" size_t fm_simdjson_kept_bytes(void) { return kept_buffer.capacity + kept_parser.capacity(); }
 

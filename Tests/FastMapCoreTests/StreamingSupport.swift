@@ -41,9 +41,23 @@ func describe(_ stop: StreamingStop, mode: StreamingMode) -> String {
 
 /// Streams `bytes` fed as `chunks` and records everything that comes out.
 func runStream(
-    _ chunks: [[UInt8]], mode: StreamingMode, maximumDepth: Int = 512, usesArenas: Bool = true
+    _ chunks: [[UInt8]], mode: StreamingMode, maximumDepth: Int = 512, usesArenas: Bool = true,
+    memoryLimit: Int? = nil, parser engine: JSONParser = .simdjson
 ) throws -> StreamRun {
-    let parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth, usesArenas: usesArenas)
+    try runStreamCounting(
+        chunks, mode: mode, maximumDepth: maximumDepth, usesArenas: usesArenas, memoryLimit: memoryLimit,
+        parser: engine
+    ).run
+}
+
+/// ``runStream(_:mode:maximumDepth:usesArenas:memoryLimit:parser:)``, and how many elements
+/// simdjson's windows read.
+func runStreamCounting(
+    _ chunks: [[UInt8]], mode: StreamingMode, maximumDepth: Int = 512, usesArenas: Bool = true,
+    memoryLimit: Int? = nil, parser engine: JSONParser = .simdjson
+) throws -> (run: StreamRun, bySimdjson: Int) {
+    let parser = try StreamingParser(
+        mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit, usesArenas: usesArenas, parser: engine)
     var run = StreamRun()
     var elements: [StreamedElement] = []
     feeding: for chunk in chunks {
@@ -61,7 +75,7 @@ func runStream(
     parser.finish(into: &elements)
     run.elements = elements.map(describe)
     run.stop = parser.failure.map { describe($0, mode: mode) }
-    return run
+    return (run, parser.elementsReadBySimdjson)
 }
 
 func runStream(_ text: String, mode: StreamingMode = .array(.root), chunkSize: Int? = nil, maximumDepth: Int = 512)
@@ -73,7 +87,8 @@ func runStream(_ text: String, mode: StreamingMode = .array(.root), chunkSize: I
 }
 
 /// Streams `text` whole, in 1-byte chunks, in small fixed chunks and in random chunks, with
-/// and without arenas, and requires every run to agree. Returns the whole-input run.
+/// and without arenas, with simdjson windows and with yajl alone, and requires every run to
+/// agree. Returns the whole-input run.
 @discardableResult
 func runEveryChunking(
     _ text: String, mode: StreamingMode = .array(.root), maximumDepth: Int = 512,
@@ -91,6 +106,10 @@ func runEveryChunking(
                 run == reference, "chunk sizes \(sizes.prefix(8))…, arenas: \(usesArenas)",
                 sourceLocation: sourceLocation)
         }
+    }
+    for sizes in [[bytes.count], [1], [7]] {
+        let yajl = try runStream(chunked(bytes, sizes: sizes), mode: mode, maximumDepth: maximumDepth, parser: .yajl)
+        #expect(yajl == reference, "yajl alone, chunk sizes \(sizes)", sourceLocation: sourceLocation)
     }
     return reference
 }

@@ -15,7 +15,45 @@ func fuzzStream(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let document = Array(UnsafeBufferPointer(start: start + 1, count: count - 1))
     checkArray(document, seed: seed)
     checkLines(document, seed: seed)
+    checkWindows(document, lines: false)
+    checkWindows(document, lines: true)
     return 0
+}
+
+/// simdjson windows (the default parser) against yajl alone, the input in one chunk so that
+/// windows form: the same elements, and the same failures and stop, description included.
+func checkWindows(_ document: [UInt8], lines: Bool) {
+    /// Values compare as values (a dictionary's description has no fixed order), failures as text.
+    struct Run: Equatable, Sendable {
+        var values: [AnyValue] = []
+        var failures: [String] = []
+    }
+    func run(_ parser: JSONParser) -> Run {
+        runBlocking { () async -> Run in
+            let collected = Collected()
+            let decoder = FastJSONDecoder()
+            decoder.parser = parser
+            var result = Run()
+            let policy = FastJSONDecoder.ElementErrorPolicy.collect { failure in
+                collected.append(failure.index, "\(failure.index) @\(failure.offset) L\(failure.line) \(failure.error)")
+            }
+            do {
+                let elements =
+                    lines
+                    ? decoder.lines(AnyValue.self, from: ByteChunks(document, seed: 0), onError: policy)
+                    : decoder.stream(AnyValue.self, from: ByteChunks(document, seed: 0), onError: policy)
+                for try await element in elements { result.values.append(element) }
+            } catch {
+                result.failures.append("THROWN \(error)")
+            }
+            result.failures += collected.descriptions
+            return result
+        }
+    }
+    let windows = run(.simdjson)
+    let yajl = run(.yajl)
+    precondition(
+        windows == yajl, "\(lines ? "lines" : "array") of \(document.count) bytes: windows \(windows), yajl \(yajl)")
 }
 
 /// The streaming readers are strict RFC 8259 (README: no trailing commas, no JSON5), so they are
@@ -76,10 +114,17 @@ func checkLines(_ document: [UInt8], seed: UInt8) {
     precondition(streamed.1 == failures, "failing lines \(streamed.1), expected \(failures)")
 }
 
-/// The indices of failed lines, appended from the streaming task.
+/// The indices (and descriptions) of failed elements, appended from the streaming task.
 final class Collected: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [Int] = []
-    func append(_ index: Int) { lock.withLock { stored.append(index) } }
+    private var texts: [String] = []
+    func append(_ index: Int, _ text: String = "") {
+        lock.withLock {
+            stored.append(index)
+            texts.append(text)
+        }
+    }
     var indices: [Int] { lock.withLock { stored } }
+    var descriptions: [String] { lock.withLock { texts } }
 }

@@ -121,6 +121,15 @@ size_t fm_stream_bytes_read(const fm_stream *stream);
 /// alone, with FM_ERROR_MEMORY_LIMIT, and what it built is freed. Set before the first feed.
 void fm_stream_set_memory_limit(fm_stream *stream, size_t memory_limit);
 
+/// Whether runs of whole array elements (or whole lines) are read with simdjson's tokenizer
+/// (enabled != 0) rather than all of the input with yajl's. The items, their positions and every
+/// error are the same either way (whatever simdjson refuses is read again by yajl, which
+/// reports it). Set before the first feed.
+void fm_stream_use_simdjson(fm_stream *stream, int enabled);
+
+/// How many of the elements queued so far simdjson read (for tests and diagnostics).
+size_t fm_stream_window_elements(const fm_stream *stream);
+
 struct fm_sparse_schema;
 
 /// Builds the elements that start from now on with only what `schema` keeps (see

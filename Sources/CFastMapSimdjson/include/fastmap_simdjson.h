@@ -50,6 +50,17 @@ enum { FM_SIMDJSON_MAX_DEPTH = 1000 };
 fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
                                     const fm_simdjson_events *events, void *context);
 
+/// Walks `bytes[0..<length]` as the elements of an array: the text between an array's brackets,
+/// `e1, e2, ..., en` (at least one element, no trailing comma), as if it were the document
+/// `[e1, e2, ..., en]`. Before each element's events, `element` gets the offset of its first
+/// byte in `bytes` (returning 0 stops the walk). Windows up to 4 MiB only (larger ones are
+/// FM_SIMDJSON_REJECTED); pointers given to the listener are valid during the call only. On
+/// FM_SIMDJSON_REJECTED or STOPPED the events stop somewhere inside or after the last element
+/// announced: every element before it was walked in full and accepted.
+fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *bytes, size_t length,
+                                             const fm_simdjson_events *events,
+                                             int (*element)(void *context, size_t offset), void *context);
+
 /// The bytes the calling thread keeps between walks: its padded copy and simdjson's capacity
 /// (its index is sized by it), both bounded by the largest document kept (4 MiB).
 size_t fm_simdjson_kept_bytes(void);

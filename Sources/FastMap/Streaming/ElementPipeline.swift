@@ -14,9 +14,11 @@ final class ElementPipeline: Sendable {
     /// - Throws: ``FastMapError`` of kind `io` when the file cannot be opened.
     convenience init(
         url: URL, mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil,
+        parser engine: JSONParser = .simdjson,
         decodeAhead: BatchChannel.Decode? = nil, schemas: (@Sendable () -> JSONSparseSchema?)? = nil
     ) throws(FastMapError) {
-        let parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit)
+        let parser = try StreamingParser(
+            mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit, parser: engine)
         if let schemas { parser.filter(by: schemas) }
         self.init(reader: try FileChunkReader(url: url), parser: parser, decodeAhead: decodeAhead)
     }

@@ -62,7 +62,7 @@ extension FastJSONDecoder {
     ) throws -> [Element] {
         let mode = StreamingMode.array(path)
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: .throw)
-        let parser = try StreamingParser(mode: mode, maximumDepth: options.maximumDepth)
+        let parser = try StreamingParser(mode: mode, maximumDepth: options.maximumDepth, parser: options.parser)
         if let schemas = decoding.schemaSource(for: type) { parser.filter(by: schemas) }
         var result: [Element] = []
         var elements: [StreamedElement] = []

@@ -153,11 +153,12 @@ extension FastJSONDecoder {
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
         let depth = decoding.options.maximumDepth
         let memoryLimit = decoding.options.memoryLimit
+        let engine = decoding.options.parser
         let schemas = decoding.schemaSource(for: T.self)
         return ElementStream(
             makeSource: {
                 let pipeline = try ElementPipeline(
-                    url: url, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit,
+                    url: url, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit, parser: engine,
                     decodeAhead: decoding.batchDecoding(T.self), schemas: schemas)
                 return PipelineElementSource(pipeline: pipeline)
             }, decoding: decoding)
@@ -172,12 +173,13 @@ extension FastJSONDecoder {
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
         let depth = decoding.options.maximumDepth
         let memoryLimit = decoding.options.memoryLimit
+        let engine = decoding.options.parser
         let schemas = decoding.schemaSource(for: T.self)
         return ElementStream(
             makeSource: {
                 try ChunkElementSource(
                     chunks: chunks, lending: lend, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit,
-                    schemas: schemas)
+                    parser: engine, schemas: schemas)
             },
             decoding: decoding)
     }

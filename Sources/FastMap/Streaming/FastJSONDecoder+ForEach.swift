@@ -56,8 +56,8 @@ extension FastJSONDecoder {
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: policy)
         let pipeline = try ElementPipeline(
             url: url, mode: mode, maximumDepth: decoding.options.maximumDepth,
-            memoryLimit: decoding.options.memoryLimit, decodeAhead: decoding.batchDecoding(T.self),
-            schemas: decoding.schemaSource(for: T.self))
+            memoryLimit: decoding.options.memoryLimit, parser: decoding.options.parser,
+            decodeAhead: decoding.batchDecoding(T.self), schemas: decoding.schemaSource(for: T.self))
         var delivered = 0
         do {
             try pipeline.forEachBatch { batch in

@@ -30,9 +30,13 @@ package final class StreamingParser: @unchecked Sendable {
     ///   (no per-node `malloc`/`free`) instead of one allocation per node.
     /// - Throws: ``FastMapError`` of kind `outOfMemory`.
     /// - Parameter memoryLimit: the most bytes of tree one element may take (nil: no limit).
-    package init(mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil, usesArenas: Bool = true)
-        throws(FastMapError)
-    {
+    /// - Parameter parser: `.simdjson` reads runs of whole array elements (or lines) with
+    ///   simdjson's tokenizer (yajl reads the rest and reports every error: the elements and
+    ///   errors are the same); any other engine reads everything with yajl.
+    package init(
+        mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil, usesArenas: Bool = true,
+        parser: JSONParser = .simdjson
+    ) throws(FastMapError) {
         self.mode = mode
         self.maximumDepth = max(0, maximumDepth)
         // As fm_stream_create counts it (any limit, Int.min to Int.max, is taken).
@@ -63,6 +67,7 @@ package final class StreamingParser: @unchecked Sendable {
         }
         stream = created
         if let memoryLimit { fm_stream_set_memory_limit(created, max(0, memoryLimit)) }
+        fm_stream_use_simdjson(created, parser == .simdjson ? 1 : 0)
     }
 
     deinit {
@@ -88,6 +93,9 @@ package final class StreamingParser: @unchecked Sendable {
 
     /// Bytes taken so far.
     package var bytesRead: Int { fm_stream_bytes_read(stream) }
+
+    /// How many of the elements read so far simdjson's tokenizer read (the rest were yajl's).
+    package var elementsReadBySimdjson: Int { fm_stream_window_elements(stream) }
 
     /// Parses the start of `bytes`, appending finished elements to `elements`. Returns how
     /// many bytes were used: a call stops once a batch of elements is ready, so the caller

@@ -5,7 +5,8 @@ import Foundation
 /// only in speed.
 public enum JSONParser: String, Sendable, Hashable, CaseIterable {
     /// yajl's tokenizer driving jansson's node constructors: the engine every other one hands
-    /// what it does not read, and the one streaming always uses.
+    /// what it does not read, and the one that reads (and reports the errors of) the envelope of
+    /// every stream.
     case yajl
     /// jansson's own `json_loadb`, with yajl taking over for the inputs jansson cannot map
     /// exactly (duplicate keys, integers above `Int64.max`, `-0`) and for every error report.
@@ -22,7 +23,9 @@ public enum JSONParser: String, Sendable, Hashable, CaseIterable {
     /// every parse with a ``JSON/ReadingOptions/memoryLimit`` (simdjson's index is memory the
     /// limit would not count), and documents over 16 MiB (simdjson's padded copy and index,
     /// about five times the text, would add half again to the tree's peak; yajl reads in
-    /// place). Streaming (`forEach`, `stream`, `lines`) always uses yajl.
+    /// place). Streaming an array (`forEach`, `stream`, large `[T]` decodes) reads runs of
+    /// whole elements with simdjson and the rest (the path to the array, anything simdjson
+    /// refuses) with yajl; NDJSON lines are read with yajl.
     case simdjson
 }
 

@@ -1,0 +1,269 @@
+#include "stream_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fastmap_simdjson.h"
+
+// Array mode with simdjson: runs of whole elements are read by simdjson's tokenizer instead of
+// yajl's, which reads a byte at a time. yajl stays the stream's grammar: it reads the path, the
+// first element, the end of the array, every element simdjson does not take, and it alone
+// reports errors. The two meet at commas between elements:
+//
+// - A yajl piece in the element phase ends just after the next comma between elements (found
+//   by a scan that only counts brackets and skips strings, starting from what the builder and
+//   the carried string tell of the open element). yajl has then taken that comma and expects
+//   an element: the state a window starts from (`fast_clean`).
+// - A window is the text from there up to and including a later comma between elements: its
+//   elements go to simdjson as the array `[e1, ..., en]` and are built by the same builder, one
+//   item each, with the same positions, arenas, budgets and number texts as yajl's. After the
+//   window yajl's state is again "after a comma": it never saw the window, and needs not.
+// - Whatever simdjson or the builder refuses (malformed text, a lone surrogate, a number out of
+//   range, the depth or memory limit) is given back: the elements before it stay queued, the
+//   one it happened in is dropped, and yajl reads from the comma before it up to the window's
+//   end, so the element fails (or the stream does) exactly as without simdjson.
+
+enum {
+    WINDOW_BYTES = 128 * 1024,  // a window ends at the first comma past this (elements are whole)
+};
+
+// MARK: - Commas between elements
+
+enum { K_OTHER, K_QUOTE, K_OPEN, K_CLOSE, K_COMMA };
+
+static const unsigned char kinds[256] = {
+    ['"'] = K_QUOTE, ['['] = K_OPEN, ['{'] = K_OPEN, [']'] = K_CLOSE, ['}'] = K_CLOSE, [','] = K_COMMA,
+};
+
+// The index just after the quote closing a string whose text starts at bytes[from] (no byte of
+// it escaped by a backslash before `from`), or SIZE_MAX when it does not close in the bytes.
+// Most strings are short (keys, names): a byte loop finds their end sooner than library calls;
+// past 32 bytes memchr jumps to the next quote, checking for a backslash before it.
+static size_t string_end(const unsigned char *bytes, size_t length, size_t from) {
+    size_t i = from;
+    for (;;) {
+        size_t stop = length - i > 32 ? i + 32 : length;
+        while (i < stop) {
+            unsigned char c = bytes[i];
+            if (c == '"') return i + 1;
+            i += c == '\\' ? 2 : 1;  // an escape: the byte after the backslash is never the end
+        }
+        if (i >= length) return SIZE_MAX;
+        const unsigned char *quote = memchr(bytes + i, '"', length - i);
+        if (!quote) return SIZE_MAX;
+        const unsigned char *backslash = memchr(bytes + i, '\\', (size_t)(quote - (bytes + i)));
+        if (!backslash) return (size_t)(quote - bytes) + 1;
+        i = (size_t)(backslash - bytes);
+    }
+}
+
+// Scans bytes for commas between elements, starting with `depth` containers of an element open
+// and, with `in_string`, inside one of its strings (`escaped`: its next byte is escaped). Stops at
+// the `max_commas`-th such comma, at the first one past `soft_limit` bytes, at the array's
+// closing bracket or at the end of the bytes. Returns the index just after the last comma found
+// (0: none) and their number in *commas. Only brackets, quotes and commas are looked at: the
+// text is not checked here (yajl or simdjson does that), and on valid JSON the commas found are
+// exactly those between the array's elements.
+static size_t scan_commas(const unsigned char *bytes, size_t length, size_t depth, int in_string, int escaped,
+                          size_t max_commas, size_t soft_limit, size_t *commas) {
+    size_t i = 0, end = 0, count = 0;
+    if (in_string) {
+        size_t from = escaped ? 1 : 0;
+        i = from <= length ? string_end(bytes, length, from) : SIZE_MAX;
+        if (i == SIZE_MAX) return *commas = 0, 0;
+    }
+    while (i < length) {
+        switch (kinds[bytes[i]]) {
+            case K_OTHER: i++; break;
+            case K_QUOTE:
+                i = string_end(bytes, length, i + 1);
+                if (i == SIZE_MAX) return *commas = count, end;
+                break;
+            case K_OPEN: depth++, i++; break;
+            case K_CLOSE:
+                if (depth == 0) return *commas = count, end;  // the array closes
+                depth--, i++;
+                break;
+            default:
+                i++;
+                if (depth > 0) break;
+                end = i;
+                if (++count == max_commas || i > soft_limit) return *commas = count, end;
+                break;
+        }
+    }
+    *commas = count;
+    return end;
+}
+
+void fm_stream_use_simdjson(fm_stream *s, int enabled) { s->use_simdjson = enabled != 0; }
+
+size_t fm_stream_window_elements(const fm_stream *s) { return s->window_elements; }
+
+size_t fm_stream_piece_length(fm_stream *s, const unsigned char *bytes, size_t length, int *ends_at_comma) {
+    size_t n = length < PIECE ? length : PIECE;
+    *ends_at_comma = 0;
+    if (!s->use_simdjson || s->failed) return n;
+    if (s->phase == SEEK) {
+        // Up to the next '[' (maybe the array's, maybe one in a string: either way a place
+        // yajl may stop), so that the elements do not start deep inside a piece.
+        const unsigned char *bracket = memchr(bytes, '[', n);
+        return bracket ? (size_t)(bracket - bytes) + 1 : n;
+    }
+    if (s->phase != ELEMENTS) return n;
+    if (s->fast_resume > s->total) {
+        // yajl reads what simdjson gave back, up to the end of that window.
+        size_t left = s->fast_resume - s->total;
+        if (left > n) return n;
+        *ends_at_comma = 1;
+        return left;
+    }
+    // Where yajl stands in the element: its open containers, and an open string (the carry).
+    size_t depth = s->element_failed ? s->fail_depth : s->builder.depth + s->builder.skip_depth;
+    int in_string = s->carry_length > 0, escaped = 0;
+    if (in_string) {
+        size_t slashes = 0;
+        while (slashes + 1 < s->carry_length && s->carry[s->carry_length - 1 - slashes] == '\\') slashes++;
+        escaped = slashes % 2;
+    }
+    size_t commas;
+    size_t end = scan_commas(bytes, n, depth, in_string, escaped, 1, SIZE_MAX, &commas);
+    if (end == 0) return n;
+    *ends_at_comma = 1;
+    return end;
+}
+
+void fm_stream_after_piece(fm_stream *s, int ended_at_comma) {
+    s->fast_clean = ended_at_comma && !s->failed && s->phase == ELEMENTS && !s->element_failed &&
+                    s->builder.depth == 0 && s->builder.skip_depth == 0 && s->builder.root == NULL &&
+                    s->carry_length == 0;
+}
+
+// MARK: - Windows
+
+static fm_builder *builder_of(void *context) { return &((fm_window_walk *)context)->s->builder; }
+
+// After a build event: queues the element when its value is complete.
+static int built(fm_window_walk *w, int ok) {
+    fm_stream *s = w->s;
+    if (!ok) return 0;
+    if (s->builder.depth != 0) return 1;
+    w->open = 0;
+    return fm_stream_complete_element(s);
+}
+
+static int on_element(void *context, size_t offset) {
+    fm_window_walk *w = context;
+    fm_stream *s = w->s;
+    if (w->lines) {
+        // Lines mode: the k-th element must start in the k-th line (see stream_lines_simdjson.c).
+        if (w->announced >= w->line_count) return 0;
+        const fm_window_line *line = &w->lines[w->announced];
+        if (offset < line->start || offset >= line->start + line->length) return 0;
+        s->element_offset = line->offset + (offset - line->start);
+        s->element_line = line->number;
+        s->element_column = offset - line->start + 1;
+    } else {
+        s->element_offset = w->base + offset;
+        fm_stream_locate(s, s->element_offset, &s->element_line, &s->element_column);
+    }
+    w->announced++;
+    w->start = offset;
+    s->budget.used = 0;
+    s->budget.exceeded = 0;
+    if (!fm_stream_begin_arena(s, s->element_offset)) return 0;
+    w->mark = (fm_window_mark){s->item_count, s->next_index, s->arena_items, s->text_count, s->text_bytes_length};
+    w->open = 1;
+    return 1;
+}
+
+static int on_null(void *context) { return built(context, fm_build_null(builder_of(context))); }
+
+static int on_boolean(void *context, int value) {
+    return built(context, fm_build_boolean(builder_of(context), value));
+}
+
+static int on_number(void *context, const char *text, size_t length) {
+    fm_stream *s = ((fm_window_walk *)context)->s;
+    // simdjson only knows the token starts with '-' or a digit: the grammar is checked here.
+    if (length <= 15 && !fm_has_exponent(text, length))
+        return built(context, fm_build_checked_number(&s->builder, text, length));
+    fm_json_number number;
+    if (fm_read_json_number(text, length, &number) != 1) return 0;
+    return built(context, fm_stream_build_number_slow(s, text, length));
+}
+
+static int on_string(void *context, const unsigned char *raw, size_t length) {
+    fm_stream *s = ((fm_window_walk *)context)->s;
+    size_t count;
+    const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, raw, length, &count);
+    return bytes && built(context, fm_build_final_string(&s->builder, bytes, count));
+}
+
+static int on_key(void *context, const unsigned char *raw, size_t length) {
+    fm_stream *s = ((fm_window_walk *)context)->s;
+    size_t count;
+    const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, raw, length, &count);
+    return bytes && fm_build_final_map_key(&s->builder, bytes, count);
+}
+
+static int on_start_object(void *context) { return fm_build_start_map(builder_of(context)); }
+static int on_start_array(void *context) { return fm_build_start_array(builder_of(context)); }
+static int on_end_container(void *context) {
+    return built(context, fm_build_end_container(builder_of(context)));
+}
+
+static const fm_simdjson_events window_events = {
+    on_null, on_boolean, on_number, on_string, on_key, on_start_object, on_start_array, on_end_container,
+};
+
+fm_simdjson_status fm_stream_walk_window(fm_window_walk *w, const unsigned char *text, size_t length) {
+    return fm_simdjson_walk_elements(text, length, &window_events, on_element, w);
+}
+
+void fm_stream_give_back(fm_window_walk *w) {
+    fm_stream *s = w->s;
+    if (w->announced == 0) return;
+    if (w->open) fm_builder_discard(&s->builder);  // its arena is current: frees are no-ops
+    for (size_t i = w->mark.item_count; i < s->item_count; i++)
+        if (s->items[i].root && !s->items[i].arena) json_decref(s->items[i].root);
+    s->item_count = w->mark.item_count;
+    s->next_index = w->mark.next_index;
+    s->arena_items = w->mark.arena_items;
+    s->text_count = w->mark.text_count;
+    s->text_bytes_length = w->mark.text_bytes_length;
+    s->element_texts = s->text_count;
+    s->scratch.kind = FM_OK;
+    fm_stream_end_arena(s);
+}
+
+size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t length) {
+    s->fast_clean = 0;
+    size_t commas;
+    size_t end = scan_commas(bytes, length, 0, 0, 0, BATCH - s->item_count, WINDOW_BYTES, &commas);
+    if (end == 0) return 0;
+    fm_stream_set_input(s, bytes, end);
+    fm_window_walk w = {s, s->base, NULL, 0, 0, 0, {0}, 0};
+    // The window without its last comma: the elements between the array's brackets.
+    fm_simdjson_status status = fm_stream_walk_window(&w, bytes, end - 1);
+    if (s->failed) return 0;  // out of memory starting an arena: the stream has failed
+    size_t taken = end;
+    // One element per comma: fewer means the text before the first comma was empty (`[1,,2]`
+    // read as `[]`), which simdjson cannot see.
+    if (status == FM_SIMDJSON_OK && w.announced != commas) status = FM_SIMDJSON_REJECTED;
+    if (status != FM_SIMDJSON_OK) {
+        // yajl reads on from just after the comma before the element given back.
+        fm_stream_give_back(&w);
+        taken = w.announced ? w.start : 0;
+        while (taken > 0 && bytes[taken - 1] != ',') taken--;
+        s->fast_resume = s->base + end;
+        s->window_elements += w.announced ? w.announced - 1 : 0;
+    } else {
+        s->fast_clean = 1;
+        s->window_elements += w.announced;
+    }
+    fm_stream_advance_scan(s, s->base + taken);
+    s->total += taken;
+    s->last_end = s->total;
+    return taken;
+}
