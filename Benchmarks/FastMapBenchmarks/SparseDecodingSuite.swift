@@ -40,12 +40,16 @@ enum SparseDecodingSuite {
         let learned = try? probe.decode(Model.self, from: data)
         let sparse = try? probe.decode(Model.self, from: data)
         // Whether the second decode was filtered: a model that reads (nearly) all of its
-        // document keeps the plain path, and both rows then measure the same code.
+        // document keeps the plain path, and both rows then measure the same code. Arrays of
+        // 8 MiB and more are read element by element, their elements filtered (the
+        // `elementByElementThreshold`).
         let statistics = probe.sparseDecoding.statistics
         FileHandle.standardError.write(
             Data(
                 ("sparse decoding of \(name): \(statistics.filteredDecodes) filtered, "
-                    + "\(statistics.learningDecodes) learning, \(statistics.fallbacks) fallbacks\n").utf8))
+                    + "\(statistics.learningDecodes) learning, \(statistics.fallbacks) fallbacks; elements (arrays "
+                    + "of 8 MiB and more): \(statistics.filteredElements) filtered, "
+                    + "\(statistics.learningElements) learning, \(statistics.elementFallbacks) fallbacks\n").utf8))
         Suites.warnUnless(
             full != nil && learned == full && sparse == full, "sparse decoding gives other models", name)
         var competitors: [Competitor] = []

@@ -20,6 +20,13 @@ struct BenchRecord: Decodable, Sendable {
     }
 }
 
+/// The 2-of-6 model: reads `id` and `score` of the same records (sparse decoding builds only
+/// those two members of each record).
+struct BenchPartial: Decodable, Sendable {
+    let id: Int
+    let score: Double
+}
+
 /// One way of decoding the whole input. Each runs in a process of its own so that its peak
 /// resident memory is its own.
 enum Mode: String, CaseIterable {
@@ -29,9 +36,18 @@ enum Mode: String, CaseIterable {
     case lines
     case fastDecoderWhole = "FastJSONDecoder-whole"
     case jsonDecoder = "JSONDecoder"
+    case forEachPartial = "forEach-partial"
+    case fastDecoderWholePartial = "FastJSONDecoder-whole-partial"
+    case jsonDecoderPartial = "JSONDecoder-partial"
 
     /// Whether the mode reads the NDJSON file rather than the array.
     var readsLines: Bool { self == .lines }
+
+    /// Whether the mode decodes ``BenchPartial`` (2 of the 6 keys) instead of every field.
+    var isPartial: Bool { [.forEachPartial, .fastDecoderWholePartial, .jsonDecoderPartial].contains(self) }
+
+    /// The `JSONDecoder` mode decoding the same model, for the ratios.
+    var baseline: Mode { isPartial ? .jsonDecoderPartial : .jsonDecoder }
 
     var summary: String {
         switch self {
@@ -41,19 +57,43 @@ enum Mode: String, CaseIterable {
         case .lines: "FastJSONDecoder.lines(contentsOf:) (NDJSON file, async)"
         case .fastDecoderWhole: "FastJSONDecoder.decode([T].self) (whole array in memory)"
         case .jsonDecoder: "JSONDecoder.decode([T].self) (whole array in memory)"
+        case .forEachPartial: "FastJSONDecoder.forEach, 2 of 6 keys (array file, sync)"
+        case .fastDecoderWholePartial: "FastJSONDecoder.decode([T].self), 2 of 6 keys (whole array in memory)"
+        case .jsonDecoderPartial: "JSONDecoder.decode([T].self), 2 of 6 keys (whole array in memory)"
         }
     }
 }
 
+/// `STREAMINGBENCH_NO_SPARSE=1` turns sparse decoding off (the full-tree paths, for before/after
+/// comparisons in one build; child processes inherit the environment).
 func fastDecoder() -> FastJSONDecoder {
     let decoder = FastJSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
+    let environment = ProcessInfo.processInfo.environment
+    if environment["STREAMINGBENCH_NO_SPARSE"] == "1" { decoder.sparseDecoding.isEnabled = false }
+    // `STREAMINGBENCH_THRESHOLD=bytes`: where whole-document decodes go element by element.
+    if let threshold = environment["STREAMINGBENCH_THRESHOLD"].flatMap(Int.init) {
+        decoder.elementByElementThreshold = threshold
+    }
     return decoder
 }
 
-/// Runs `mode` over `url`, handing every record to `check` in order; returns the count.
-func run(_ mode: Mode, url: URL, check: (BenchRecord) -> Void) async throws -> Int {
+/// Runs `mode` over `url`, handing every record to `check` in order (for the 2-of-6 modes,
+/// `checkPartial`); returns the count.
+func run(
+    _ mode: Mode, url: URL, check: (BenchRecord) -> Void, checkPartial: (BenchPartial) -> Void
+) async throws -> Int {
     switch mode {
+    case .forEachPartial:
+        return try fastDecoder().forEach(BenchPartial.self, contentsOf: url) { checkPartial($0) }
+    case .fastDecoderWholePartial:
+        let records = try fastDecoder().decode([BenchPartial].self, from: try Data(contentsOf: url))
+        records.forEach(checkPartial)
+        return records.count
+    case .jsonDecoderPartial:
+        let records = try JSONDecoder().decode([BenchPartial].self, from: try Data(contentsOf: url))
+        records.forEach(checkPartial)
+        return records.count
     case .forEach:
         return try fastDecoder().forEach(BenchRecord.self, contentsOf: url) { check($0) }
     case .stream:

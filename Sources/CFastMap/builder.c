@@ -319,6 +319,7 @@ static void release_unattached(fm_builder *b) {
 
 void fm_builder_discard(fm_builder *b) {
     release_unattached(b);
+    fm_sparse_reset(b);
     if (b->root) json_decref(b->root);
     b->root = NULL;
 }

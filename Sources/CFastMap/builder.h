@@ -148,6 +148,9 @@ int fm_sparse_start(fm_builder *b, int *result, uint32_t *schema);
 void fm_sparse_started(fm_builder *b, uint32_t schema);
 void fm_sparse_key(fm_builder *b);
 const fm_sparse_schema *fm_sparse_current(void);
+/// Forgets a failed build's sparse state (values being skipped, a container kept whole), so the
+/// builder's next tree (a streamed element) starts filtering from its root again.
+void fm_sparse_reset(fm_builder *b);
 
 /// yajl callbacks whose context is an fm_builder.
 extern const yajl_callbacks fm_builder_callbacks;

@@ -75,6 +75,13 @@ void fm_sparse_key(fm_builder *b) {
     b->skip_value = 1;
 }
 
+void fm_sparse_reset(fm_builder *b) {
+    if (b->suspended) b->sparse = b->suspended;
+    b->suspended = NULL;
+    b->skip_value = 0;
+    b->skip_depth = 0;
+}
+
 uint32_t fm_sparse_mark(const json_t *node) {
     uint32_t mark;
     memcpy(&mark, (const unsigned char *)node + 4, sizeof mark);

@@ -57,8 +57,9 @@ static int element_event(fm_stream *s, int ev, const unsigned char *text, size_t
     }
     if (!build(s, ev, text, length, flag)) {
         if (s->scratch.kind == FM_ERROR_OUT_OF_MEMORY) return fm_stream_fail_from_scratch(s);
-        // A container refused for depth still has its closing event to come.
-        size_t open = b->depth + (is_start(ev) ? 1 : 0);
+        // A container refused for depth still has its closing event to come, and so have
+        // those a sparse element was skipping (counted apart from the built ones).
+        size_t open = b->depth + b->skip_depth + (is_start(ev) ? 1 : 0);
         fm_stream_locate(s, s->scratch.offset, &s->scratch.line, &s->scratch.column);
         fm_stream_take_element_error(s);
         if (open == 0) return fm_stream_complete_failed(s);

@@ -11,6 +11,7 @@
 //   stream_number_text.c  the exact text of the elements' exceptional reals
 //   stream_simdjson.c  array mode: runs of whole elements read by simdjson instead of yajl
 //   stream_lines_simdjson.c  lines mode: runs of whole lines read by simdjson
+//   stream_sparse.c    sparse elements: the schema the builder filters with
 
 #include "builder.h"
 #include "fastmap_simdjson.h"
@@ -162,6 +163,9 @@ struct fm_stream {
     size_t line_text_capacity;
     fm_window_line *window_lines;
     size_t window_line_capacity;
+
+    // Sparse elements (stream_sparse.c): the schema the builder filters with, when it does.
+    fm_sparse_schema sparse_schema;
 };
 
 // MARK: - Small helpers

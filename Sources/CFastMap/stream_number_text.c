@@ -84,6 +84,9 @@ static int keep_text(fm_stream *s, const json_t *node, const char *text, size_t 
 
 int fm_stream_build_number_slow(fm_stream *s, const char *text, size_t length) {
     fm_builder *b = &s->builder;
+    // A sparse element's skipped number has no node: nothing to list (its key may even name a
+    // member that was built, through an object skipped in between).
+    if (b->sparse && (b->skip_depth || b->skip_value)) return fm_build_number(b, text, length);
     if (!may_be_exceptional(text, length)) return fm_build_number(b, text, length);
     json_t *parent = b->depth ? b->stack[b->depth - 1].node : NULL;
     // A repeated key loses to the first one: its number is never in the tree.

@@ -189,10 +189,10 @@ struct ElementByElementDecodingTests {
         var a: Int
     }
 
-    /// From the threshold to four times it, a type sparse decoding serves keeps its (filtered)
-    /// tree; a type sparse decoding gave up on, and any document beyond four times, goes element
-    /// by element.
-    @Test func sparseDecodingKeepsMidSizedArraysItServes() throws {
+    /// Past the threshold every size goes element by element; a type sparse decoding serves has
+    /// its elements filtered (from the call's second element on), a type that reads everything
+    /// is given up after its first element.
+    @Test func sparseElementsServeLargeArrays() throws {
         let record = #"{"a":1,"pad":"\#(String(repeating: "p", count: 80))"}"#
         func array(bytes: Int) -> Data {
             let count = bytes / (record.utf8.count + 1) + 1
@@ -201,23 +201,24 @@ struct ElementByElementDecodingTests {
         let decoder = FastJSONDecoder()
         decoder.elementByElementThreshold = 1000
         let midSized = array(bytes: 2000)
-        _ = try decoder.decode([ReadsA].self, from: midSized)  // learns: reads half of each record
-        let learned = decoder.sparseDecoding.statistics
+        let before = decoder.sparseDecoding.statistics
         #expect(try decoder.decode([ReadsA].self, from: midSized).count > 10)
-        #expect(decoder.sparseDecoding.statistics.filteredDecodes == learned.filteredDecodes + 1)
-        _ = try decoder.decode([ReadsA].self, from: array(bytes: 5000))  // beyond four times: element by element
-        #expect(decoder.sparseDecoding.statistics.filteredDecodes == learned.filteredDecodes + 1)
+        let first = decoder.sparseDecoding.statistics
+        #expect(first.filteredDecodes == before.filteredDecodes)
+        #expect(try decoder.decode([ReadsA].self, from: array(bytes: 5000)).count > 40)
+        let second = decoder.sparseDecoding.statistics
+        #expect(second.filteredElements > first.filteredElements)
+        #expect(second.filteredDecodes == before.filteredDecodes)
 
-        // A type that reads every value: sparse decoding gives it up after its first decode (a
+        // A type that reads every value: sparse decoding gives it up after its first element (a
         // type of this test's own, as the schema cache is process-wide).
         let all = array(bytes: 2000)
-        let before = decoder.sparseDecoding.statistics
-        let first = try decoder.decode([ReadsAll].self, from: all)
-        #expect(decoder.sparseDecoding.statistics.learningDecodes == before.learningDecodes + 1)
-        let second = try decoder.decode([ReadsAll].self, from: all)
-        #expect(second == first)
-        #expect(decoder.sparseDecoding.statistics.learningDecodes == before.learningDecodes + 1)
-        #expect(decoder.sparseDecoding.statistics.filteredDecodes == learned.filteredDecodes + 1)
+        let firstAll = try decoder.decode([ReadsAll].self, from: all)
+        let learned = decoder.sparseDecoding.statistics
+        #expect(learned.learningElements == second.learningElements + 1)
+        #expect(try decoder.decode([ReadsAll].self, from: all) == firstAll)
+        #expect(decoder.sparseDecoding.statistics.learningElements == learned.learningElements)
+        #expect(decoder.sparseDecoding.statistics.filteredElements == learned.filteredElements)
     }
 
     /// Reads both of its keys: sparse decoding has nothing to leave out.

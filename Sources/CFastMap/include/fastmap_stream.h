@@ -130,6 +130,17 @@ void fm_stream_use_simdjson(fm_stream *stream, int enabled);
 /// How many of the elements queued so far simdjson read (for tests and diagnostics).
 size_t fm_stream_window_elements(const fm_stream *stream);
 
+struct fm_sparse_schema;
+
+/// Builds the elements that start from now on with only what `schema` keeps (see
+/// fastmap_sparse.h; NULL: in full again). Every byte is still validated, so an element fails
+/// exactly as in full; its containers carry the marks fm_parse_sparse gives them, and number
+/// texts (fm_stream_number_texts) are listed only for nodes that were built. The struct is
+/// copied; the tables it points to must outlive every element built with it. Returns 1, or 0
+/// (nothing changed) while an element is being built: call again before a later feed.
+/// Array mode only.
+int fm_stream_set_sparse(fm_stream *stream, const struct fm_sparse_schema *schema);
+
 #ifdef __cplusplus
 }
 #endif

@@ -50,16 +50,9 @@ extension FastJSONDecoder {
         }
     }
 
-    /// Whether a decode of `type` with `options` may go the sparse way: allowed by the settings
-    /// and not given up for the type (a large array is then better decoded from a filtered tree
-    /// than element by element, FastJSONDecoder+BoundedArray.swift).
-    func mayDecodeSparsely<T>(_ type: T.Type, at path: JSONKeyPath?, options: Options) -> Bool {
-        guard sparseDecoding.isEnabled, Self.allowsSparseDecoding(options) else { return false }
-        let key = SparseSchemaCache.Key(type: ObjectIdentifier(type), path: path)
-        return SparseSchemaCache.shared.entry(key)?.disabled != true
-    }
-
-    private static func allowsSparseDecoding(_ options: Options) -> Bool {
+    /// Whether `options` let a decode build only what the type reads (see the type's comment;
+    /// the streaming parser's elements follow the same rules).
+    static func allowsSparseDecoding(_ options: Options) -> Bool {
         guard options.hook == nil, options.lossyCoercions.isEmpty, options.memoryLimit == nil,
             !options.allowsJSON5, !options.assumesTopLevelDictionary, options.parser != .jansson
         else { return false }

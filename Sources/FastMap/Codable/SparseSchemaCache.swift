@@ -9,6 +9,8 @@ package final class SparseSchemaCache: Sendable {
     package struct Key: Hashable, Sendable {
         let type: ObjectIdentifier
         let path: JSONKeyPath?
+        /// Set for the elements of a stream (each element's tree is rooted at the element).
+        var streamedElement = false
     }
 
     package struct Entry: Sendable {

@@ -23,12 +23,20 @@ struct ElementDecoding: @unchecked Sendable {
     /// The coding path of the array (the root for lines, each of which is a document of its
     /// own). An element's own step is linked on only for its errors.
     private let arrayPath: CodingPathNode?
+    /// Whether elements may be built and decoded sparsely (ElementDecoding+Sparse.swift): array
+    /// mode, sparse decoding on, and settings that allow it.
+    let decodesSparsely: Bool
+    /// Set once the element type has a schema entry (learned, or given up): elements built in
+    /// full are then decoded plainly, without asking the cache each time.
+    let sparseEntryKnown = SparseEntryFlag()
 
     init(decoder: FastJSONDecoder, mode: StreamingMode, policy: FastJSONDecoder.ElementErrorPolicy) {
         self.decoder = decoder
         self.options = decoder.options
         self.mode = mode
         self.policy = policy
+        decodesSparsely =
+            !mode.isLines && decoder.sparseDecoding.isEnabled && FastJSONDecoder.allowsSparseDecoding(options)
         arrayPath = CodingPathNode.appending(
             mode.path.components.lazy.map { component in
                 switch component {
@@ -43,6 +51,7 @@ struct ElementDecoding: @unchecked Sendable {
         switch element.payload {
         case .value(let json):
             do {
+                if decodesSparsely { return .value(try decodeSparsely(type, json, element)) }
                 return .value(try decodeValue(type, json, index: element.index))
             } catch let error as DecodingError {
                 return .failure(located(error, element))
@@ -88,8 +97,15 @@ struct ElementDecoding: @unchecked Sendable {
 
     /// Decodes with the coding path the whole-document decode would have at this element, so
     /// errors name the same path (`data`, `Index 3`, `score`) as `decode([T].self, ...)`.
-    private func decodeValue<T: Decodable>(_ type: T.Type, _ json: JSON, index: Int) throws -> T {
-        let tree = JSONTreeDecoder(root: json, options: options, input: nil)
+    /// `session` (sparse decoding's) sees every read; a decoder the model keeps beyond the call
+    /// may read the tree later, unchecked, so then only a full tree may have been used.
+    func decodeValue<T: Decodable>(
+        _ type: T.Type, _ json: JSON, index: Int, session: SparseDecodingSession? = nil
+    ) throws -> T {
+        var tree = JSONTreeDecoder(root: json, options: options, input: nil, sparse: session)
+        defer {
+            if let session, !isKnownUniquelyReferenced(&tree) || tree.numberTexts.isShared { session.escaped() }
+        }
         if !mode.isLines {
             tree.path.push(chain: arrayPath)
             tree.path.push(.index(index))

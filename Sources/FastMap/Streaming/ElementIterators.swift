@@ -29,11 +29,13 @@ final class ChunkElementSource<Chunks: AsyncSequence>: ElementBatchSource {
 
     init(
         chunks: Chunks, lending lend: @escaping ChunkLending<Chunks.Element>, mode: StreamingMode, maximumDepth: Int,
-        memoryLimit: Int? = nil, parser engine: JSONParser = .simdjson
+        memoryLimit: Int? = nil, parser engine: JSONParser = .simdjson,
+        schemas: (@Sendable () -> JSONSparseSchema?)? = nil
     ) throws(FastMapError) {
         source = chunks.makeAsyncIterator()
         self.lend = lend
         parser = try StreamingParser(mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit, parser: engine)
+        if let schemas { parser.filter(by: schemas) }
     }
 
     func nextBatch() async throws -> ElementBatch? {

@@ -15,13 +15,12 @@ final class ElementPipeline: Sendable {
     convenience init(
         url: URL, mode: StreamingMode, maximumDepth: Int, memoryLimit: Int? = nil,
         parser engine: JSONParser = .simdjson,
-        decodeAhead: BatchChannel.Decode? = nil
+        decodeAhead: BatchChannel.Decode? = nil, schemas: (@Sendable () -> JSONSparseSchema?)? = nil
     ) throws(FastMapError) {
-        self.init(
-            reader: try FileChunkReader(url: url),
-            parser: try StreamingParser(
-                mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit, parser: engine),
-            decodeAhead: decodeAhead)
+        let parser = try StreamingParser(
+            mode: mode, maximumDepth: maximumDepth, memoryLimit: memoryLimit, parser: engine)
+        if let schemas { parser.filter(by: schemas) }
+        self.init(reader: try FileChunkReader(url: url), parser: parser, decodeAhead: decodeAhead)
     }
 
     /// Starts the producer thread on `reader` and `parser`, which it releases when it ends.

@@ -37,24 +37,20 @@ extension FastJSONDecoder {
     static let elementByElementSlice = 1 << 20
 
     /// Whether a document of `count` bytes decoded as `T` with `options` is read element by
-    /// element: a large document (whatever part of it the array at the call's path is), with no setting whose meaning depends on the whole
-    /// tree (a memory budget is per document, per element when streaming; JSON5 and brace-less
+    /// element: a large document (whatever part of it the array at the call's path is), with no
+    /// setting whose meaning depends on the whole tree (a memory budget is per document, per element when streaming; JSON5 and brace-less
     /// objects are translated first; a front end's hook and dropped array elements decide per
     /// tree; a report collects over one tree).
     ///
-    /// From the threshold up to four times it, a type that sparse decoding may serve keeps the
-    /// tree: a filtered tree holds only what the type reads, and decoding from it measured
-    /// faster (a 20 MB array read 2 of 6 keys per record at 1.9–2.3× `JSONDecoder` sparsely,
-    /// 1.31× element by element). Beyond that, memory decides.
+    /// Sparse decoding does not keep the tree either: the streaming parser builds each element
+    /// with only what the element type reads (ElementDecoding+Sparse.swift), learned from the
+    /// call's first element. Measured on the 2-of-6-keys records (`StreamingBench`, one decode
+    /// per process), 20 MB: 0.43–0.49 s CPU and 47 MB element by element against 0.85–1.0 s and
+    /// 215 MB as one tree (which a process's first decode of the type builds in full, to learn).
     func readsElementByElement<T>(_ type: T.Type, _ count: Int, at path: JSONKeyPath?, options: Options) -> Bool {
-        let threshold = options.elementByElementThreshold
-        guard
-            count >= threshold && options.memoryLimit == nil && !options.allowsJSON5
-                && !options.assumesTopLevelDictionary && options.hook == nil
-                && !options.lossyCoercions.contains(.skipInvalidArrayElements)
-        else { return false }
-        let (always, overflow) = threshold.multipliedReportingOverflow(by: 4)
-        return (!overflow && count >= always) || !mayDecodeSparsely(type, at: path, options: options)
+        count >= options.elementByElementThreshold && options.memoryLimit == nil && !options.allowsJSON5
+            && !options.assumesTopLevelDictionary && options.hook == nil
+            && !options.lossyCoercions.contains(.skipInvalidArrayElements)
     }
 
     /// Decodes the elements of the array at `path` (`.root`: the top-level array) one at a time;
@@ -67,6 +63,7 @@ extension FastJSONDecoder {
         let mode = StreamingMode.array(path)
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: .throw)
         let parser = try StreamingParser(mode: mode, maximumDepth: options.maximumDepth, parser: options.parser)
+        if let schemas = decoding.schemaSource(for: type) { parser.filter(by: schemas) }
         var result: [Element] = []
         var elements: [StreamedElement] = []
         func take() throws {

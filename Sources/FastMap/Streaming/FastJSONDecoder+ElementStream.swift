@@ -154,11 +154,12 @@ extension FastJSONDecoder {
         let depth = decoding.options.maximumDepth
         let memoryLimit = decoding.options.memoryLimit
         let engine = decoding.options.parser
+        let schemas = decoding.schemaSource(for: T.self)
         return ElementStream(
             makeSource: {
                 let pipeline = try ElementPipeline(
                     url: url, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit, parser: engine,
-                    decodeAhead: decoding.batchDecoding(T.self))
+                    decodeAhead: decoding.batchDecoding(T.self), schemas: schemas)
                 return PipelineElementSource(pipeline: pipeline)
             }, decoding: decoding)
     }
@@ -173,11 +174,12 @@ extension FastJSONDecoder {
         let depth = decoding.options.maximumDepth
         let memoryLimit = decoding.options.memoryLimit
         let engine = decoding.options.parser
+        let schemas = decoding.schemaSource(for: T.self)
         return ElementStream(
             makeSource: {
                 try ChunkElementSource(
                     chunks: chunks, lending: lend, mode: mode, maximumDepth: depth, memoryLimit: memoryLimit,
-                    parser: engine)
+                    parser: engine, schemas: schemas)
             },
             decoding: decoding)
     }

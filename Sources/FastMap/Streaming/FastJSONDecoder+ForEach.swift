@@ -57,7 +57,7 @@ extension FastJSONDecoder {
         let pipeline = try ElementPipeline(
             url: url, mode: mode, maximumDepth: decoding.options.maximumDepth,
             memoryLimit: decoding.options.memoryLimit, parser: decoding.options.parser,
-            decodeAhead: decoding.batchDecoding(T.self))
+            decodeAhead: decoding.batchDecoding(T.self), schemas: decoding.schemaSource(for: T.self))
         var delivered = 0
         do {
             try pipeline.forEachBatch { batch in

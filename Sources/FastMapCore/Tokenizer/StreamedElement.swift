@@ -32,6 +32,19 @@ package struct StreamedElement: Sendable {
     /// 1-based column (in bytes) of the element's first byte.
     package let column: Int
     package let payload: Payload
+    /// Set when the element's tree was built by a sparse schema (``StreamingParser/filter(by:)``).
+    package let filter: StreamedElementFilter?
+
+    package init(
+        index: Int, offset: Int, line: Int, column: Int, payload: Payload, filter: StreamedElementFilter? = nil
+    ) {
+        self.index = index
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.payload = payload
+        self.filter = filter
+    }
 }
 
 /// Why a stream stopped before its end: the input is not (or no longer) the expected document.

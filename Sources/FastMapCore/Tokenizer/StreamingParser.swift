@@ -10,13 +10,21 @@ internal import CJansson
 /// `@unchecked Sendable`: only so that it can be handed to the producer thread; it is never
 /// used from two threads at once (see above).
 package final class StreamingParser: @unchecked Sendable {
-    private let stream: OpaquePointer
+    let stream: OpaquePointer
     package let mode: StreamingMode
     private let maximumDepth: Int
     package private(set) var failure: StreamingStop?
     /// The arena the latest elements live in. Holding it keeps it alive while the C side may
     /// still build elements in it; each element's document holds it too.
     private var arena: JSONArena?
+    /// The nesting an element may have (array mode: the limit less the path and the array).
+    private let elementDepth: Int
+    /// Where ``filter(by:)`` takes the schema from, asked before each feed.
+    var schemaSource: (@Sendable () -> JSONSparseSchema?)?
+    /// The schema the builder filters with now (every element that starts in the next feed
+    /// gets it), and the text of its elements for their full trees.
+    var schema: JSONSparseSchema?
+    var texts = StreamedTextKeeper(from: 0)
 
     /// - Parameter usesArenas: build the elements of each stretch of input in one shared arena
     ///   (no per-node `malloc`/`free`) instead of one allocation per node.
@@ -31,6 +39,9 @@ package final class StreamingParser: @unchecked Sendable {
     ) throws(FastMapError) {
         self.mode = mode
         self.maximumDepth = max(0, maximumDepth)
+        // As fm_stream_create counts it (any limit, Int.min to Int.max, is taken).
+        let around = mode.isLines ? 0 : mode.path.components.count + 1
+        elementDepth = self.maximumDepth > around ? self.maximumDepth - around : 0
         var keys: [[CChar]] = []
         var steps: [fm_stream_step] = []
         if case .array(let path) = mode {
@@ -92,13 +103,15 @@ package final class StreamingParser: @unchecked Sendable {
     package func feed(_ input: JSONInput, into elements: inout [StreamedElement]) -> Int {
         let bytes = input.bytes
         guard failure == nil else { return bytes.count }
+        if schemaSource != nil { updateSchema() }
+        let feedStart = bytesRead
         var consumed = 0
         let status = fm_stream_feed(
             stream,
             bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
                 ?? UnsafeRawPointer(emptyCString)
                 .assumingMemoryBound(to: UInt8.self), bytes.count, &consumed)
-        drain(into: &elements)
+        drain(into: &elements, consumed: UnsafeRawBufferPointer(rebasing: bytes[..<consumed]), feedStart: feedStart)
         if status != 0 { recordFailure() }
         return consumed
     }
@@ -107,18 +120,32 @@ package final class StreamingParser: @unchecked Sendable {
     /// the document is complete.
     package func finish(into elements: inout [StreamedElement]) {
         guard failure == nil else { return }
+        let feedStart = bytesRead
         let status = fm_stream_finish(stream)
-        drain(into: &elements)
+        drain(into: &elements, consumed: UnsafeRawBufferPointer(start: nil, count: 0), feedStart: feedStart)
         if status != 0 { recordFailure() }
     }
 
-    private func drain(into elements: inout [StreamedElement]) {
+    private func drain(into elements: inout [StreamedElement], consumed: UnsafeRawBufferPointer, feedStart: Int) {
         let count = fm_stream_item_count(stream)
-        guard count > 0, let items = fm_stream_items(stream) else { return }
+        let items = fm_stream_items(stream)
+        var kept: (text: [UInt8], start: Int)? = nil
+        if schema != nil {
+            let offsets = items.map { items in (0..<count).map { items[$0].offset } } ?? []
+            kept = texts.take(consumed, feedStart: feedStart, offsets: offsets)
+        }
+        guard count > 0, let items else { return }
         elements.reserveCapacity(elements.count + count)
         var batchBytes: [UInt8]?
         for position in 0..<count {
             let item = items[position]
+            var filter: StreamedElementFilter? = nil
+            if let schema, let kept, item.root != nil, item.offset >= kept.start {
+                let end = position + 1 < count ? items[position + 1].offset : kept.start + kept.text.count
+                filter = StreamedElementFilter(
+                    schema: schema, text: kept.text, range: (item.offset - kept.start)..<(end - kept.start),
+                    elementDepth: elementDepth)
+            }
             let payload: StreamedElement.Payload
             if let root = item.root {
                 if let raw = item.arena, arena?.raw != raw { arena = JSONArena(adopting: raw) }
@@ -134,7 +161,7 @@ package final class StreamingParser: @unchecked Sendable {
             elements.append(
                 StreamedElement(
                     index: item.index, offset: item.offset, line: item.line, column: item.column,
-                    payload: payload))
+                    payload: payload, filter: filter))
         }
         fm_stream_clear(stream)
     }
