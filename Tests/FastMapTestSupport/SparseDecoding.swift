@@ -70,6 +70,18 @@ public struct SparseFailure: Equatable, Sendable {
     }
 }
 
+/// Two decoders set up alike by `configure`: one that decodes sparsely and one that never does.
+public func sparseAndFullDecoders(
+    _ configure: (FastJSONDecoder) -> Void
+) -> (sparse: FastJSONDecoder, full: FastJSONDecoder) {
+    let sparse = FastJSONDecoder()
+    let full = FastJSONDecoder()
+    configure(sparse)
+    configure(full)
+    full.sparseDecoding.isEnabled = false
+    return (sparse, full)
+}
+
 /// Decodes every document with a decoder that decodes sparsely and one that never does
 /// (`configure` sets both up alike), `rounds` times over, expecting the same outcome each time.
 /// Returns the sparse decoder's counters.
@@ -78,11 +90,7 @@ public func expectSparseMatchesFull<T: Decodable & Equatable>(
     _ type: T.Type, _ documents: [String], at path: JSONKeyPath? = nil, rounds: Int = 2,
     configure: (FastJSONDecoder) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
 ) -> SparseDecodingStatistics {
-    let sparse = FastJSONDecoder()
-    let full = FastJSONDecoder()
-    configure(sparse)
-    configure(full)
-    full.sparseDecoding.isEnabled = false
+    let (sparse, full) = sparseAndFullDecoders(configure)
     for round in 0..<rounds {
         for document in documents {
             let data = Data(document.utf8)

@@ -73,11 +73,7 @@ func expectStreamedSparseMatchesFull<T: Decodable & Equatable & Sendable>(
     _ type: T.Type, _ documents: [[UInt8]], at arrayPath: JSONKeyPath = .root, rounds: Int = 3,
     configure: (FastJSONDecoder) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
 ) async -> SparseDecodingControl.Statistics {
-    let sparse = FastJSONDecoder()
-    let full = FastJSONDecoder()
-    configure(sparse)
-    configure(full)
-    full.sparseDecoding.isEnabled = false
+    let (sparse, full) = sparseAndFullDecoders(configure)
     for round in 0..<rounds {
         for document in documents {
             for path in SparseStreamingPath.allCases {
