@@ -266,13 +266,15 @@ static inline int fm_has_exponent(const char *text, size_t length) {
 }
 
 /// fm_build_number for a number that may be an exceptional real: keeps its text if it is.
-int fm_stream_build_number_slow(fm_stream *s, const char *text, size_t length);
+/// `checked` != 0: the text's grammar is checked too (fm_build_checked_number), for tokenizers
+/// that do not check it themselves.
+int fm_stream_build_number_slow(fm_stream *s, const char *text, size_t length, int checked);
 
 /// fm_build_number for an element's number, keeping the text of an exceptional real. Inline:
 /// the common number (short, no exponent) costs one test more than before.
 static inline int fm_stream_build_number(fm_stream *s, const char *text, size_t length) {
     if (length <= 15 && !fm_has_exponent(text, length)) return fm_build_number(&s->builder, text, length);
-    return fm_stream_build_number_slow(s, text, length);
+    return fm_stream_build_number_slow(s, text, length, 0);
 }
 
 /// The element being built failed: forgets its texts.

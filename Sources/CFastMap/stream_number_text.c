@@ -49,7 +49,7 @@ static int may_be_exceptional(const char *text, size_t length) {
     size_t e = exponent_position(text, length);
     // JSON has no leading zeros: a mantissa that starts with 1-9 is not zero.
     size_t m = text[0] == '-' ? 1 : 0;
-    if (text[m] == '0') {
+    if (m < e && text[m] == '0') {  // m < e always holds for valid text; checked text may be `-`
         while (m < e && (text[m] == '0' || text[m] == '.')) m++;
         if (m == e) return 1;  // zero
     }
@@ -82,18 +82,24 @@ static int keep_text(fm_stream *s, const json_t *node, const char *text, size_t 
     return 1;
 }
 
-int fm_stream_build_number_slow(fm_stream *s, const char *text, size_t length) {
+// `checked`: the text's grammar is not known good yet (simdjson windows): the builder checks it
+// in the same pass as it reads the number (the cheap tests before it only read bytes in range).
+static int build(fm_builder *b, const char *text, size_t length, int checked) {
+    return checked ? fm_build_checked_number(b, text, length) : fm_build_number(b, text, length);
+}
+
+int fm_stream_build_number_slow(fm_stream *s, const char *text, size_t length, int checked) {
     fm_builder *b = &s->builder;
     // A sparse element's skipped number has no node: nothing to list (its key may even name a
     // member that was built, through an object skipped in between).
-    if (b->sparse && (b->skip_depth || b->skip_value)) return fm_build_number(b, text, length);
-    if (!may_be_exceptional(text, length)) return fm_build_number(b, text, length);
+    if (b->sparse && (b->skip_depth || b->skip_value)) return build(b, text, length, checked);
+    if (!may_be_exceptional(text, length)) return build(b, text, length, checked);
     json_t *parent = b->depth ? b->stack[b->depth - 1].node : NULL;
     // A repeated key loses to the first one: its number is never in the tree.
     if ((parent && json_is_object(parent) && json_object_getn(parent, b->key, b->key_length)) ||
         !all_attached(b))
-        return fm_build_number(b, text, length);
-    if (!fm_build_number(b, text, length)) return 0;
+        return build(b, text, length, checked);
+    if (!build(b, text, length, checked)) return 0;
     const json_t *node = !parent                ? b->root
                          : json_is_array(parent) ? json_array_get(parent, json_array_size(parent) - 1)
                                                  : json_object_getn(parent, b->key, b->key_length);

@@ -188,9 +188,7 @@ static int on_number(void *context, const char *text, size_t length) {
     // simdjson only knows the token starts with '-' or a digit: the grammar is checked here.
     if (length <= 15 && !fm_has_exponent(text, length))
         return built(context, fm_build_checked_number(&s->builder, text, length));
-    fm_json_number number;
-    if (fm_read_json_number(text, length, &number) != 1) return 0;
-    return built(context, fm_stream_build_number_slow(s, text, length));
+    return built(context, fm_stream_build_number_slow(s, text, length, 1));
 }
 
 static int on_string(void *context, const unsigned char *raw, size_t length) {
