@@ -1,0 +1,99 @@
+import SwiftSyntax
+
+extension ModelCodeGenerator {
+    var encoder: DeclSyntax {
+        var header = ""
+        switch kind {
+        case .openClass: header = access == "public " ? "open " : access
+        default: header = access
+        }
+        if inheritsCoding { header += "override " }
+        header += "func encode(to encoder: any Encoder) throws"
+        var lines = ["try JSONModelRuntime.willEncode(self)"]
+        if !root.isEmpty { lines.append("let encoder = JSONModelRuntime.encoder(encoder, at: \(rootLiteral))") }
+        if inheritsCoding { lines.append("try super.encode(to: encoder)") }
+        let tree = EncodeTree(properties)
+        if tree.root.children.isEmpty {
+            if !inheritsCoding { lines.append("_ = encoder.container(keyedBy: CodingKeys.self)") }
+        } else {
+            lines.append("var container = encoder.container(keyedBy: CodingKeys.self)")
+            var counter = 0
+            emitObject(tree.root, into: "container", lines: &lines, counter: &counter)
+        }
+        for property in properties where property.flatten && property.encodes {
+            lines.append(
+                "try self.\(property.name.isPlainIdentifier ? property.name : "`\(property.name)`").encode(to: encoder)"
+            )
+        }
+        return "\(raw: header) {\n\(raw: lines.joined(separator: "\n"))\n}"
+    }
+
+    private func emitObject(_ node: EncodeTree.Node, into container: String, lines: inout [String], counter: inout Int)
+    {
+        for child in node.children {
+            guard case .key(let key) = child.step else { continue }
+            let keyReference = caseReference(key)
+            if let leaf = child.leaf {
+                let property = properties[leaf]
+                let value = encodedValue(property)
+                let method = property.shape.isOptional && !property.encodeNil ? "encodeIfPresent" : "encode"
+                lines.append("try \(container).\(method)(\(value), forKey: \(keyReference))")
+            } else if child.isArray {
+                counter += 1
+                let nested = "nested\(counter)"
+                lines.append("var \(nested) = \(container).nestedUnkeyedContainer(forKey: \(keyReference))")
+                emitArray(child, into: nested, lines: &lines, counter: &counter)
+            } else {
+                counter += 1
+                let nested = "nested\(counter)"
+                lines.append(
+                    "var \(nested) = \(container).nestedContainer(keyedBy: CodingKeys.self, forKey: \(keyReference))")
+                emitObject(child, into: nested, lines: &lines, counter: &counter)
+            }
+        }
+    }
+
+    private func emitArray(_ node: EncodeTree.Node, into container: String, lines: inout [String], counter: inout Int) {
+        var next = 0
+        let elements = node.children.compactMap { child -> (Int, EncodeTree.Node)? in
+            guard case .index(let index) = child.step else { return nil }
+            return (index, child)
+        }.sorted { $0.0 < $1.0 }
+        for (index, child) in elements {
+            while next < index {
+                lines.append("try \(container).encodeNil()")
+                next += 1
+            }
+            next = index + 1
+            if let leaf = child.leaf {
+                lines.append("try \(container).encode(\(encodedValue(properties[leaf])))")
+            } else if child.isArray {
+                counter += 1
+                let nested = "nested\(counter)"
+                lines.append("var \(nested) = \(container).nestedUnkeyedContainer()")
+                emitArray(child, into: nested, lines: &lines, counter: &counter)
+            } else {
+                counter += 1
+                let nested = "nested\(counter)"
+                lines.append("var \(nested) = \(container).nestedContainer(keyedBy: CodingKeys.self)")
+                emitObject(child, into: nested, lines: &lines, counter: &counter)
+            }
+        }
+    }
+
+    private func encodedValue(_ property: ModelProperty) -> String {
+        let value = "self.\(property.name.isPlainIdentifier ? property.name : "`\(property.name)`")"
+        let template: String
+        switch property.reading {
+        case .plain where property.jsonString:
+            return property.shape.isOptional ? "\(value).map(JSONStringEncoded.init)" : "JSONStringEncoded(\(value))"
+        case .plain: return value
+        case .date(let format, let numeric):
+            template = numeric ? "\(format).number(from: \u{1})" : "\(format).string(from: \u{1})"
+        case .customDate(let coding): template = "try \(coding).jsonValue(for: \u{1})"
+        case .transform(let transformer): template = "try \(transformer).encode(\u{1})"
+        }
+        if property.shape.isOptional { return "\(value).map { \(template.replacingFirst("\u{1}", with: "$0")) }" }
+        return template.replacingFirst("\u{1}", with: value)
+    }
+}
