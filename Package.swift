@@ -64,12 +64,24 @@ let package = Package(
             swiftSettings: swift6
         ),
         .target(name: "FastMap", dependencies: ["FastMapCore"], swiftSettings: swift6),
+        // The macros' expansions, in a library of their own so that FastMapMacroTests can link
+        // them: a test target depending on the macro target itself makes SwiftPM build every
+        // test and everything they import a second time, for the host (`-tool` modules).
+        .target(
+            name: "FastMapMacroExpansions",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                "FastMapKeyPathGrammar",
+            ],
+            swiftSettings: swift6
+        ),
         .macro(
             name: "FastMapMacros",
             dependencies: [
+                "FastMapMacroExpansions",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-                "FastMapKeyPathGrammar",
             ],
             swiftSettings: swift6
         ),
@@ -187,7 +199,7 @@ let package = Package(
         .testTarget(
             name: "FastMapMacroTests",
             dependencies: [
-                "FastMapMacros",
+                "FastMapMacroExpansions",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ],

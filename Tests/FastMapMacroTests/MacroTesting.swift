@@ -1,4 +1,4 @@
-import FastMapMacros
+import FastMapMacroExpansions
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
