@@ -16,6 +16,11 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# Extra build flags for every debug build (`make test`, `make docs`, `make leaks`): CI passes
+# `-debug-info-format none`, which compiles about a sixth less; `make docs` must get the same
+# flags as `make test` to reuse its build.
+SWIFT_BUILD_FLAGS ?=
+
 # Every package trait, so the server integrations (FastMapNIO, FastMapHummingbird, FastMapVapor)
 # and the ingestion service's end-to-end tests build and run with the rest.
 TRAITS := NIO,Hummingbird,Vapor
@@ -23,7 +28,7 @@ TRAITS := NIO,Hummingbird,Vapor
 # Tests run one at a time: the memory tests read the process's resident size. Then the layering
 # (ARCHITECTURE.md) is checked against the debug build the tests used.
 test: setup
-	$(SWIFT) test --no-parallel --traits $(TRAITS)
+	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --no-parallel --traits $(TRAITS)
 	bash Tests/LayerChecks/check.sh
 
 # Streaming first (a generated 200 MB array and NDJSON file, each mode in a process of its own),
@@ -74,8 +79,8 @@ SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
 # The server modules need their traits; building with `make test`'s traits also reuses its build.
 DOCS_MODULES := FastMap FastMapModels FastMapLadybug FastMapNIO FastMapHummingbird FastMapVapor
 docs: setup
-	for module in $(DOCS_MODULES); do $(SWIFT) build --traits $(TRAITS) --target $$module || exit 1; done
-	@set -e; bin=$$($(SWIFT) build --traits $(TRAITS) --show-bin-path); triple=$$(basename $$(dirname $$bin)); \
+	for module in $(DOCS_MODULES); do $(SWIFT) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --target $$module || exit 1; done
+	@set -e; bin=$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --show-bin-path); triple=$$(basename $$(dirname $$bin)); \
 	modulemaps=$$( { ls $$bin/*.build/module.modulemap | grep -v -- '-tool\.build/'; \
 	  find Sources .build/checkouts \( -path 'Sources/*' -o -path '*/Sources/*' \) -name module.modulemap; } \
 	  2>/dev/null | sed 's/^/-Xcc -fmodule-map-file=/'); \
@@ -100,7 +105,7 @@ docs: setup
 # runtime/Foundation allocations (Tests/lsan.supp) fails the run.
 leaks: setup
 	ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
-	  $(SWIFT) test --no-parallel --sanitize=address --scratch-path .build-asan
+	  $(SWIFT) test $(SWIFT_BUILD_FLAGS) --no-parallel --sanitize=address --scratch-path .build-asan
 
 # The suite under AddressSanitizer, then under ThreadSanitizer.
 sanitize: leaks
