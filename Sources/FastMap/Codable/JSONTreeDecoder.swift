@@ -13,7 +13,9 @@ package final class JSONTreeDecoder: Decoder {
     @exclusivity(unchecked) package var node: JSONNode
     /// The coding path of `node`; containers remember how much of it is theirs.
     @exclusivity(unchecked) package var path: CodingPathStack
-    package let document: JSONDocument
+    /// Changes only when a streaming call moves a finished decoder on to its next element
+    /// (see `JSONTreeDecoder+Reuse.swift`), as do `numberTexts` and `sparse`.
+    @exclusivity(unchecked) package internal(set) var document: JSONDocument
     package let lossy: FastJSONDecoder.LossyCoercions
     package let maximumDepth: Int
     package let keyStrategy: KeyStrategy
@@ -23,7 +25,7 @@ package final class JSONTreeDecoder: Decoder {
     /// (under a key strategy, as in Foundation); with default keys only objects take it.
     package let hasStringKeyedDictionaryExemption: Bool
     /// Exact number texts, shared with the decoders `superDecoder` makes.
-    package let numberTexts: NumberTextSource
+    @exclusivity(unchecked) package internal(set) var numberTexts: NumberTextSource
     /// The types met so far under `.skipInvalidArrayElements`; see ``lossyArrayType(_:)``.
     package var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
     /// The types decoded from arrays so far; see ``decodableArrayType(_:)``.
@@ -37,7 +39,7 @@ package final class JSONTreeDecoder: Decoder {
     package let options: FastJSONDecoder.Options
     /// Set when the call decodes sparsely (see `FastJSONDecoder+Sparse.swift`): the reads that
     /// depend on what the tree holds pass through it.
-    package let sparse: SparseDecodingSession?
+    @exclusivity(unchecked) package internal(set) var sparse: SparseDecodingSession?
 
     /// `JSONDecoder.KeyDecodingStrategy`, read once per `decode` call instead of once per object.
     package enum KeyStrategy {

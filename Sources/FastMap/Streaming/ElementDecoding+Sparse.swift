@@ -23,21 +23,24 @@ extension ElementDecoding {
 
     /// Decodes one element's tree: filtered (falling back to its full tree), or in full,
     /// learning from it while its type has no schema yet.
-    func decodeSparsely<T: Decodable>(_ type: T.Type, _ json: JSON, _ element: StreamedElement) throws -> T {
+    func decodeSparsely<T: Decodable>(
+        _ type: T.Type, _ json: JSON, _ element: StreamedElement, spare: SpareTreeDecoder?
+    ) throws -> T {
         let key = Self.sparseKey(type)
         guard let filter = element.filter else {
             if !sparseEntryKnown.isSet {
                 if SparseSchemaCache.shared.entry(key) == nil {
-                    return try learn(type, json, element, key: key, after: nil, judgingCoverage: true)
+                    return try learn(
+                        type, json, element, key: key, after: nil, judgingCoverage: true, spare: spare)
                 }
                 sparseEntryKnown.set()
             }
-            return try decodeValue(type, json, index: element.index)
+            return try decodeValue(type, json, index: element.index, spare: spare)
         }
         let session = SparseDecodingSession(filteredBy: filter.schema)
         let fallback: SparseSchemaCache.Fallback
         do {
-            let value = try decodeValue(type, json, index: element.index, session: session)
+            let value = try decodeValue(type, json, index: element.index, session: session, spare: spare)
             if !session.needsFullTree {
                 decoder.sparseDecoding.countFilteredElement()
                 return value
@@ -57,18 +60,19 @@ extension ElementDecoding {
         // Elements built before an earlier fallback widened the schema say nothing about it (a
         // whole batch is built with the schema of its feed): they only widen it.
         let stale = SparseSchemaCache.shared.entry(key)?.schema !== filter.schema
-        return try learn(type, full, element, key: key, after: stale ? nil : fallback, judgingCoverage: false)
+        return try learn(
+            type, full, element, key: key, after: stale ? nil : fallback, judgingCoverage: false, spare: spare)
     }
 
     /// Decodes a full element tree, recording what the type reads, and widens its schema by it.
     /// `judgingCoverage`: the type's first element, which decides whether filtering pays.
     private func learn<T: Decodable>(
         _ type: T.Type, _ json: JSON, _ element: StreamedElement, key: SparseSchemaCache.Key,
-        after fallback: SparseSchemaCache.Fallback?, judgingCoverage: Bool
+        after fallback: SparseSchemaCache.Fallback?, judgingCoverage: Bool, spare: SpareTreeDecoder?
     ) throws -> T {
         decoder.sparseDecoding.count { $0.learningElements += 1 }
         let session = SparseDecodingSession()
-        let result = Result { try decodeValue(type, json, index: element.index, session: session) }
+        let result = Result { try decodeValue(type, json, index: element.index, session: session, spare: spare) }
         var learned = session.disqualified ? nil : session.shape(of: json.node)
         if let shape = learned, judgingCoverage {
             // As for whole documents: a type that reads (nearly) every value of its first

@@ -46,13 +46,16 @@ struct ElementDecoding: @unchecked Sendable {
             }, to: nil)
     }
 
-    /// Decodes one element. Safe on any thread: it only reads the element and the settings.
-    func outcome<T: Decodable>(_ type: T.Type, _ element: StreamedElement) -> ElementOutcome<T> {
+    /// Decodes one element. Safe on any thread: it only reads the element and the settings,
+    /// and `spare` belongs to the calling loop.
+    func outcome<T: Decodable>(
+        _ type: T.Type, _ element: StreamedElement, spare: SpareTreeDecoder? = nil
+    ) -> ElementOutcome<T> {
         switch element.payload {
         case .value(let json):
             do {
-                if decodesSparsely { return .value(try decodeSparsely(type, json, element)) }
-                return .value(try decodeValue(type, json, index: element.index))
+                if decodesSparsely { return .value(try decodeSparsely(type, json, element, spare: spare)) }
+                return .value(try decodeValue(type, json, index: element.index, spare: spare))
             } catch let error as DecodingError {
                 return .failure(located(error, element))
             } catch {
@@ -98,13 +101,21 @@ struct ElementDecoding: @unchecked Sendable {
     /// Decodes with the coding path the whole-document decode would have at this element, so
     /// errors name the same path (`data`, `Index 3`, `score`) as `decode([T].self, ...)`.
     /// `session` (sparse decoding's) sees every read; a decoder the model keeps beyond the call
-    /// may read the tree later, unchecked, so then only a full tree may have been used.
+    /// may read the tree later, unchecked, so then only a full tree may have been used. A
+    /// decoder nothing kept goes back to `spare` for the next element.
     func decodeValue<T: Decodable>(
-        _ type: T.Type, _ json: JSON, index: Int, session: SparseDecodingSession? = nil
+        _ type: T.Type, _ json: JSON, index: Int, session: SparseDecodingSession? = nil,
+        spare: SpareTreeDecoder? = nil
     ) throws -> T {
-        var tree = JSONTreeDecoder(root: json, options: options, input: nil, sparse: session)
+        var tree =
+            spare?.take(root: json, options: options, sparse: session)
+            ?? JSONTreeDecoder(root: json, options: options, input: nil, sparse: session)
         defer {
-            if let session, !isKnownUniquelyReferenced(&tree) || tree.numberTexts.isShared { session.escaped() }
+            if !isKnownUniquelyReferenced(&tree) || tree.numberTexts.isShared {
+                session?.escaped()
+            } else {
+                spare?.keep(tree)
+            }
         }
         if !mode.isLines {
             tree.path.push(chain: arrayPath)
@@ -199,6 +210,7 @@ private struct TypedBatchDecoding<T: Decodable>: BatchDecoding, @unchecked Senda
     let decoding: ElementDecoding
 
     func outcomes(of elements: [StreamedElement]) -> Any {
-        elements.map { decoding.outcome(T.self, $0) }
+        let spare = SpareTreeDecoder()
+        return elements.map { decoding.outcome(T.self, $0, spare: spare) }
     }
 }

@@ -66,9 +66,10 @@ extension FastJSONDecoder {
         if let schemas = decoding.schemaSource(for: type) { parser.filter(by: schemas) }
         var result: [Element] = []
         var elements: [StreamedElement] = []
+        let spare = SpareTreeDecoder()
         func take() throws {
             for element in elements {
-                guard let value = try decoding.apply(decoding.outcome(type, element), element) else {
+                guard let value = try decoding.apply(decoding.outcome(type, element, spare: spare), element) else {
                     throw CancellationError()  // unreachable under `.throw`; never guess a value
                 }
                 result.append(value)

@@ -35,6 +35,8 @@ extension FastJSONDecoder {
             /// The batch's outcomes, when the parsing thread decoded it already.
             private var outcomes: [ElementOutcome<Element>]?
             private var head = 0
+            /// The decoder handed from element to element when this iterator decodes them.
+            private let spare = SpareTreeDecoder()
 
             init(source: Result<any ElementBatchSource, any Error>, decoding: ElementDecoding) {
                 self.source = source
@@ -53,7 +55,7 @@ extension FastJSONDecoder {
                         }
                         if head < batch.count {
                             let element = batch[head]
-                            let outcome = outcomes?[head] ?? decoding.outcome(Element.self, element)
+                            let outcome = outcomes?[head] ?? decoding.outcome(Element.self, element, spare: spare)
                             head += 1
                             if let value = try decoding.apply(outcome, element) { return value }
                             continue

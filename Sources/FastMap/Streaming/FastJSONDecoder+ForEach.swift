@@ -59,11 +59,12 @@ extension FastJSONDecoder {
             memoryLimit: decoding.options.memoryLimit, parser: decoding.options.parser,
             decodeAhead: decoding.batchDecoding(T.self), schemas: decoding.schemaSource(for: T.self))
         var delivered = 0
+        let spare = SpareTreeDecoder()
         do {
             try pipeline.forEachBatch { batch in
                 let outcomes = batch.decoded as? [ElementOutcome<T>]
                 for (position, element) in batch.elements.enumerated() {
-                    let outcome = outcomes?[position] ?? decoding.outcome(type, element)
+                    let outcome = outcomes?[position] ?? decoding.outcome(type, element, spare: spare)
                     guard let value = try decoding.apply(outcome, element) else { continue }
                     var stop = false
                     delivered += 1

@@ -6,7 +6,7 @@ package final class NumberTextSource {
     private var index: NumberTextIndex?
     /// The index is keyed by node address: holding the document keeps every indexed node
     /// alive (and the tree is never mutated) for as long as the index can be asked.
-    private let document: JSONDocument
+    private var document: JSONDocument
     private var root: JSONNode { document.root }
 
     package init(input: JSONInput?, document: JSONDocument) {
@@ -30,6 +30,15 @@ package final class NumberTextSource {
 
     /// Set when a `superDecoder()` shares this source: it may outlive the `decode` call.
     package var isShared = false
+
+    /// Points a source nobody shares at the next streamed element's document (which has no
+    /// input: its tokenizer kept the texts), forgetting the last one's index.
+    package func restart(document: JSONDocument) {
+        precondition(!isShared, "a shared number text source outlives its decode call")
+        self.document = document
+        input = nil
+        index = nil
+    }
 
     /// Forgets the input, first building the index when someone may still ask for it.
     package func endOfInput(keepingTexts: Bool) {

@@ -43,6 +43,10 @@ package final class JSONDocument: @unchecked Sendable {
 
     package static let recursiveReleaseLimit = 1024
 
+    /// A document of `null` that is never freed: what a decoder waiting for its next streamed
+    /// element points at, so that it does not keep the last element's tree alive.
+    package static let null = JSONDocument(owning: .sharedNull, depth: 0)
+
     /// The largest ``depth`` recorded: any bound above it means "unknown, maybe very deep".
     static let depthCap = Int.max / 4
 
