@@ -14,7 +14,7 @@ package final class JSONTreeDecoder: Decoder {
     /// The coding path of `node`; containers remember how much of it is theirs.
     @exclusivity(unchecked) package var path: CodingPathStack
     /// Changes only when a streaming call moves a finished decoder on to its next element
-    /// (see `JSONTreeDecoder+Reuse.swift`), as do `numberTexts` and `sparse`.
+    /// (see `JSONTreeDecoder+Reuse.swift`), as does `sparse`.
     @exclusivity(unchecked) package internal(set) var document: JSONDocument
     package let lossy: FastJSONDecoder.LossyCoercions
     package let maximumDepth: Int
@@ -25,7 +25,7 @@ package final class JSONTreeDecoder: Decoder {
     /// (under a key strategy, as in Foundation); with default keys only objects take it.
     package let hasStringKeyedDictionaryExemption: Bool
     /// Exact number texts, shared with the decoders `superDecoder` makes.
-    @exclusivity(unchecked) package internal(set) var numberTexts: NumberTextSource
+    package let numberTexts: NumberTextSource
     /// The types met so far under `.skipInvalidArrayElements`; see ``lossyArrayType(_:)``.
     package var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
     /// The types decoded from arrays so far; see ``decodableArrayType(_:)``.

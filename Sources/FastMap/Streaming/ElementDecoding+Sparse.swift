@@ -24,7 +24,7 @@ extension ElementDecoding {
     /// Decodes one element's tree: filtered (falling back to its full tree), or in full,
     /// learning from it while its type has no schema yet.
     func decodeSparsely<T: Decodable>(
-        _ type: T.Type, _ json: JSON, _ element: StreamedElement, spare: SpareTreeDecoder?
+        _ type: T.Type, _ json: JSON, _ element: StreamedElement, spare: SpareTreeDecoder
     ) throws -> T {
         let key = Self.sparseKey(type)
         guard let filter = element.filter else {
@@ -68,7 +68,7 @@ extension ElementDecoding {
     /// `judgingCoverage`: the type's first element, which decides whether filtering pays.
     private func learn<T: Decodable>(
         _ type: T.Type, _ json: JSON, _ element: StreamedElement, key: SparseSchemaCache.Key,
-        after fallback: SparseSchemaCache.Fallback?, judgingCoverage: Bool, spare: SpareTreeDecoder?
+        after fallback: SparseSchemaCache.Fallback?, judgingCoverage: Bool, spare: SpareTreeDecoder
     ) throws -> T {
         decoder.sparseDecoding.count { $0.learningElements += 1 }
         let session = SparseDecodingSession()

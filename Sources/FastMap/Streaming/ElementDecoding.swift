@@ -49,7 +49,7 @@ struct ElementDecoding: @unchecked Sendable {
     /// Decodes one element. Safe on any thread: it only reads the element and the settings,
     /// and `spare` belongs to the calling loop.
     func outcome<T: Decodable>(
-        _ type: T.Type, _ element: StreamedElement, spare: SpareTreeDecoder? = nil
+        _ type: T.Type, _ element: StreamedElement, spare: SpareTreeDecoder
     ) -> ElementOutcome<T> {
         switch element.payload {
         case .value(let json):
@@ -105,16 +105,14 @@ struct ElementDecoding: @unchecked Sendable {
     /// decoder nothing kept goes back to `spare` for the next element.
     func decodeValue<T: Decodable>(
         _ type: T.Type, _ json: JSON, index: Int, session: SparseDecodingSession? = nil,
-        spare: SpareTreeDecoder? = nil
+        spare: SpareTreeDecoder
     ) throws -> T {
-        var tree =
-            spare?.take(root: json, options: options, sparse: session)
-            ?? JSONTreeDecoder(root: json, options: options, input: nil, sparse: session)
+        var tree = spare.take(root: json, options: options, sparse: session)
         defer {
             if !isKnownUniquelyReferenced(&tree) || tree.numberTexts.isShared {
                 session?.escaped()
             } else {
-                spare?.keep(tree)
+                spare.keep(tree)
             }
         }
         if !mode.isLines {

@@ -1,17 +1,17 @@
 @_spi(FastMapCore) import FastMapCore
 
 /// The tree decoder one streaming loop hands from each element to the next (see
-/// ``JSONTreeDecoder/restart(at:sparse:)``): one per loop that decodes, never shared between
-/// threads (the consumer's loop has its own, and so does each batch decoded ahead on the
-/// parsing thread).
+/// ``JSONTreeDecoder/park()``): one per loop that decodes, never shared between threads (the
+/// consumer's loop has its own, and so does each batch decoded ahead on the parsing thread).
 final class SpareTreeDecoder {
+    /// A parked decoder, or nil before the first element and while one is in use.
     private var decoder: JSONTreeDecoder?
     /// How many elements got the spare decoder instead of a new one.
     private(set) var handedOn = 0
 
     init() {}
 
-    /// A decoder for `root`: the spare one pointed at it, or a new one.
+    /// A decoder for `root`: the parked one pointed at it, or a new one.
     func take(root: JSON, options: FastJSONDecoder.Options, sparse: SparseDecodingSession?) -> JSONTreeDecoder {
         guard let decoder else { return JSONTreeDecoder(root: root, options: options, input: nil, sparse: sparse) }
         self.decoder = nil
@@ -20,7 +20,7 @@ final class SpareTreeDecoder {
         return decoder
     }
 
-    /// Keeps `decoder`, which nothing else holds, for the next element.
+    /// Parks `decoder`, which nothing else holds, for the next element.
     func keep(_ decoder: JSONTreeDecoder) {
         decoder.park()
         self.decoder = decoder
