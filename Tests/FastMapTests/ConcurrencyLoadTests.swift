@@ -110,9 +110,9 @@ struct ConcurrencyLoadTests {
         #expect(counts == Array(repeating: 500, count: 8))
     }
 
-    /// The corpora (`../shared/bench-data`, or generated documents when absent) parsed and decoded on every
-    /// core: after a warm-up round, resident memory must not grow with the rounds. `make test`
-    /// runs two seconds; `FASTMAP_STRESS_SCALE=30` a minute.
+    /// The corpora (`../shared/bench-data`, or generated documents when absent) parsed and
+    /// decoded on every core: after a warm-up round, resident memory must not grow with the
+    /// rounds. `make test` runs two seconds; `FASTMAP_STRESS_SCALE=30` a minute.
     @Test func decodingOnAllCoresKeepsMemoryFlat() async throws {
         let corpora = Self.corpora()
         let cores = max(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -134,7 +134,8 @@ struct ConcurrencyLoadTests {
         #expect(grown < 64 << 20, "resident memory grew by \(grown >> 20) MB over \(rounds.reduce(0, +)) rounds")
     }
 
-    /// Parses every corpus with each engine and decodes the smaller ones, dropping the results.
+    /// Parses every corpus with each engine, its tree freed node by node and as an arena, and
+    /// decodes the smaller ones, dropping the results.
     ///
     /// `AnyValue` goes through the generic `Codable` path, which an unoptimized build runs about
     /// a hundred times slower than a release one (canada.json alone took 23 s a round there), so
@@ -144,7 +145,9 @@ struct ConcurrencyLoadTests {
         for corpus in corpora {
             if corpus.count < 1 << 20 { _ = try FastJSONDecoder().decode(AnyValue.self, from: corpus) }
             for parser in JSONParser.allCases {
-                _ = try JSON(data: corpus, options: .init(parser: parser, usesArena: parser == .yajl)).count
+                for usesArena in [false, true] {
+                    _ = try JSON(data: corpus, options: .init(parser: parser, usesArena: usesArena)).count
+                }
             }
         }
     }
