@@ -10,6 +10,7 @@
 //   stream_lines.c     lines mode: one value per line
 //   stream_number_text.c  the exact text of the elements' exceptional reals
 //   stream_simdjson.c  array mode: runs of whole elements read by simdjson instead of yajl
+//   stream_commas.c    array mode: the commas between elements, where those runs start and end
 //   stream_lines_simdjson.c  lines mode: runs of whole lines read by simdjson
 //   stream_sparse.c    sparse elements: the schema the builder filters with
 

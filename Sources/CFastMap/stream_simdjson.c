@@ -27,75 +27,6 @@ enum {
     WINDOW_BYTES = 128 * 1024,  // a window ends at the first comma past this (elements are whole)
 };
 
-// MARK: - Commas between elements
-
-enum { K_OTHER, K_QUOTE, K_OPEN, K_CLOSE, K_COMMA };
-
-static const unsigned char kinds[256] = {
-    ['"'] = K_QUOTE, ['['] = K_OPEN, ['{'] = K_OPEN, [']'] = K_CLOSE, ['}'] = K_CLOSE, [','] = K_COMMA,
-};
-
-// The index just after the quote closing a string whose text starts at bytes[from] (no byte of
-// it escaped by a backslash before `from`), or SIZE_MAX when it does not close in the bytes.
-// Most strings are short (keys, names): a byte loop finds their end sooner than library calls;
-// past 32 bytes memchr jumps to the next quote, checking for a backslash before it.
-static size_t string_end(const unsigned char *bytes, size_t length, size_t from) {
-    size_t i = from;
-    for (;;) {
-        size_t stop = length - i > 32 ? i + 32 : length;
-        while (i < stop) {
-            unsigned char c = bytes[i];
-            if (c == '"') return i + 1;
-            i += c == '\\' ? 2 : 1;  // an escape: the byte after the backslash is never the end
-        }
-        if (i >= length) return SIZE_MAX;
-        const unsigned char *quote = memchr(bytes + i, '"', length - i);
-        if (!quote) return SIZE_MAX;
-        const unsigned char *backslash = memchr(bytes + i, '\\', (size_t)(quote - (bytes + i)));
-        if (!backslash) return (size_t)(quote - bytes) + 1;
-        i = (size_t)(backslash - bytes);
-    }
-}
-
-// Scans bytes for commas between elements, starting with `depth` containers of an element open
-// and, with `in_string`, inside one of its strings (`escaped`: its next byte is escaped). Stops at
-// the `max_commas`-th such comma, at the first one past `soft_limit` bytes, at the array's
-// closing bracket or at the end of the bytes. Returns the index just after the last comma found
-// (0: none) and their number in *commas. Only brackets, quotes and commas are looked at: the
-// text is not checked here (yajl or simdjson does that), and on valid JSON the commas found are
-// exactly those between the array's elements.
-static size_t scan_commas(const unsigned char *bytes, size_t length, size_t depth, int in_string, int escaped,
-                          size_t max_commas, size_t soft_limit, size_t *commas) {
-    size_t i = 0, end = 0, count = 0;
-    if (in_string) {
-        size_t from = escaped ? 1 : 0;
-        i = from <= length ? string_end(bytes, length, from) : SIZE_MAX;
-        if (i == SIZE_MAX) return *commas = 0, 0;
-    }
-    while (i < length) {
-        switch (kinds[bytes[i]]) {
-            case K_OTHER: i++; break;
-            case K_QUOTE:
-                i = string_end(bytes, length, i + 1);
-                if (i == SIZE_MAX) return *commas = count, end;
-                break;
-            case K_OPEN: depth++, i++; break;
-            case K_CLOSE:
-                if (depth == 0) return *commas = count, end;  // the array closes
-                depth--, i++;
-                break;
-            default:
-                i++;
-                if (depth > 0) break;
-                end = i;
-                if (++count == max_commas || i > soft_limit) return *commas = count, end;
-                break;
-        }
-    }
-    *commas = count;
-    return end;
-}
-
 void fm_stream_use_simdjson(fm_stream *s, int enabled) { s->use_simdjson = enabled != 0; }
 
 size_t fm_stream_window_elements(const fm_stream *s) { return s->window_elements; }
@@ -127,7 +58,7 @@ size_t fm_stream_piece_length(fm_stream *s, const unsigned char *bytes, size_t l
         escaped = slashes % 2;
     }
     size_t commas;
-    size_t end = scan_commas(bytes, n, depth, in_string, escaped, 1, SIZE_MAX, &commas);
+    size_t end = fm_scan_commas(bytes, n, depth, in_string, escaped, 1, SIZE_MAX, &commas);
     if (end == 0) return n;
     *ends_at_comma = 1;
     return end;
@@ -238,7 +169,7 @@ void fm_stream_give_back(fm_window_walk *w) {
 size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t length) {
     s->fast_clean = 0;
     size_t commas;
-    size_t end = scan_commas(bytes, length, 0, 0, 0, BATCH - s->item_count, WINDOW_BYTES, &commas);
+    size_t end = fm_scan_commas(bytes, length, 0, 0, 0, BATCH - s->item_count, WINDOW_BYTES, &commas);
     if (end == 0) return 0;
     fm_stream_set_input(s, bytes, end);
     fm_window_walk w = {s, s->base, NULL, 0, 0, 0, {0}, 0};

@@ -130,6 +130,17 @@ void fm_stream_use_simdjson(fm_stream *stream, int enabled);
 /// How many of the elements queued so far simdjson read (for tests and diagnostics).
 size_t fm_stream_window_elements(const fm_stream *stream);
 
+/// Scans `bytes` for the commas between an array's elements, starting with `depth` containers
+/// of an element open and, with `in_string`, inside one of its strings (`escaped`: its next byte
+/// is escaped by a backslash). Stops at the `max_commas`-th such comma (0: no limit), at the
+/// first one past `soft_limit` bytes, at the array's closing bracket or at the end of the bytes.
+/// Returns the index just after the last comma found (0: none) and their number in *commas.
+/// Only brackets, quotes, backslashes and commas are looked at; the text is not validated (on
+/// valid JSON the commas found are exactly those between the elements). The streaming parser
+/// uses it to hand runs of whole elements to simdjson; it is public for tests.
+size_t fm_scan_commas(const unsigned char *bytes, size_t length, size_t depth, int in_string, int escaped,
+                      size_t max_commas, size_t soft_limit, size_t *commas);
+
 struct fm_sparse_schema;
 
 /// Builds the elements that start from now on with only what `schema` keeps (see
