@@ -51,19 +51,43 @@ struct ElementDecoding: @unchecked Sendable {
     func outcome<T: Decodable>(
         _ type: T.Type, _ element: StreamedElement, spare: SpareTreeDecoder
     ) -> ElementOutcome<T> {
+        do {
+            return .value(try value(type, element, spare: spare))
+        } catch let error as DecodingError {
+            return .failure(error)
+        } catch {
+            return .foreign(error)
+        }
+    }
+
+    /// Decodes one element, throwing what ``outcome(_:_:spare:)`` would hold as its failure (a
+    /// `DecodingError` carrying the element's place, or the type's own error as it was thrown):
+    /// what ``apply(_:_:)`` makes of an outcome under ``FastJSONDecoder/ElementErrorPolicy/throw``,
+    /// without an outcome per element (whose generic metadata the profile showed).
+    func value<T: Decodable>(_ type: T.Type, _ element: StreamedElement, spare: SpareTreeDecoder) throws -> T {
         switch element.payload {
         case .value(let json):
             do {
-                if decodesSparsely { return .value(try decodeSparsely(type, json, element, spare: spare)) }
-                return .value(try decodeValue(type, json, index: element.index, spare: spare))
+                if decodesSparsely { return try decodeSparsely(type, json, element, spare: spare) }
+                return try decodeValue(type, json, index: element.index, spare: spare)
             } catch let error as DecodingError {
-                return .failure(located(error, element))
-            } catch {
-                return .foreign(error)
+                throw located(error, element)
             }
         case .failure(let error):
-            return .failure(invalidElement(error, element))
+            throw invalidElement(error, element)
         }
+    }
+
+    /// The value a consuming loop delivers for `element`, in order: from the outcome decoded
+    /// ahead on the parsing thread, else decoded now (without an outcome, under
+    /// ``FastJSONDecoder/ElementErrorPolicy/throw``); nil when the policy leaves the element out.
+    /// - Throws: under ``FastJSONDecoder/ElementErrorPolicy/throw``, the element's error.
+    func delivered<T: Decodable>(
+        _ type: T.Type, _ element: StreamedElement, decodedAhead: ElementOutcome<T>?, spare: SpareTreeDecoder
+    ) throws -> T? {
+        if let decodedAhead { return try apply(decodedAhead, element) }
+        if case .throw = policy { return try value(type, element, spare: spare) }
+        return try apply(outcome(type, element, spare: spare), element)
     }
 
     /// Decodes whole batches as `T` (on the parsing thread, when it is ahead of the consumer).

@@ -68,12 +68,7 @@ extension FastJSONDecoder {
         var elements: [StreamedElement] = []
         let spare = SpareTreeDecoder()
         func take() throws {
-            for element in elements {
-                guard let value = try decoding.apply(decoding.outcome(type, element, spare: spare), element) else {
-                    throw CancellationError()  // unreachable under `.throw`; never guess a value
-                }
-                result.append(value)
-            }
+            for element in elements { result.append(try decoding.value(type, element, spare: spare)) }
             elements.removeAll(keepingCapacity: true)
         }
         var offset = 0

@@ -55,9 +55,13 @@ extension FastJSONDecoder {
                         }
                         if head < batch.count {
                             let element = batch[head]
-                            let outcome = outcomes?[head] ?? decoding.outcome(Element.self, element, spare: spare)
+                            let decodedAhead = outcomes?[head]
                             head += 1
-                            if let value = try decoding.apply(outcome, element) { return value }
+                            if let value = try decoding.delivered(
+                                Element.self, element, decodedAhead: decodedAhead, spare: spare)
+                            {
+                                return value
+                            }
                             continue
                         }
                         guard let next = try await elements.nextBatch() else { break }

@@ -64,8 +64,10 @@ extension FastJSONDecoder {
             try pipeline.forEachBatch { batch in
                 let outcomes = batch.decoded as? [ElementOutcome<T>]
                 for (position, element) in batch.elements.enumerated() {
-                    let outcome = outcomes?[position] ?? decoding.outcome(type, element, spare: spare)
-                    guard let value = try decoding.apply(outcome, element) else { continue }
+                    guard
+                        let value = try decoding.delivered(
+                            type, element, decodedAhead: outcomes?[position], spare: spare)
+                    else { continue }
                     var stop = false
                     delivered += 1
                     try body(value, &stop)
