@@ -26,11 +26,15 @@ package final class JSONTreeDecoder: Decoder {
     package let hasStringKeyedDictionaryExemption: Bool
     /// Exact number texts, shared with the decoders `superDecoder` makes.
     package let numberTexts: NumberTextSource
+    // The three type caches are looked up for every object and array decoded (an `inout`
+    // access each): unchecked like the fields above, since a decoder serves one thread at a
+    // time and the lookups never overlap (the dynamic check was 1% of a streamed decode).
     /// The types met so far under `.skipInvalidArrayElements`; see ``lossyArrayType(_:)``.
-    package var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
+    @exclusivity(unchecked) package var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
     /// The types decoded from arrays so far; see ``decodableArrayType(_:)``.
-    package var decodableArrayTypes: [(ObjectIdentifier, (any DecodableArray.Type)?)] = []
+    @exclusivity(unchecked) package var decodableArrayTypes: [(ObjectIdentifier, (any DecodableArray.Type)?)] = []
     /// The types decoded from objects so far; see ``stringKeyedDictionaryType(_:)``.
+    @exclusivity(unchecked)
     package var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
     /// One cursor per stack depth for the keyed containers' in-order member lookups.
     @exclusivity(unchecked) package var memberCursors: [JSONMemberCursor] = []
