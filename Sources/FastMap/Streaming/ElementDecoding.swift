@@ -47,7 +47,9 @@ struct ElementDecoding: @unchecked Sendable {
     }
 
     /// Decodes one element. Safe on any thread: it only reads the element and the settings,
-    /// and `spare` belongs to the calling loop.
+    /// and `spare` belongs to the calling loop. Inlined into the loops that call it, so that
+    /// the metadata of `ElementOutcome<T>` is looked up once per loop, not once per element.
+    @inline(__always)
     func outcome<T: Decodable>(
         _ type: T.Type, _ element: StreamedElement, spare: SpareTreeDecoder
     ) -> ElementOutcome<T> {
@@ -78,14 +80,39 @@ struct ElementDecoding: @unchecked Sendable {
         }
     }
 
-    /// The value a consuming loop delivers for `element`, in order: from the outcome decoded
-    /// ahead on the parsing thread, else decoded now (without an outcome, under
-    /// ``FastJSONDecoder/ElementErrorPolicy/throw``); nil when the policy leaves the element out.
-    /// - Throws: under ``FastJSONDecoder/ElementErrorPolicy/throw``, the element's error.
-    func delivered<T: Decodable>(
-        _ type: T.Type, _ element: StreamedElement, decodedAhead: ElementOutcome<T>?, spare: SpareTreeDecoder
-    ) throws -> T? {
-        if let decodedAhead { return try apply(decodedAhead, element) }
+    /// Hands `deliver` the value of each element of a batch that the policy lets through, in
+    /// order, until it returns false (then this returns false). Outcomes the parsing thread
+    /// decoded ahead are applied; other elements are decoded now, straight to their value under
+    /// ``FastJSONDecoder/ElementErrorPolicy/throw``. Working a batch at a time keeps the generic
+    /// metadata of `ElementOutcome<T>` and `T?` (a hashed runtime lookup each, in unspecialized
+    /// code) out of the per-element loop.
+    /// - Throws: under ``FastJSONDecoder/ElementErrorPolicy/throw``, the first failing element's
+    ///   error, after every element before it was delivered; and what `deliver` throws.
+    func deliver<T: Decodable>(
+        _ type: T.Type, _ elements: [StreamedElement], decodedAhead: Any?, spare: SpareTreeDecoder,
+        to deliver: (T) throws -> Bool
+    ) throws -> Bool {
+        if let outcomes = decodedAhead as? [ElementOutcome<T>] {
+            for (outcome, element) in zip(outcomes, elements) {
+                if let value = try apply(outcome, element), try !deliver(value) { return false }
+            }
+        } else if case .throw = policy {
+            for element in elements {
+                if try !deliver(value(type, element, spare: spare)) { return false }
+            }
+        } else {
+            for element in elements {
+                if let value = try apply(outcome(type, element, spare: spare), element), try !deliver(value) {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// The value of an element that was not decoded ahead, or nil when the policy leaves it out
+    /// (for loops that take one element at a time; see ``deliver(_:_:decodedAhead:spare:to:)``).
+    func decodedNow<T: Decodable>(_ type: T.Type, _ element: StreamedElement, spare: SpareTreeDecoder) throws -> T? {
         if case .throw = policy { return try value(type, element, spare: spare) }
         return try apply(outcome(type, element, spare: spare), element)
     }
@@ -233,6 +260,9 @@ private struct TypedBatchDecoding<T: Decodable>: BatchDecoding, @unchecked Senda
 
     func outcomes(of elements: [StreamedElement]) -> Any {
         let spare = SpareTreeDecoder()
-        return elements.map { decoding.outcome(T.self, $0, spare: spare) }
+        var outcomes: [ElementOutcome<T>] = []
+        outcomes.reserveCapacity(elements.count)
+        for element in elements { outcomes.append(decoding.outcome(T.self, element, spare: spare)) }
+        return outcomes
     }
 }

@@ -55,11 +55,10 @@ extension FastJSONDecoder {
                         }
                         if head < batch.count {
                             let element = batch[head]
-                            let decodedAhead = outcomes?[head]
                             head += 1
-                            if let value = try decoding.delivered(
-                                Element.self, element, decodedAhead: decodedAhead, spare: spare)
-                            {
+                            if let outcomes {
+                                if let value = try decoding.apply(outcomes[head - 1], element) { return value }
+                            } else if let value = try decoding.decodedNow(Element.self, element, spare: spare) {
                                 return value
                             }
                             continue

@@ -62,18 +62,12 @@ extension FastJSONDecoder {
         let spare = SpareTreeDecoder()
         do {
             try pipeline.forEachBatch { batch in
-                let outcomes = batch.decoded as? [ElementOutcome<T>]
-                for (position, element) in batch.elements.enumerated() {
-                    guard
-                        let value = try decoding.delivered(
-                            type, element, decodedAhead: outcomes?[position], spare: spare)
-                    else { continue }
+                try decoding.deliver(type, batch.elements, decodedAhead: batch.decoded, spare: spare) { value in
                     var stop = false
                     delivered += 1
                     try body(value, &stop)
-                    if stop { return false }
+                    return !stop
                 }
-                return true
             }
         } catch let stop as StreamingStop {
             throw decoding.error(for: stop)
