@@ -15,17 +15,26 @@ func benchmark(megabytes: Double, modes: [Mode], keep: Bool, folder: URL?) async
     )
     print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; each mode runs in its own process\n")
     var results: [Mode: ModeResult] = [:]
+    var oneCPUResults: [Mode: ModeResult] = [:]
     for mode in modes {
-        let result = try runChild(mode, url: data.url(for: mode), verify: false)
-        guard result.count == data.count else {
-            throw BenchError("\(mode.rawValue) decoded \(result.count) records, expected \(data.count)")
+        for oneCPU in [false, true] {
+            let result = try runChild(mode, url: data.url(for: mode), verify: false, oneCPU: oneCPU)
+            guard result.count == data.count else {
+                throw BenchError("\(mode.rawValue) decoded \(result.count) records, expected \(data.count)")
+            }
+            if oneCPU { oneCPUResults[mode] = result } else { results[mode] = result }
         }
-        results[mode] = result
     }
     let baseline = results[.jsonDecoder].map { Double(data.size(of: data.array)) / $0.seconds }
     // Each mode against JSONDecoder decoding the same model (the 2-of-6 modes against
-    // JSONDecoder-partial): wall time, and CPU time (user + sys), which a busy server pays.
-    let header = ["mode", "MB/s", "vs JSONDecoder", "CPU s", "CPU vs JSONDecoder", "peak RSS", "what"]
+    // JSONDecoder-partial): wall time, and CPU time (user + sys), which a busy server pays:
+    // with every core free, and again with the mode's process kept on one CPU (its threads
+    // take turns there, so the parsing thread's work no longer runs beside the decoding and
+    // slows it down).
+    let header = [
+        "mode", "MB/s", "vs JSONDecoder", "CPU s", "CPU vs JSONDecoder", "CPU s, 1 CPU", "vs JSONDecoder, 1 CPU",
+        "peak RSS", "what",
+    ]
     var rows: [[String]] = []
     for mode in modes {
         guard let result = results[mode] else { continue }
@@ -36,6 +45,10 @@ func benchmark(megabytes: Double, modes: [Mode], keep: Bool, folder: URL?) async
             reference.map { String(format: "%.2fx", rate / (Double(data.size(of: data.array)) / $0.seconds)) } ?? "-",
             String(format: "%.2f", result.cpuSeconds),
             reference.map { String(format: "%.2fx", $0.cpuSeconds / result.cpuSeconds) } ?? "-",
+            oneCPUResults[mode].map { String(format: "%.2f", $0.cpuSeconds) } ?? "-",
+            oneCPUResults[mode.baseline].flatMap { reference in
+                oneCPUResults[mode].map { String(format: "%.2fx", reference.cpuSeconds / $0.cpuSeconds) }
+            } ?? "-",
             sizeText(result.peakBytes), mode.summary,
         ])
     }

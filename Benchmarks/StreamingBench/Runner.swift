@@ -93,11 +93,47 @@ func runMode(_ mode: Mode, url: URL, verify: Bool) async throws -> ModeResult {
     return ModeResult(mode: mode, count: count, seconds: seconds, cpuSeconds: cpu, peakBytes: peakResidentBytes())
 }
 
-/// Runs `mode` in a child process of this executable and returns its result.
-func runChild(_ mode: Mode, url: URL, verify: Bool) throws -> ModeResult {
+/// Keeps this process (every thread it starts from now on) on one CPU: the lowest it may run
+/// on. Then a mode's CPU time is its work alone, as on a server whose other cores are busy:
+/// two threads on a shared core complex each run slower, which inflates the CPU time of the
+/// modes that parse on one thread while decoding on another.
+func pinToOneCPU() throws {
+    // Glibc's module leaves out the GNU affinity calls: they are looked up by name.
+    typealias AffinityCall = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+    func call(_ name: String) throws -> AffinityCall {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { throw BenchError("\(name) not found") }
+        return unsafeBitCast(symbol, to: AffinityCall.self)
+    }
+    var allowed = cpu_set_t()
+    guard try call("sched_getaffinity")(0, MemoryLayout<cpu_set_t>.size, &allowed) == 0 else {
+        throw BenchError("sched_getaffinity failed (errno \(errno))")
+    }
+    let first: Int? = withUnsafeBytes(of: allowed) { bytes in
+        bytes.indices.lazy.compactMap { index in
+            bytes[index] == 0 ? nil : index * 8 + bytes[index].trailingZeroBitCount
+        }.first
+    }
+    guard let first else { throw BenchError("no CPU in this process's affinity mask") }
+    var one = cpu_set_t()
+    withUnsafeMutableBytes(of: &one) { bytes in bytes[first / 8] = 1 << UInt8(first % 8) }
+    // Every thread there is already (the runtime may have started some), and through them
+    // every thread started later.
+    let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? ["0"]
+    let setAffinity = try call("sched_setaffinity")
+    for thread in threads.compactMap({ pid_t($0) }) {
+        guard setAffinity(thread, MemoryLayout<cpu_set_t>.size, &one) == 0 else {
+            throw BenchError("sched_setaffinity failed (errno \(errno))")
+        }
+    }
+}
+
+/// Runs `mode` in a child process of this executable and returns its result; with
+/// `oneCPU`, the child runs on one CPU (see ``pinToOneCPU()``).
+func runChild(_ mode: Mode, url: URL, verify: Bool, oneCPU: Bool = false) throws -> ModeResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    process.arguments = ["run", mode.rawValue, url.path] + (verify ? ["--verify"] : [])
+    process.arguments =
+        ["run", mode.rawValue, url.path] + (verify ? ["--verify"] : []) + (oneCPU ? ["--one-cpu"] : [])
     let output = Pipe()
     process.standardOutput = output
     try process.run()

@@ -8,8 +8,9 @@ import Foundation
 //   StreamingBench verify [--size MB]
 //       The large test (`make test-large`, 1000 MB by default): every streaming mode reads the
 //       file, each record must equal the generated one, and peak memory must stay under 64 MB.
-//   StreamingBench run MODE FILE [--verify]
-//       One mode in this process; prints a RESULT line (used by the two commands above).
+//   StreamingBench run MODE FILE [--verify] [--one-cpu]
+//       One mode in this process (with --one-cpu, every thread of it on one CPU); prints a
+//       RESULT line (used by the two commands above).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -22,8 +23,9 @@ do {
     switch arguments.first {
     case "run":
         guard arguments.count >= 3, let mode = Mode(rawValue: arguments[1]) else {
-            throw BenchError("usage: StreamingBench run MODE FILE [--verify]")
+            throw BenchError("usage: StreamingBench run MODE FILE [--verify] [--one-cpu]")
         }
+        if arguments.contains("--one-cpu") { try pinToOneCPU() }
         let result = try await runMode(
             mode, url: URL(fileURLWithPath: arguments[2]), verify: arguments.contains("--verify"))
         print(result.line)
