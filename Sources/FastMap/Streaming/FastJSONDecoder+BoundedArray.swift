@@ -32,6 +32,20 @@ extension Array: BoundedArrayDecodable where Element: Decodable {
 }
 
 extension FastJSONDecoder {
+    /// Makes room in `result` for the elements the rest of the text likely holds, at the rate of
+    /// the text read so far, growing the capacity at most fourfold at a time. Doubling as
+    /// elements arrive copies everything decoded so far about eight times for a large array,
+    /// each time into fresh pages (and holds the old buffer beside the new one); uniform
+    /// records reach their final capacity in a few steps while the array is still small.
+    /// Elements larger than the estimate only leave capacity unused (reserved, not resident).
+    static func reserve<Element>(_ result: inout [Element], forTextLeft left: Int, after read: Int) {
+        guard !result.isEmpty, read > 0, left > 0 else { return }
+        let estimate = result.count + Int((Double(result.count) / Double(read) * Double(left)).rounded(.up))
+        guard estimate > result.capacity else { return }
+        let (fourfold, overflow) = result.capacity.multipliedReportingOverflow(by: 4)
+        result.reserveCapacity(min(estimate + estimate / 32, overflow ? Int.max : fourfold))
+    }
+
     /// The bytes handed to the streaming parser at a time: they bound the element trees alive
     /// at once (an element larger than this is held whole, as it must be).
     static let elementByElementSlice = 1 << 20
@@ -77,6 +91,7 @@ extension FastJSONDecoder {
             offset += parser.feed(input[offset..<end], into: &elements)
             if let failure = parser.failure { throw failure }
             try take()
+            Self.reserve(&result, forTextLeft: input.count - offset, after: offset)
         }
         parser.finish(into: &elements)
         if let failure = parser.failure { throw failure }
