@@ -92,7 +92,7 @@ struct ElementDecoding: @unchecked Sendable {
         _ type: T.Type, _ elements: [StreamedElement], decodedAhead: Any?, spare: SpareTreeDecoder,
         to deliver: (T) throws -> Bool
     ) throws -> Bool {
-        if let outcomes = decodedAhead as? [ElementOutcome<T>] {
+        if let outcomes = decodedAhead as? [ElementOutcome<T>], outcomes.count == elements.count {
             for (outcome, element) in zip(outcomes, elements) {
                 if let value = try apply(outcome, element), try !deliver(value) { return false }
             }

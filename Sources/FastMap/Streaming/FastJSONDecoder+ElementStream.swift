@@ -65,7 +65,10 @@ extension FastJSONDecoder {
                         }
                         guard let next = try await elements.nextBatch() else { break }
                         batch = next.elements
-                        outcomes = next.decoded as? [ElementOutcome<Element>]
+                        // Outcomes decoded ahead, one per element (anything else is decoded now).
+                        outcomes = (next.decoded as? [ElementOutcome<Element>]).flatMap {
+                            $0.count == batch.count ? $0 : nil
+                        }
                         head = 0
                     }
                     finish()
