@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// Writes discriminator-based coding for an enum: each case is an object whose `discriminator`
 /// member names the case and whose other members hold the associated values.
-struct EnumCodeGenerator {
+struct EnumCodeGenerator: CodingGenerator {
     struct Value {
         /// The label, or `_0`, `_1`, … for unlabeled values.
         let key: String
@@ -30,8 +30,7 @@ struct EnumCodeGenerator {
     let discriminator: String
     let access: String
     private(set) var cases: [Case] = []
-    private var keyNames: [String: String] = [:]
-    private var keyOrder: [String] = []
+    private var keys = EnumCodingKeys()
 
     init?(
         modelName: String, discriminator: String, access: String, members: MemberBlockItemListSyntax,
@@ -43,29 +42,15 @@ struct EnumCodeGenerator {
         cases = EnumCaseReader.read(
             members, tagPhrase: "\"\(discriminator)\" value", reservedKey: discriminator, sink: &sink)
         if sink.hasErrors { return nil }
-        addKey(discriminator)
+        keys.add(discriminator)
         for enumCase in cases where !enumCase.isInline {
-            for value in enumCase.values { addKey(value.key) }
+            for value in enumCase.values { keys.add(value.key) }
         }
     }
 
-    private mutating func addKey(_ key: String) {
-        guard keyNames[key] == nil else { return }
-        var name = key.isPlainIdentifier ? key : "key\(keyOrder.count)"
-        while keyNames.values.contains(name) { name += "_" }
-        keyNames[key] = name
-        keyOrder.append(key)
-    }
+    private func reference(_ key: String) -> String { keys.reference(key) }
 
-    private func reference(_ key: String) -> String { ".\(keyNames[key] ?? key)" }
-
-    var codingKeys: DeclSyntax {
-        let cases = keyOrder.map { key -> String in
-            let name = keyNames[key] ?? key
-            return name == key ? "case \(name)" : "case \(name) = \(key.swiftLiteral)"
-        }
-        return "enum CodingKeys: String, CodingKey {\n\(raw: cases.joined(separator: "\n"))\n}"
-    }
+    var codingKeys: DeclSyntax { keys.declaration }
 
     var initializer: DeclSyntax {
         var lines = [

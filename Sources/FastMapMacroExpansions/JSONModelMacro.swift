@@ -103,12 +103,10 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
                 if case .internal(let key) = tagging {
                     discriminator = key
                 } else {
-                    guard
-                        let generator = TaggedEnumCodeGenerator(
-                            modelName: enumDecl.name.text, tagging: tagging, access: access + isolation,
-                            members: members, sink: &sink)
-                    else { return nil }
-                    return Plan(declarations: [generator.codingKeys, generator.initializer, generator.encoder])
+                    return TaggedEnumCodeGenerator(
+                        modelName: enumDecl.name.text, tagging: tagging, access: access + isolation,
+                        members: members, sink: &sink
+                    ).map(Plan.init)
                 }
             }
             guard let discriminator else {
@@ -127,12 +125,10 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
                     at: node, fixIts: [DiagnosticSink.replacing(node, with: fixed, "Add discriminator: \"type\"")])
                 return nil
             }
-            guard
-                let generator = EnumCodeGenerator(
-                    modelName: enumDecl.name.text, discriminator: discriminator, access: access + isolation,
-                    members: members, sink: &sink)
-            else { return nil }
-            return Plan(declarations: [generator.codingKeys, generator.initializer, generator.encoder])
+            return EnumCodeGenerator(
+                modelName: enumDecl.name.text, discriminator: discriminator, access: access + isolation,
+                members: members, sink: &sink
+            ).map(Plan.init)
         }
         if let argument = options.taggingArgument {
             sink.add(
@@ -185,7 +181,7 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
         let generator = ModelCodeGenerator(
             modelName: name, properties: properties, access: access + isolation, kind: kind, inheritsCoding: inherits,
             root: options.root, callsSuperInit: hasSuperclass == true && !inherits)
-        return Plan(declarations: [generator.codingKeys, generator.initializer, generator.encoder])
+        return Plan(generator)
     }
 
     /// `node` without `argument` (and without parentheses when nothing is left).

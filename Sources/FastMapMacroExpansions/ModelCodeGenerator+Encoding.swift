@@ -38,17 +38,8 @@ extension ModelCodeGenerator {
                 let value = encodedValue(property)
                 let method = property.shape.isOptional && !property.encodeNil ? "encodeIfPresent" : "encode"
                 lines.append("try \(container).\(method)(\(value), forKey: \(keyReference))")
-            } else if child.isArray {
-                counter += 1
-                let nested = "nested\(counter)"
-                lines.append("var \(nested) = \(container).nestedUnkeyedContainer(forKey: \(keyReference))")
-                emitArray(child, into: nested, lines: &lines, counter: &counter)
             } else {
-                counter += 1
-                let nested = "nested\(counter)"
-                lines.append(
-                    "var \(nested) = \(container).nestedContainer(keyedBy: CodingKeys.self, forKey: \(keyReference))")
-                emitObject(child, into: nested, lines: &lines, counter: &counter)
+                emitNested(child, in: container, forKey: keyReference, lines: &lines, counter: &counter)
             }
         }
     }
@@ -67,17 +58,27 @@ extension ModelCodeGenerator {
             next = index + 1
             if let leaf = child.leaf {
                 lines.append("try \(container).encode(\(encodedValue(properties[leaf])))")
-            } else if child.isArray {
-                counter += 1
-                let nested = "nested\(counter)"
-                lines.append("var \(nested) = \(container).nestedUnkeyedContainer()")
-                emitArray(child, into: nested, lines: &lines, counter: &counter)
             } else {
-                counter += 1
-                let nested = "nested\(counter)"
-                lines.append("var \(nested) = \(container).nestedContainer(keyedBy: CodingKeys.self)")
-                emitObject(child, into: nested, lines: &lines, counter: &counter)
+                emitNested(child, in: container, forKey: nil, lines: &lines, counter: &counter)
             }
+        }
+    }
+
+    /// Opens the container `node` needs (unkeyed for an array, keyed otherwise) in `container`,
+    /// under `key` or as the next element when `key` is nil, and writes `node` into it.
+    private func emitNested(
+        _ node: EncodeTree.Node, in container: String, forKey key: String?, lines: inout [String], counter: inout Int
+    ) {
+        counter += 1
+        let nested = "nested\(counter)"
+        let keyArgument = key.map { "forKey: \($0)" }
+        if node.isArray {
+            lines.append("var \(nested) = \(container).nestedUnkeyedContainer(\(keyArgument ?? ""))")
+            emitArray(node, into: nested, lines: &lines, counter: &counter)
+        } else {
+            let arguments = ["keyedBy: CodingKeys.self", keyArgument].compactMap { $0 }.joined(separator: ", ")
+            lines.append("var \(nested) = \(container).nestedContainer(\(arguments))")
+            emitObject(node, into: nested, lines: &lines, counter: &counter)
         }
     }
 

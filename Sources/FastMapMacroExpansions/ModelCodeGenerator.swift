@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// Writes `CodingKeys`, `init(from:)` and `encode(to:)` for a struct or class.
-struct ModelCodeGenerator {
+struct ModelCodeGenerator: CodingGenerator {
     enum Kind {
         case structure
         case finalClass

@@ -4,13 +4,12 @@ import SwiftSyntax
 /// Writes coding for an enum in the `.external`, `.adjacent` and `.untagged` layouts (the
 /// `.internal` one is ``EnumCodeGenerator``). A case's values are its payload: the value itself
 /// for one unlabeled value without `@Key`, otherwise an object of its values by key.
-struct TaggedEnumCodeGenerator {
+struct TaggedEnumCodeGenerator: CodingGenerator {
     let modelName: String
     let tagging: EnumTagging
     let access: String
     private(set) var cases: [EnumCodeGenerator.Case] = []
-    private var keyNames: [String: String] = [:]
-    private var keyOrder: [String] = []
+    private var keys = EnumCodingKeys()
 
     init?(
         modelName: String, tagging: EnumTagging, access: String, members: MemberBlockItemListSyntax,
@@ -22,11 +21,11 @@ struct TaggedEnumCodeGenerator {
         cases = EnumCaseReader.read(members, tagPhrase: "tag", reservedKey: nil, sink: &sink)
         if sink.hasErrors { return nil }
         if case .adjacent(let tag, let content) = tagging {
-            addKey(tag)
-            addKey(content)
+            keys.add(tag)
+            keys.add(content)
         }
         for enumCase in cases where !Self.isDirect(enumCase) {
-            for value in enumCase.values { addKey(value.key) }
+            for value in enumCase.values { keys.add(value.key) }
         }
     }
 
@@ -35,28 +34,13 @@ struct TaggedEnumCodeGenerator {
         enumCase.values.count == 1 && enumCase.values[0].label == nil && !enumCase.values[0].hasExplicitKey
     }
 
-    private mutating func addKey(_ key: String) {
-        guard keyNames[key] == nil else { return }
-        var name = key.isPlainIdentifier ? key : "key\(keyOrder.count)"
-        while keyNames.values.contains(name) { name += "_" }
-        keyNames[key] = name
-        keyOrder.append(key)
-    }
-
-    private func reference(_ key: String) -> String { ".\(keyNames[key] ?? key)" }
+    private func reference(_ key: String) -> String { keys.reference(key) }
 
     private func caseName(_ enumCase: EnumCodeGenerator.Case) -> String {
         enumCase.name.isPlainIdentifier ? enumCase.name : "`\(enumCase.name)`"
     }
 
-    var codingKeys: DeclSyntax {
-        guard !keyOrder.isEmpty else { return "enum CodingKeys: CodingKey {}" }
-        let cases = keyOrder.map { key -> String in
-            let name = keyNames[key] ?? key
-            return name == key ? "case \(name)" : "case \(name) = \(key.swiftLiteral)"
-        }
-        return "enum CodingKeys: String, CodingKey {\n\(raw: cases.joined(separator: "\n"))\n}"
-    }
+    var codingKeys: DeclSyntax { keys.declaration }
 
     // MARK: Decoding
 
