@@ -27,29 +27,55 @@ struct StreamingCommaScanTests {
     /// The rule, a byte at a time: a backslash escapes the next byte (an escaped backslash
     /// escapes nothing); an unescaped quote opens or closes a string; outside strings brackets
     /// nest and a comma at depth 0 is one between elements.
-    static func reference(_ bytes: [UInt8], _ start: Start) -> Scan {
-        var depth = start.depth
-        var inString = start.inString
-        var escapeNext = start.inString && start.escaped
-        var scan = Scan(end: 0, commas: 0)
-        for (index, byte) in bytes.enumerated() {
+    struct ByteByByte {
+        enum Event { case none, comma, arrayEnd }
+
+        var depth: Int
+        var inString: Bool
+        var escapeNext: Bool
+
+        /// Standing where `start` says (the scanner drops `escaped` outside strings).
+        init(_ start: Start) {
+            depth = start.depth
+            inString = start.inString
+            escapeNext = start.inString && start.escaped
+        }
+
+        /// Reads one byte: a comma between elements, the array's closing bracket, or neither.
+        mutating func read(_ byte: UInt8) -> Event {
             let isEscaped = escapeNext
             escapeNext = byte == UInt8(ascii: "\\") && !isEscaped
             if byte == UInt8(ascii: "\"") && !isEscaped {
                 inString.toggle()
-                continue
+                return .none
             }
-            if inString { continue }
+            if inString { return .none }
             switch byte {
             case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if depth == 0 { return scan }
+                if depth == 0 { return .arrayEnd }
                 depth -= 1
-            case UInt8(ascii: ",") where depth == 0:
+            case UInt8(ascii: ",") where depth == 0: return .comma
+            default: break
+            }
+            return .none
+        }
+
+        /// Where the reading stands, as a start state for the scanner.
+        var start: Start { Start(depth: depth, inString: inString, escaped: inString && escapeNext) }
+    }
+
+    static func reference(_ bytes: [UInt8], _ start: Start) -> Scan {
+        var reader = ByteByByte(start)
+        var scan = Scan(end: 0, commas: 0)
+        for (index, byte) in bytes.enumerated() {
+            switch reader.read(byte) {
+            case .none: continue
+            case .arrayEnd: return scan
+            case .comma:
                 scan.end = index + 1
                 scan.commas += 1
                 if scan.commas == start.maxCommas || scan.end > start.softLimit { return scan }
-            default: break
             }
         }
         return scan
@@ -146,22 +172,10 @@ struct StreamingCommaScanTests {
         Self.expectSame([], Start(inString: true, escaped: true))
     }
 
-    /// Where a byte-by-byte reading stands before `offset`: open containers, inside a string,
-    /// and whether the next byte is escaped.
+    /// Where a byte-by-byte reading stands before `offset`.
     static func state(before offset: Int, in bytes: [UInt8]) -> Start {
-        var start = Start()
-        var escapeNext = false
-        for byte in bytes[..<offset] {
-            let isEscaped = escapeNext
-            escapeNext = byte == UInt8(ascii: "\\") && !isEscaped
-            if byte == UInt8(ascii: "\"") && !isEscaped {
-                start.inString.toggle()
-            } else if !start.inString {
-                if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { start.depth += 1 }
-                if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { start.depth -= 1 }
-            }
-        }
-        start.escaped = start.inString && escapeNext
-        return start
+        var reader = ByteByByte(Start())
+        for byte in bytes[..<offset] { _ = reader.read(byte) }
+        return reader.start
     }
 }
