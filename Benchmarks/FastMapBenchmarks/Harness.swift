@@ -103,3 +103,11 @@ struct LoopLimit {
         return Double(DispatchTime.now().uptimeNanoseconds - start) >= (seconds ?? 0) * 1e9
     }
 }
+
+/// User plus system CPU seconds this process has used so far.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}

@@ -38,6 +38,7 @@ if let filter {
 // callgrind sees only its work (e.g. --filter "decode models gsoc" --loop "FastJSONDecoder (yajl)" 20).
 // A count such as `500x` instead of seconds runs exactly that many times, so that instruction
 // counts (`perf stat -e instructions:u`) of two builds compare: runs 2N minus runs N is N runs.
+// The loop's own CPU time per run is printed too (`taskset -c 1` steadies it on a shared host).
 if let loop = arguments.firstIndex(of: "--loop"), arguments.indices.contains(loop + 2),
     let limit = LoopLimit(arguments[loop + 2])
 {
@@ -47,13 +48,19 @@ if let loop = arguments.firstIndex(of: "--loop"), arguments.indices.contains(loo
         FileHandle.standardError.write(Data("no competitor named \(name) in the selected tasks\n".utf8))
         exit(1)
     }
+    let setupCPU = processCPUSeconds()
     let start = DispatchTime.now().uptimeNanoseconds
     var runs = 0
     while !limit.isReached(runs: runs, since: start) {
         for competitor in chosen { try competitor.run() }
         runs += 1
     }
-    print("\(runs) runs of \(name) over \(chosen.count) task(s)")
+    // CPU time of the loop alone (the setup above verifies every corpus and takes seconds), so
+    // that two builds compare run for run: `--loop NAME 20000x` under `taskset -c 1`.
+    let loopCPU = processCPUSeconds() - setupCPU
+    let perRun = String(format: "%.2f", loopCPU / Double(max(runs, 1)) * 1e6)
+    let total = String(format: "%.3f", loopCPU)
+    print("\(runs) runs of \(name) over \(chosen.count) task(s): \(total) s of CPU, \(perRun) µs per run")
     exit(0)
 }
 

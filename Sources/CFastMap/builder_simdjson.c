@@ -84,17 +84,12 @@ static size_t decode_string(const unsigned char *raw, size_t length, const unsig
     return n;
 }
 
-// The final bytes of a string token: the raw text itself when it holds no escape, else decoded
-// into the scratch buffer; NULL when yajl must judge it. simdjson's first pass has checked the
-// UTF-8 of the whole text and rejected raw control characters inside strings, so text without
-// a backslash is final as it stands (memchr finds the backslash with SIMD too).
-const unsigned char *fm_simdjson_string_bytes(fm_string_scratch *scratch, const unsigned char *raw,
-                                              size_t length, size_t *count) {
-    const unsigned char *backslash = memchr(raw, '\\', length);
-    if (!backslash) {
-        *count = length;
-        return raw;
-    }
+// Text with escapes, decoded into the scratch buffer. simdjson's first pass has checked the
+// UTF-8 of the whole text and rejected raw control characters inside strings, so only the
+// escapes are left to judge.
+const unsigned char *fm_simdjson_decode_escaped(fm_string_scratch *scratch, const unsigned char *raw,
+                                                size_t length, const unsigned char *backslash,
+                                                size_t *count) {
     if (length > scratch->capacity) {
         size_t capacity = scratch->capacity ? scratch->capacity : 256;
         while (capacity < length) capacity *= 2;

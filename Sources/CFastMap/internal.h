@@ -7,6 +7,8 @@
 
 #include "fastmap.h"
 
+#include <string.h>
+
 /// Parses with yajl's tokenizer, building jansson nodes directly.
 /// Returns 0 on success (out->root owns one reference), -1 on error (error filled in).
 int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_document *out,
@@ -79,12 +81,52 @@ typedef struct fm_string_scratch {
     size_t capacity;
 } fm_string_scratch;
 
+/// The first backslash of a string's raw text, or NULL. `raw` lies in simdjson's padded copy
+/// (the closing quote and at least 32 bytes of padding follow the text), so up to 7 bytes past
+/// the text may be read. Short text (most keys and many values) is read eight bytes at a time
+/// here: for it a call to memchr cost more than its scan.
+static inline const unsigned char *fm_simdjson_find_backslash(const unsigned char *raw, size_t length) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (length <= 32) {
+        const unsigned long long ones = 0x0101010101010101ULL;
+        for (size_t i = 0; i < length; i += 8) {
+            unsigned long long word;
+            memcpy(&word, raw + i, sizeof word);
+            word ^= ones * '\\';
+            // The lowest byte flagged is the first zero byte, that is the first backslash
+            // (borrows only flag bytes above a zero byte); one found past the text is not its.
+            unsigned long long zero = (word - ones) & ~word & (ones << 7);
+            if (zero) {
+                size_t at = i + ((size_t)__builtin_ctzll(zero) >> 3);
+                return at < length ? raw + at : NULL;
+            }
+        }
+        return NULL;
+    }
+#endif
+    return memchr(raw, '\\', length);
+}
+
+/// Decodes string text holding escapes (`backslash` is its first) into `scratch`; NULL when
+/// yajl must judge it (a malformed escape, a lone surrogate) or when out of memory.
+const unsigned char *fm_simdjson_decode_escaped(fm_string_scratch *scratch, const unsigned char *raw,
+                                                size_t length, const unsigned char *backslash,
+                                                size_t *count);
+
 /// The final bytes of a string token that simdjson's first pass has checked (UTF-8, no raw
-/// control characters): `raw` (between its quotes) itself when it holds no escape, else decoded
-/// into `scratch`. NULL when yajl must judge it (a malformed escape, a lone surrogate) or when
-/// out of memory.
-const unsigned char *fm_simdjson_string_bytes(fm_string_scratch *scratch, const unsigned char *raw,
-                                              size_t length, size_t *count);
+/// control characters): `raw` (between its quotes, in simdjson's padded copy) itself when it
+/// holds no escape, else decoded into `scratch`. NULL when yajl must judge it (a malformed
+/// escape, a lone surrogate) or when out of memory. Inline: it runs for every key and string.
+static inline const unsigned char *fm_simdjson_string_bytes(fm_string_scratch *scratch,
+                                                            const unsigned char *raw, size_t length,
+                                                            size_t *count) {
+    const unsigned char *backslash = fm_simdjson_find_backslash(raw, length);
+    if (!backslash) {
+        *count = length;
+        return raw;
+    }
+    return fm_simdjson_decode_escaped(scratch, raw, length, backslash, count);
+}
 
 /// Parses with simdjson's tokenizer driving the builder; every input simdjson (or the builder
 /// under it) rejects is handed to fm_parse_yajl, so the trees and errors are the yajl engine's.

@@ -126,6 +126,45 @@ import Testing
         }
     }
 
+    /// The simdjson walk finds where a key ends by stepping back from its value over the colon
+    /// and the white space, and looks for a backslash eight bytes at a time in text of up to 32
+    /// bytes (reading past the text into simdjson's padding). So: keys with white space around
+    /// their colon and escaped quotes or backslashes at their end; and an escape at every
+    /// position of text 0 to 40 bytes long, with a backslash right after the closing quote too.
+    @Test func keyEndsAndBackslashPositionsAgree() {
+        // Every document here is valid: each must agree with yajl and be built by the simdjson
+        // walk itself, not handed to yajl.
+        func expectBuiltAndAgreeing(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let bytes = Array(text.utf8)
+            Self.expectAgreement(bytes, sourceLocation: sourceLocation)
+            let before = fm_test_simdjson_documents()
+            let json = try? JSON(bytes: bytes, options: .init(parser: .simdjson))
+            let built = fm_test_simdjson_documents() - before
+            #expect(json != nil && built == 1, "\(text)", sourceLocation: sourceLocation)
+        }
+        for space in ["", " ", "\n\t ", "\r\n  "] {
+            for key in ["", "a", #"\""#, #"a\\"#, #"\\"#, #"\" :"#, #"x\":1,\""#] {
+                expectBuiltAndAgreeing(
+                    "{\"\(key)\"\(space):\(space)1,\(space)\"k\(key)\"\(space):\(space){\"\(key)\"\(space):[]}}")
+            }
+        }
+        for length in 0...40 {
+            let plain = String(repeating: "k", count: length)
+            // No escape, with a backslash just past the text (in the next token).
+            expectBuiltAndAgreeing("{\"\(plain)\":\"\(plain)\",\"\\\\\":[\"\(plain)\",\"\\n\"]}")
+            for position in 0..<max(length, 1) {
+                var characters = Array(plain)
+                characters.insert(contentsOf: #"\n"#, at: min(position, characters.count))
+                let escaped = String(characters)
+                let text = "{\"\(escaped)\":\"\(escaped)\"}"
+                expectBuiltAndAgreeing(text)
+                let expected = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: String]
+                let json = try? JSON(bytes: Array(text.utf8), options: .init(parser: .simdjson))
+                #expect(json?[expected?.keys.first ?? ""]?.string == expected?.values.first, "read \(escaped) wrong")
+            }
+        }
+    }
+
     @Test func depthLimitsAgree() {
         for depth in [1, 2, 511, 512, 513, 1023, 1024, 1025, 3000] {
             let bytes =
