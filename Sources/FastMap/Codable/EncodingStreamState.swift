@@ -186,7 +186,7 @@ struct EncodingStreamState {
             // The learned text holds the separator; its key is plain ASCII, as long as the key.
             frames[index].memoCursor = position + 1
             let text = memos[memo].textRange(position)
-            writer.append(memos[memo].text[text])
+            writer.append(memos[memo].text, text)
             members.append(
                 EncodingMember(
                     start: start, keyStart: quote + 1, keyCount: key.utf8.count, keyIsCopied: false,

@@ -66,6 +66,13 @@ import Foundation
         bytes.append(contentsOf: text)
     }
 
+    /// Appends the bytes at `range` of `text`, JSON text kept aside (a learned key with its
+    /// separators): read in place, where a slice of `text` would retain and release its storage
+    /// (that pair was a twentieth of encoding github_events.json).
+    @inlinable public mutating func append(_ text: [UInt8], _ range: Range<Int>) {
+        text.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     // MARK: Punctuation
 
     /// Appends one byte of JSON text.
@@ -190,8 +197,12 @@ import Foundation
 
     /// Writes `string` quoted and escaped as Foundation does.
     public mutating func writeString(_ string: String) {
-        var string = string
-        string.withUTF8 { writeString(utf8: $0) }
+        // Native strings lend their bytes in place; a copy (and its retain) only for the others.
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
+        if written == nil {
+            var string = string
+            string.withUTF8 { writeString(utf8: $0) }
+        }
     }
 
     @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
