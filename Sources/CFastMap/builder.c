@@ -58,14 +58,13 @@ static int attach(fm_builder *b, json_t *value, int *attached) {
         return 1;
     }
     if (b->optimistic_keys) {
-        size_t before = json_object_size(parent);
+        // A duplicate replaces the first member; the object's close notices (one size query
+        // per object instead of two per member).
         if (json_object_setn_new_nocheck(parent, b->key, b->key_length, value) != 0)
             return fm_builder_fail_out_of_memory(b);
+        b->stack[b->depth - 1].members++;
         *attached = 1;
-        if (json_object_size(parent) != before) return 1;
-        // The later member replaced the first one: this tree is wrong, start over carefully.
-        b->saw_duplicate = 1;
-        return 0;
+        return 1;
     }
     if (json_object_getn(parent, b->key, b->key_length) != NULL) {
         *attached = 0;
@@ -231,6 +230,7 @@ static int start_container(fm_builder *b, json_t *container) {
     if (!attach(b, container, &attached)) return 0;
     b->stack[b->depth].node = container;
     b->stack[b->depth].attached = attached;
+    b->stack[b->depth].members = 0;
     b->depth++;
     return 1;
 }
@@ -245,7 +245,14 @@ int fm_build_end_container(fm_builder *b) {
         return 1;
     }
     b->depth--;
-    if (!b->stack[b->depth].attached) json_decref(b->stack[b->depth].node);
+    fm_frame *frame = &b->stack[b->depth];
+    if (b->optimistic_keys && json_is_object(frame->node) && json_object_size(frame->node) != frame->members) {
+        // A later member replaced an earlier one: this tree is wrong, start over carefully.
+        b->depth++;  // the frame stays open, so discarding the tree releases it
+        b->saw_duplicate = 1;
+        return 0;
+    }
+    if (!frame->attached) json_decref(frame->node);
     if (b->depth == 0) note_root_complete(b);
     return 1;
 }

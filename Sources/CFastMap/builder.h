@@ -22,6 +22,7 @@ typedef struct fm_frame {
     json_t *node;
     int attached;  // 0 when the container lost a duplicate-key race and must be released
     uint32_t sparse;  // sparse builds only: the schema node filtering it, or FM_SPARSE_KEEP
+    size_t members;   // optimistic builds: the members added to the object (see attach)
 } fm_frame;
 
 struct fm_builder;
@@ -50,8 +51,9 @@ typedef struct fm_builder {
     fm_raw_lookup raw_lookup;    // NULL: the whole token is always inside `input`
     void *raw_context;
     // Set by the whole-document parser: add members without looking for an earlier one with
-    // the same key (a second hash lookup per member), notice a duplicate afterwards by the
-    // object not growing, and stop; the document is then parsed again the careful way.
+    // the same key (a second hash lookup per member), notice a duplicate when the object
+    // closes with fewer members than were added, and stop; the document is then parsed again
+    // the careful way.
     int optimistic_keys;
     int saw_duplicate;
     // Offset (in `input`) just past the root value, and whether the root was complete there:
