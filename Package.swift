@@ -51,7 +51,13 @@ let package = Package(
         .systemLibrary(name: "CSimdjson", providers: [.apt(["libsimdjson-dev"])]),
         .target(
             name: "CFastMapSimdjson", dependencies: ["CSimdjson"],
-            cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+                // simdjson's On-Demand checks its internal invariants with assert() unless NDEBUG
+                // is set (its own release builds set it); SwiftPM does not set it for C++. Debug
+                // builds (the tests, the fuzzers) keep the checks.
+                .define("NDEBUG", .when(configuration: .release)),
+            ],
             // The module map's `link` only reaches Swift importers, and no Swift code imports it.
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
