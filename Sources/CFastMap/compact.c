@@ -1,4 +1,5 @@
 #include "builder.h"
+#include "words.h"
 
 #include <string.h>
 
@@ -10,14 +11,6 @@
 // between two other characters (`1 2`, `tr ue`) one space is kept so that tokens never merge.
 // Until the first lexical error this pass splits strings exactly as yajl does, so the compact
 // text is valid exactly when the original is; errors are reported from the original text.
-
-#define ONES 0x0101010101010101ULL
-#define HIGHS 0x8080808080808080ULL
-
-static inline uint64_t has_byte(uint64_t word, unsigned char byte) {
-    uint64_t x = word ^ (ONES * byte);
-    return (x - ONES) & ~x & HIGHS;
-}
 
 static inline int is_word(unsigned char c) {
     switch (c) {
@@ -39,23 +32,6 @@ int fm_worth_compacting(const unsigned char *bytes, size_t length) {
     return spaces > 0 && spaces * 3 >= sampled;
 }
 
-static inline uint64_t load(const unsigned char *p) {
-    uint64_t word;
-    memcpy(&word, p, 8);
-    return word;
-}
-
-static inline void store(unsigned char *p, uint64_t word) { memcpy(p, &word, 8); }
-
-// Index of the first byte flagged in `mask` (only the lowest flag of a has_byte mask is exact).
-static inline size_t first_flagged(uint64_t mask) {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    return (size_t)__builtin_ctzll(mask) >> 3;
-#else
-    return (size_t)__builtin_clzll(mask) >> 3;
-#endif
-}
-
 // `out` needs length + 8 bytes: whole words are stored before knowing how much of them counts.
 size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *out) {
     size_t i = 0, n = 0;
@@ -69,15 +45,15 @@ size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *ou
             i++;
             for (;;) {
                 while (i + 8 <= length) {
-                    uint64_t word = load(in + i);
-                    uint64_t mask = has_byte(word, '"') | has_byte(word, '\\');
-                    store(out + n, word);
+                    uint64_t word = fm_load_word(in + i);
+                    uint64_t mask = fm_word_has_byte(word, '"') | fm_word_has_byte(word, '\\');
+                    fm_store_word(out + n, word);
                     if (!mask) {
                         i += 8;
                         n += 8;
                         continue;
                     }
-                    size_t k = first_flagged(mask);
+                    size_t k = fm_first_flagged(mask);
                     i += k;
                     n += k;
                     break;
@@ -93,9 +69,9 @@ size_t fm_compact_json(const unsigned char *in, size_t length, unsigned char *ou
             i++;
             for (;;) {
                 while (i + 8 <= length) {
-                    uint64_t other = load(in + i) ^ (ONES * ' ');
+                    uint64_t other = fm_load_word(in + i) ^ (FM_ONES * ' ');
                     if (other) {
-                        i += first_flagged(other);
+                        i += fm_first_flagged(other);
                         break;
                     }
                     i += 8;

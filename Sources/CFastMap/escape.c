@@ -1,4 +1,5 @@
 #include "fastmap_escape.h"
+#include "words.h"
 
 #include <string.h>
 
@@ -34,19 +35,12 @@ size_t fm_json_clean_prefix(const uint8_t *bytes, size_t length, int escape_slas
     // Eight bytes at a time: a byte is zero in (word ^ pattern) where it matches. The zero-byte
     // test flags no word without a match (a borrow only starts at a real one), and a flagged
     // word is then read byte by byte below.
-    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     for (; i + 8 <= length; i += 8) {
-        uint64_t word;
-        memcpy(&word, bytes + i, 8);
-        uint64_t found = (word - 0x2020202020202020ULL) & ~word & highs;
-        uint64_t x = word ^ 0x2222222222222222ULL;
-        found |= (x - ones) & ~x & highs;
-        x = word ^ 0x5C5C5C5C5C5C5C5CULL;
-        found |= (x - ones) & ~x & highs;
-        if (escape_slash) {
-            x = word ^ 0x2F2F2F2F2F2F2F2FULL;
-            found |= (x - ones) & ~x & highs;
-        }
+        uint64_t word = fm_load_word(bytes + i);
+        // Bytes below 0x20: the subtraction borrows from them as from a zero byte.
+        uint64_t found = (word - FM_ONES * 0x20) & ~word & FM_HIGHS;
+        found |= fm_word_has_byte(word, '"') | fm_word_has_byte(word, '\\');
+        if (escape_slash) found |= fm_word_has_byte(word, '/');
         if (found != 0) break;
     }
     while (i < length && !needs_escape(bytes[i], escape_slash)) i++;

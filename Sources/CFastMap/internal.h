@@ -6,6 +6,7 @@
 // the text helpers the builder uses.
 
 #include "fastmap.h"
+#include "words.h"
 
 #include <string.h>
 
@@ -86,18 +87,13 @@ typedef struct fm_string_scratch {
 /// the text may be read. Short text (most keys and many values) is read eight bytes at a time
 /// here: for it a call to memchr cost more than its scan.
 static inline const unsigned char *fm_simdjson_find_backslash(const unsigned char *raw, size_t length) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (length <= 32) {
-        const unsigned long long ones = 0x0101010101010101ULL;
         for (size_t i = 0; i < length; i += 8) {
-            unsigned long long word;
-            memcpy(&word, raw + i, sizeof word);
-            word ^= ones * '\\';
-            // The lowest byte flagged is the first zero byte, that is the first backslash
-            // (borrows only flag bytes above a zero byte); one found past the text is not its.
-            unsigned long long zero = (word - ones) & ~word & (ones << 7);
-            if (zero) {
-                size_t at = i + ((size_t)__builtin_ctzll(zero) >> 3);
+            uint64_t flagged = fm_word_has_byte(fm_load_word(raw + i), '\\');
+            if (flagged) {
+                // The first flag is exact; one past the text is not the text's.
+                size_t at = i + fm_first_flagged(flagged);
                 return at < length ? raw + at : NULL;
             }
         }

@@ -1,0 +1,41 @@
+#ifndef FASTMAP_WORDS_H
+#define FASTMAP_WORDS_H
+
+// Eight bytes at a time: the word loads and the byte test shared by the white-space compactor
+// (compact.c), the escape scan of the writer (escape.c) and the simdjson builder's search for
+// a backslash (internal.h).
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define FM_ONES 0x0101010101010101ULL
+#define FM_HIGHS 0x8080808080808080ULL
+
+static inline uint64_t fm_load_word(const unsigned char *p) {
+    uint64_t word;
+    memcpy(&word, p, 8);
+    return word;
+}
+
+static inline void fm_store_word(unsigned char *p, uint64_t word) { memcpy(p, &word, 8); }
+
+/// The bytes of `word` equal to `byte`, flagged in their high bits. A borrow only starts at a
+/// real match, so a word without one is never flagged; the lowest flag is exact, those above it
+/// may not be.
+static inline uint64_t fm_word_has_byte(uint64_t word, unsigned char byte) {
+    uint64_t x = word ^ (FM_ONES * byte);
+    return (x - FM_ONES) & ~x & FM_HIGHS;
+}
+
+/// Index of the first byte flagged in `mask`. Only the lowest flag of a fm_word_has_byte mask is
+/// exact, and it is the first byte on little-endian machines only.
+static inline size_t fm_first_flagged(uint64_t mask) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return (size_t)__builtin_ctzll(mask) >> 3;
+#else
+    return (size_t)__builtin_clzll(mask) >> 3;
+#endif
+}
+
+#endif
