@@ -72,21 +72,29 @@ static void *clear_mark(void *pointer, size_t size) {
     return pointer;
 }
 
+// Blocks are 16-byte aligned. Less than `size` when it overflows.
+static inline size_t rounded_size(size_t size) { return (size + 15) & ~(size_t)15; }
+
+// Takes `rounded` bytes (rounded_size(size)) from a chunk known to have room.
+static inline void *bump(fm_arena_chunk *chunk, size_t rounded, size_t size) {
+    void *pointer = chunk->data + chunk->used;
+    chunk->used += rounded;
+    return clear_mark(pointer, size);
+}
+
 // Everything but a bump in the current chunk: a budget to count against, no arena, a new chunk.
 __attribute__((noinline)) static void *arena_malloc_slow(size_t size) {
     if (!take_from_budget(size)) return NULL;
     fm_arena *arena = current_arena;
     if (!arena) return clear_mark(__atomic_load_n(&previous_malloc, __ATOMIC_ACQUIRE)(size), size);
-    size_t rounded = (size + 15) & ~(size_t)15;
+    size_t rounded = rounded_size(size);
     if (rounded < size) return NULL;  // overflow
     fm_arena_chunk *chunk = arena->head;
     if (!chunk || chunk->size - chunk->used < rounded) {
         chunk = add_chunk(arena, rounded);
         if (!chunk) return NULL;
     }
-    void *pointer = chunk->data + chunk->used;
-    chunk->used += rounded;
-    return clear_mark(pointer, size);
+    return bump(chunk, rounded, size);
 }
 
 // jansson allocates several blocks per node (the node, an object's table, each member), so this
@@ -95,15 +103,11 @@ __attribute__((noinline)) static void *arena_malloc_slow(size_t size) {
 // restore registers; it was an eighth of the parse of github_events.json).
 static void *arena_malloc(size_t size) {
     fm_arena *arena = current_arena;
-    if (__builtin_expect(arena != NULL && current_budget == NULL && arena->head != NULL, 1)) {
-        fm_arena_chunk *chunk = arena->head;
-        size_t rounded = (size + 15) & ~(size_t)15;
-        if (__builtin_expect(rounded >= size && chunk->size - chunk->used >= rounded, 1)) {
-            void *pointer = chunk->data + chunk->used;
-            chunk->used += rounded;
-            return clear_mark(pointer, size);
-        }
-    }
+    size_t rounded = rounded_size(size);
+    if (__builtin_expect(arena != NULL && current_budget == NULL && arena->head != NULL && rounded >= size &&
+                             arena->head->size - arena->head->used >= rounded,
+                         1))
+        return bump(arena->head, rounded, size);
     return arena_malloc_slow(size);
 }
 
