@@ -292,7 +292,7 @@ struct EncodingStreamState {
             if position > 0 { writer.separator() }
             let chunkStart = members[member].start - regionStart
             let chunkEnd = (member + 1 < end ? members[member + 1].start - separatorLength : regionEnd) - regionStart
-            writer.append(scratch[chunkStart..<chunkEnd])
+            writer.append(scratch, chunkStart..<chunkEnd)
         }
     }
 
