@@ -92,7 +92,7 @@ struct ElementDecoding: @unchecked Sendable {
         _ type: T.Type, _ elements: [StreamedElement], decodedAhead: Any?, spare: SpareTreeDecoder,
         to deliver: (T) throws -> Bool
     ) throws -> Bool {
-        if let outcomes = decodedAhead as? [ElementOutcome<T>], outcomes.count == elements.count {
+        if let outcomes = outcomes(decodedAhead, of: type, for: elements) {
             for (outcome, element) in zip(outcomes, elements) {
                 if let value = try apply(outcome, element), try !deliver(value) { return false }
             }
@@ -108,6 +108,14 @@ struct ElementDecoding: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// The outcomes the parsing thread decoded ahead for `elements` (`decoded`, as handed over with
+    /// the batch), when there is one per element; nil otherwise, and the elements are then
+    /// decoded now.
+    func outcomes<T>(_ decoded: Any?, of type: T.Type, for elements: [StreamedElement]) -> [ElementOutcome<T>]? {
+        guard let outcomes = decoded as? [ElementOutcome<T>], outcomes.count == elements.count else { return nil }
+        return outcomes
     }
 
     /// The value of an element that was not decoded ahead, or nil when the policy leaves it out

@@ -54,10 +54,11 @@ extension FastJSONDecoder {
                             throw CancellationError()
                         }
                         if head < batch.count {
-                            let element = batch[head]
+                            let position = head
+                            let element = batch[position]
                             head += 1
                             if let outcomes {
-                                if let value = try decoding.apply(outcomes[head - 1], element) { return value }
+                                if let value = try decoding.apply(outcomes[position], element) { return value }
                             } else if let value = try decoding.decodedNow(Element.self, element, spare: spare) {
                                 return value
                             }
@@ -65,10 +66,7 @@ extension FastJSONDecoder {
                         }
                         guard let next = try await elements.nextBatch() else { break }
                         batch = next.elements
-                        // Outcomes decoded ahead, one per element (anything else is decoded now).
-                        outcomes = (next.decoded as? [ElementOutcome<Element>]).flatMap {
-                            $0.count == batch.count ? $0 : nil
-                        }
+                        outcomes = decoding.outcomes(next.decoded, of: Element.self, for: batch)
                         head = 0
                     }
                     finish()
