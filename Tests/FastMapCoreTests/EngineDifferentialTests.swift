@@ -138,13 +138,15 @@ import Testing
     @Test func keyEndsAndBackslashPositionsAgree() {
         // Every document here is valid: each must agree with yajl and be built by the simdjson
         // walk itself, not handed to yajl.
-        func expectBuiltAndAgreeing(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        @discardableResult
+        func expectBuiltAndAgreeing(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> JSON? {
             let bytes = Array(text.utf8)
             Self.expectAgreement(bytes, sourceLocation: sourceLocation)
             let before = fm_test_simdjson_documents()
             let json = try? JSON(bytes: bytes, options: .init(parser: .simdjson))
             let built = fm_test_simdjson_documents() - before
             #expect(json != nil && built == 1, "\(text)", sourceLocation: sourceLocation)
+            return json
         }
         for space in ["", " ", "\n\t ", "\r\n  "] {
             for key in ["", "a", #"\""#, #"a\\"#, #"\\"#, #"\" :"#, #"x\":1,\""#] {
@@ -161,9 +163,8 @@ import Testing
                 characters.insert(contentsOf: #"\n"#, at: min(position, characters.count))
                 let escaped = String(characters)
                 let text = "{\"\(escaped)\":\"\(escaped)\"}"
-                expectBuiltAndAgreeing(text)
+                let json = expectBuiltAndAgreeing(text)
                 let expected = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: String]
-                let json = try? JSON(bytes: Array(text.utf8), options: .init(parser: .simdjson))
                 #expect(json?[expected?.keys.first ?? ""]?.string == expected?.values.first, "read \(escaped) wrong")
             }
         }
