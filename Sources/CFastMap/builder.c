@@ -178,7 +178,8 @@ int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {
 }
 
 int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count) {
-    if (b->sparse && b->skip_depth) return 1;  // a key inside a skipped value: checked, not kept
+    // A key inside a skipped value, or one the schema does not keep: checked, never copied.
+    if (b->sparse && (b->skip_depth || !fm_sparse_key(b, bytes, count))) return 1;
     if (count + 1 > b->key_capacity) {
         size_t capacity = b->key_capacity ? b->key_capacity : 64;
         while (capacity < count + 1) capacity *= 2;
@@ -190,7 +191,6 @@ int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t cou
     memcpy(b->key, bytes, count);
     b->key[count] = '\0';
     b->key_length = count;
-    if (b->sparse) fm_sparse_key(b);
     return 1;
 }
 

@@ -135,8 +135,8 @@ yajl_status fm_yajl_finish(yajl_handle handle, int *ended_inside);
 /// Sparse builds (builder.c calls these only when b->sparse is set). fm_sparse_skips_scalar: 1
 /// when the scalar being reported is not built. fm_sparse_start: 1 when the container being
 /// opened is skipped (*result is the callback's result), else 0 after choosing its *schema.
-/// fm_sparse_started: marks the container just pushed. fm_sparse_key: after a key in b->key,
-/// decides whether its value is built. fm_sparse_current: the schema fm_parse_sparse set for
+/// fm_sparse_started: marks the container just pushed. fm_sparse_key: decides whether the value
+/// of the key `bytes` is built (1, before the key is kept in b->key) or skipped (0). fm_sparse_current: the schema fm_parse_sparse set for
 /// the calling thread's whole-document parses.
 static inline int fm_sparse_skips_scalar(fm_builder *b) {
     if (b->skip_depth) return 1;
@@ -148,7 +148,7 @@ static inline int fm_sparse_skips_scalar(fm_builder *b) {
 }
 int fm_sparse_start(fm_builder *b, int *result, uint32_t *schema);
 void fm_sparse_started(fm_builder *b, uint32_t schema);
-void fm_sparse_key(fm_builder *b);
+int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count);
 const fm_sparse_schema *fm_sparse_current(void);
 /// Forgets a failed build's sparse state (values being skipped, a container kept whole), so the
 /// builder's next tree (a streamed element) starts filtering from its root again.

@@ -1,4 +1,5 @@
 #include "builder.h"
+#include "words.h"
 
 #include <string.h>
 
@@ -57,22 +58,26 @@ void fm_sparse_started(fm_builder *b, uint32_t schema) {
     }
 }
 
-void fm_sparse_key(fm_builder *b) {
+int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
     const fm_frame *frame = &b->stack[b->depth - 1];
     if (frame->sparse == FM_SPARSE_KEEP) {
         b->member_schema = FM_SPARSE_KEEP;
-        return;
+        return 1;
     }
     const fm_sparse_node *node = &b->sparse->nodes[frame->sparse];
-    const fm_sparse_member *member = b->sparse->members + node->first_member;
-    const fm_sparse_member *end = member + node->member_count;
-    for (; member < end; member++) {
-        if (member->length == b->key_length && memcmp(member->key, b->key, b->key_length) == 0) {
-            b->member_schema = member->child;
-            return;
+    // Most keys a model does not read have a signature none of its keys has.
+    if (node->key_signatures & fm_sparse_key_signature(bytes, count)) {
+        const fm_sparse_member *member = b->sparse->members + node->first_member;
+        const fm_sparse_member *end = member + node->member_count;
+        for (; member < end; member++) {
+            if (member->length == count && fm_bytes_equal(member->key, bytes, count)) {
+                b->member_schema = member->child;
+                return 1;
+            }
         }
     }
     b->skip_value = 1;
+    return 0;
 }
 
 void fm_sparse_reset(fm_builder *b) {

@@ -13,7 +13,7 @@ json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key
     void *position = *cursor ? json_object_iter_next(object, *cursor) : json_object_iter(object);
     for (int step = 0; position && step < FM_ORDERED_LOOKAHEAD; step++) {
         if (json_object_iter_key_len(position) == length &&
-            memcmp(json_object_iter_key(position), key, length) == 0) {
+            fm_bytes_equal(json_object_iter_key(position), key, length)) {
             *cursor = position;
             return json_object_iter_value(position);
         }

@@ -179,3 +179,41 @@ struct SparseSnake: Decodable, Equatable {
     var userId: Int
     var displayName: String?
 }
+
+/// Reads one member for every key length from 0 to 40 bytes (``names``) and nothing else. The
+/// documents put, right before each of them, a decoy for every byte of its name: the same name
+/// with that one byte changed. A key comparison that misses a byte takes a decoy's value (the
+/// in-order lookup meets the decoys first); a sparse filter that misses a kept key loses it.
+struct SparseKeyLengths: Decodable, Equatable {
+    static let names: [String] = (0...40).map { (length: Int) -> String in
+        let bytes = (0..<length).map { (index: Int) -> UInt8 in UInt8(97 + (index * 7 + length) % 26) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    var values: [Int]
+
+    init(values: [Int]) { self.values = values }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FastCodingKeyForTests.self)
+        values = try Self.names.map { try container.decode(Int.self, forKey: FastCodingKeyForTests(stringValue: $0)) }
+    }
+
+    /// A document holding every name (its value: its length) after its decoys (value -1), and,
+    /// when `shuffled`, the pairs in reverse order so the in-order lookup falls back to hashing.
+    static func document(shuffled: Bool = false) -> String {
+        var members: [[String]] = []
+        for name in names {
+            let bytes = Array(name.utf8)
+            var group: [String] = bytes.indices.map { index in
+                var decoy = bytes
+                decoy[index] = UInt8(ascii: "Z")
+                return "\"\(String(decoding: decoy, as: UTF8.self))\":-1"
+            }
+            group.append("\"\(name)\":\(bytes.count)")
+            members.append(group)
+        }
+        if shuffled { members.reverse() }
+        return "{" + members.joined().joined(separator: ",") + "}"
+    }
+}

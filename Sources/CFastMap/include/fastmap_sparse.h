@@ -23,12 +23,22 @@ typedef struct fm_sparse_member {
 /// What to build of the value at one position. keep_all != 0: the value and everything below it,
 /// in full. Otherwise an object keeps only members[first_member ..< first_member + member_count]
 /// and an array keeps every element, each built by the node `element`. Scalars are always built.
+/// key_signatures has the bit fm_sparse_key_signature(key) set for every key in members, so most
+/// keys the node does not keep are turned away without looking at its members.
 typedef struct fm_sparse_node {
     uint32_t keep_all;
     uint32_t element;
     uint32_t first_member;
     uint32_t member_count;
+    uint64_t key_signatures;
 } fm_sparse_node;
+
+/// The bit of a key in fm_sparse_node.key_signatures: one of 64, from the key's length and its
+/// first and last bytes.
+static inline uint64_t fm_sparse_key_signature(const unsigned char *key, size_t length) {
+    size_t mix = length == 0 ? 0 : length * 11 + (size_t)key[0] * 3 + (size_t)key[length - 1] * 7;
+    return 1ULL << (mix & 63);
+}
 
 /// A schema: nodes[0] is the root's. Every index in it must be in range (the Swift side that
 /// builds it guarantees that); it is only read during the parse.

@@ -67,10 +67,12 @@ package final class JSONSparseSchema: @unchecked Sendable {
         var keyOffset = 0
         for (index, node) in nodes.enumerated() {
             let first = memberIndex
+            var keySignatures: UInt64 = 0
             for (key, child) in node.members {
                 let start = keyBytes.baseAddress! + keyOffset
                 let count = key.utf8.count
                 UnsafeMutableRawBufferPointer(start: start, count: count).copyBytes(from: key.utf8)
+                keySignatures |= fm_sparse_key_signature(start.assumingMemoryBound(to: UInt8.self), count)
                 cMembers[memberIndex] = fm_sparse_member(
                     key: start.assumingMemoryBound(to: CChar.self), length: count, child: child)
                 memberIndex += 1
@@ -78,7 +80,7 @@ package final class JSONSparseSchema: @unchecked Sendable {
             }
             cNodes[index] = fm_sparse_node(
                 keep_all: node.keepsAll ? 1 : 0, element: node.element, first_member: UInt32(first),
-                member_count: UInt32(memberIndex - first))
+                member_count: UInt32(memberIndex - first), key_signatures: keySignatures)
         }
     }
 
