@@ -7,19 +7,11 @@ extension Array: LossyDecodableArray where Element: Decodable {
         // Only the elements are lossy: the array itself must be there and be an array.
         guard node.isArray else { throw decoder.containerMismatch([Any].self, node: node, at: path, step) }
         return try decoder.with(node, at: path, step) {
-            let count = node.arrayCount
             var result: [Element] = []
-            result.reserveCapacity(count)
-            let position = decoder.currentPath
-            for index in 0..<count {
-                guard let child = node.element(at: index) else { break }
-                do {
-                    result.append(try decoder.unwrap(child, as: Element.self, at: position, .index(index)))
-                } catch {
-                    // Dropped: a report passed to this decode call learns which and why.
-                    JSONDecodingReport.collector(of: decoder.options)?.add(
-                        error, at: decoder.codingPath, .droppedElement)
-                }
+            result.reserveCapacity(node.arrayCount)
+            try decoder.appendElements(of: node, as: Element.self, at: decoder.currentPath, into: &result) { error in
+                // Dropped: a report passed to this decode call learns which and why.
+                JSONDecodingReport.collector(of: decoder.options)?.add(error, at: decoder.codingPath, .droppedElement)
             }
             return result
         }
@@ -32,13 +24,10 @@ extension Array: DecodableArray where Element: Decodable {
     ) throws -> Self {
         // `node` is an array (other values take `Array.init(from:)` and its errors).
         try decoder.with(node, at: path, step) {
-            let count = node.arrayCount
             var result: [Element] = []
-            result.reserveCapacity(count)
-            let position = decoder.currentPath
-            for index in 0..<count {
-                guard let child = node.element(at: index) else { break }
-                result.append(try decoder.unwrap(child, as: Element.self, at: position, .index(index)))
+            result.reserveCapacity(node.arrayCount)
+            try decoder.appendElements(of: node, as: Element.self, at: decoder.currentPath, into: &result) { error in
+                throw error
             }
             return result
         }

@@ -36,6 +36,8 @@ package final class JSONTreeDecoder: Decoder {
     /// The types decoded from objects so far; see ``stringKeyedDictionaryType(_:)``.
     @exclusivity(unchecked)
     package var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
+    /// The types met so far as array elements; see ``decodesItself(_:)``.
+    @exclusivity(unchecked) package var selfDecodingTypes: [(ObjectIdentifier, Bool?)] = []
     /// One cursor per stack depth for the keyed containers' in-order member lookups.
     @exclusivity(unchecked) package var memberCursors: [JSONMemberCursor] = []
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
@@ -264,7 +266,7 @@ package final class JSONTreeDecoder: Decoder {
     /// The metatype value, not `T`: `decode(base, ...)` with `let base: Base.Type = Derived.self`
     /// builds a `Derived`, as JSONDecoder does.
     @inline(__always)
-    private func decodeItself<T: Decodable>(
+    package func decodeItself<T: Decodable>(
         _ type: T.Type, _ child: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> T {
         try with(child, at: reference, step) { try type.init(from: self) }
