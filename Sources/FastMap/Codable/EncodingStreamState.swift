@@ -22,6 +22,13 @@ struct EncodingStreamState {
     /// scan), and whether one was learned or given up on here.
     private var memos: [EncodingKeyMemo] = []
     private var memoTypes: [ObjectIdentifier] = []
+    /// The text of the memo whose keys were written last (`textMemo`, at `textVersion`), held
+    /// here so that writing a learned key reads a stored property of the state. Passing the
+    /// text out of the `memos` array cost a retain and a release for every member (6% of
+    /// encoding github_events.json); swapping the held text costs one when the memo changes.
+    private var memoText: [UInt8] = []
+    private var textMemo = -1
+    private var textVersion = 0
     private(set) var memosChanged = false
     /// Memos learned by earlier encodes (with default keys; see ``EncodingKeyMemoStore``).
     private let learnedMemos: [ObjectIdentifier: EncodingKeyMemo]
@@ -185,8 +192,12 @@ struct EncodingStreamState {
         {
             // The learned text holds the separator; its key is plain ASCII, as long as the key.
             frames[index].memoCursor = position + 1
-            let text = memos[memo].textRange(position)
-            writer.append(memos[memo].text, text)
+            if textMemo != memo || textVersion != memos[memo].version {
+                memoText = memos[memo].text
+                textMemo = memo
+                textVersion = memos[memo].version
+            }
+            writer.append(memoText, memos[memo].textRange(position))
             members.append(
                 EncodingMember(
                     start: start, keyStart: quote + 1, keyCount: key.utf8.count, keyIsCopied: false,
