@@ -1,7 +1,7 @@
 import Foundation
 
 /// `make bench-streaming`: every mode over the same records, each in its own process.
-func benchmark(megabytes: Double, modes: [Mode], keep: Bool, folder: URL?) async throws {
+func benchmark(megabytes: Double, modes: [Mode], rounds: Int, keep: Bool, folder: URL?) async throws {
     let data = try BenchData.make(megabytes: megabytes, in: folder)
     defer {
         if keep || folder != nil {
@@ -13,18 +13,31 @@ func benchmark(megabytes: Double, modes: [Mode], keep: Bool, folder: URL?) async
     print(
         "\(data.count) records; array \(sizeText(data.size(of: data.array))), NDJSON \(sizeText(data.size(of: data.lines)))"
     )
-    print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; each mode runs in its own process\n")
-    var results: [Mode: ModeResult] = [:]
-    var oneCPUResults: [Mode: ModeResult] = [:]
-    for mode in modes {
-        for oneCPU in [false, true] {
-            let result = try runChild(mode, url: data.url(for: mode), verify: false, oneCPU: oneCPU)
-            guard result.count == data.count else {
-                throw BenchError("\(mode.rawValue) decoded \(result.count) records, expected \(data.count)")
+    let rounds = max(1, rounds)
+    print(
+        "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; each mode runs in its own process, "
+            + "\(rounds) rounds of every mode in turn; medians\n")
+    // Rounds of every mode in turn rather than each mode's runs back to back: a busy spell of
+    // the host then falls on all modes alike, and the median leaves it out.
+    var runs: [Mode: [ModeResult]] = [:]
+    var oneCPURuns: [Mode: [ModeResult]] = [:]
+    for _ in 0..<rounds {
+        for mode in modes {
+            for oneCPU in [false, true] {
+                let result = try runChild(mode, url: data.url(for: mode), verify: false, oneCPU: oneCPU)
+                guard result.count == data.count else {
+                    throw BenchError("\(mode.rawValue) decoded \(result.count) records, expected \(data.count)")
+                }
+                if oneCPU {
+                    oneCPURuns[mode, default: []].append(result)
+                } else {
+                    runs[mode, default: []].append(result)
+                }
             }
-            if oneCPU { oneCPUResults[mode] = result } else { results[mode] = result }
         }
     }
+    let results = runs.mapValues(ModeResult.median(of:))
+    let oneCPUResults = oneCPURuns.mapValues(ModeResult.median(of:))
     let baseline = results[.jsonDecoder].map { Double(data.size(of: data.array)) / $0.seconds }
     // Each mode against JSONDecoder decoding the same model (the 2-of-6 modes against
     // JSONDecoder-partial): wall time, and CPU time (user + sys), which a busy server pays:

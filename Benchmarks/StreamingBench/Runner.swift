@@ -25,6 +25,15 @@ struct ModeResult {
         self.peakBytes = peakBytes
     }
 
+    /// One result from several runs of the same mode: the median wall and CPU times (each on
+    /// its own) and the highest peak memory of them all.
+    static func median(of runs: [ModeResult]) -> ModeResult {
+        func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return ModeResult(
+            mode: runs[0].mode, count: runs[0].count, seconds: middle(runs.map(\.seconds)),
+            cpuSeconds: middle(runs.map(\.cpuSeconds)), peakBytes: runs.map(\.peakBytes).max() ?? 0)
+    }
+
     init?(line: Substring) {
         guard line.hasPrefix("RESULT ") else { return nil }
         var fields: [String: String] = [:]
