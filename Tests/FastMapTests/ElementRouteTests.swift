@@ -45,6 +45,35 @@ import Testing
         assertSameDecoding([[Pair]].self, #"[[{"a":1,"b":2}],[{"a":3}]]"#)
     }
 
+    @Test func dictionaryValuesFollowTheStrategiesAndNameTheirKeys() {
+        assertSameDecoding([String: Date].self, #"{"a":"2024-01-02T03:04:05Z","07":"1999-12-31T23:59:59Z"}"#) {
+            $0.dateDecodingStrategy = .iso8601
+            $1.dateDecodingStrategy = .iso8601
+        }
+        assertSameDecoding([String: [String: Int]].self, #"{"outer_key":{"inner_key":1}}"#) {
+            $0.keyDecodingStrategy = .convertFromSnakeCase
+            $1.keyDecodingStrategy = .convertFromSnakeCase
+        }
+        // A failing member's key on the path: its text, and its integer when it reads as one.
+        assertSameDecoding([String: Pair].self, #"{"x":{"a":1,"b":2},"07":{"a":3,"b":"four"}}"#)
+        assertSameDecoding([String: Pair].self, #"{"-12":{"a":1}}"#)
+        assertSameDecoding([String: Pair].self, #"{"some_key":{"a":1,"b":null}}"#) {
+            $0.keyDecodingStrategy = .convertFromSnakeCase
+            $1.keyDecodingStrategy = .convertFromSnakeCase
+        }
+    }
+
+    @Test func dictionaryMemberKeysReadTheirIntegerWhenAsked() {
+        #expect(DictionaryMemberKey("07", readsInteger: true).intValue == 7)
+        #expect(DictionaryMemberKey("-12", readsInteger: true).intValue == -12)
+        #expect(DictionaryMemberKey("x7", readsInteger: true).intValue == nil)
+        #expect(DictionaryMemberKey("07", readsInteger: false).intValue == nil)
+        #expect(DictionaryMemberKey(intValue: 5)?.stringValue == "5")
+        #expect(DictionaryMemberKey(stringValue: "9").intValue == 9)
+        // Small enough for an existential's inline buffer (three words): no allocation per member.
+        #expect(MemoryLayout<DictionaryMemberKey>.size <= 3 * MemoryLayout<Int>.size)
+    }
+
     struct Pair: Codable, Equatable {
         var a: Int
         var b: Int

@@ -12,13 +12,17 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
             var result: [String: Value] = [:]
             result.reserveCapacity(node.objectCount)
             let position = decoder.currentPath
+            // Under a key strategy Foundation names members by their text alone; with default
+            // keys this stands in for `Dictionary.init(from:)` and its `_DictionaryCodingKey`.
+            let readsInteger = decoder.keyStrategy.isDefault
+            // Asked once for all members, as for array elements.
+            let decodesItself = decoder.decodesItself(Value.self)
             try node.forEachNamedMember { key, child in
-                // Under a key strategy Foundation names members by their text alone; with default
-                // keys this stands in for `Dictionary.init(from:)` and its `_DictionaryCodingKey`.
-                let codingKey =
-                    decoder.keyStrategy.isDefault ? FastCodingKey(dictionaryKey: key) : FastCodingKey(stringValue: key)
-                let step = CodingPathComponent.key(codingKey)
-                let value = try decoder.unwrap(child, as: Value.self, at: position, step)
+                let step = CodingPathComponent.key(DictionaryMemberKey(key, readsInteger: readsInteger))
+                let value =
+                    decodesItself
+                    ? try decoder.decodeItself(Value.self, child, at: position, step)
+                    : try decoder.unwrap(child, as: Value.self, at: position, step)
                 // Keys equal as Swift strings (different Unicode spellings): the first one wins.
                 if result[key] == nil { result[key] = value }
             }

@@ -14,13 +14,6 @@ package struct FastCodingKey: CodingKey, Sendable {
         self.intValue = intValue
     }
 
-    /// A key of a `[String: T]` member, as the standard library's `_DictionaryCodingKey` makes
-    /// it: with an integer value when the text reads as one (`"03"` is 3).
-    package init(dictionaryKey: String) {
-        self.stringValue = dictionaryKey
-        self.intValue = Int(dictionaryKey)
-    }
-
     package init(index: Int) {
         self.stringValue = "Index \(index)"
         self.intValue = index
