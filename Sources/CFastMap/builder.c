@@ -118,10 +118,13 @@ static int build_integer(fm_builder *b, const char *text, size_t length, int neg
         return attach_scalar(b, fm_json_unsigned(magnitude));
     }
     // Beyond Int64.min...UInt64.max: the node keeps the text (as Foundation keeps it).
+    b->inexact_real = 1;
     return attach_scalar(b, fm_number_text_node(text, length));
 }
 
-static int build_real(fm_builder *b, const char *text, size_t length, double value) {
+// `exact_text`: see fm_json_number.
+static int build_real(fm_builder *b, const char *text, size_t length, double value, int exact_text) {
+    if (!exact_text) b->inexact_real = 1;
     // Beyond Double's range: a document never fails for a number nobody reads.
     if (isinf(value)) return attach_scalar(b, fm_number_text_node(text, length));
     return attach_scalar(b, json_real(value));
@@ -136,9 +139,13 @@ int fm_build_number(fm_builder *b, const char *text, size_t length) {
     uint64_t magnitude = 0;
     while (i < length && (unsigned)(text[i] - '0') < 10) magnitude = magnitude * 10 + (uint64_t)(text[i++] - '0');
     if (i == length) return build_integer(b, text, length, negative, magnitude);
+    fm_json_number number;
+    int read = fm_read_json_number(text, length, &number);
+    if (read > 0) return build_real(b, text, length, number.real, number.exact_text);
+    // Past the grammar (no engine hands such text over, yajl checks it first): strtod's reading.
     double value;
-    if (!fm_parse_double(text, length, &value)) return fm_builder_fail_out_of_memory(b);
-    return build_real(b, text, length, value);
+    if (read < 0 || !fm_parse_double(text, length, &value)) return fm_builder_fail_out_of_memory(b);
+    return build_real(b, text, length, value, 0);
 }
 
 int fm_build_checked_number(fm_builder *b, const char *text, size_t length) {
@@ -148,7 +155,7 @@ int fm_build_checked_number(fm_builder *b, const char *text, size_t length) {
     if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
     if (read < 0) return fm_builder_fail_out_of_memory(b);
     if (number.is_integer) return build_integer(b, text, length, number.negative, number.magnitude);
-    return build_real(b, text, length, number.real);
+    return build_real(b, text, length, number.real, number.exact_text);
 }
 
 int fm_build_string(fm_builder *b, const unsigned char *text, size_t length) {

@@ -71,6 +71,9 @@ typedef struct fm_builder {
     // path) until that container, frame suspended_depth - 1, closes.
     const fm_sparse_schema *suspended;
     size_t suspended_depth;
+    // A real number was built whose text its double does not tell exactly (see
+    // fm_real_text_is_exact): the document's reals_are_exact is then 0.
+    int inexact_real;
 } fm_builder;
 
 /// A frame built in full, everything below it too.

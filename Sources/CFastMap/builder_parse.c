@@ -138,6 +138,7 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
         out->root = NULL;
     } else {
         out->root = b.root;
+        out->reals_are_exact = !b.inexact_real;
     }
     yajl_free(b.handle);
     fm_builder_destroy(&b);

@@ -1,5 +1,6 @@
 #include "internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,20 +77,24 @@ typedef struct decimal {
     int is_integer;  // no fraction and no exponent
 } decimal;
 
+// The significant digits of the mantissa: leading zeros do not count, trailing ones do. Up to 19
+// of them, w holds them exactly (only a long text needs this count; a short one's w tells it).
+static size_t significant_digits(const decimal *d) {
+    size_t significant = 0;
+    int seen = 0;
+    for (const char *p = d->digits; p < d->mantissa_end; p++) {
+        if (*p == '.') continue;
+        if (*p != '0') seen = 1;
+        if (seen) significant++;
+    }
+    return significant;
+}
+
 // w * 10^exponent, correctly rounded, for digits scanned from text (which strtod reads when
 // the fast tiers cannot decide).
 static int decimal_to_double(const decimal *d, const char *text, size_t length, double *out) {
-    if (d->digit_count > 19) {
-        // Leading zeros do not count; past 19 significant digits w has overflowed.
-        size_t significant = 0;
-        int seen = 0;
-        for (const char *p = d->digits; p < d->mantissa_end; p++) {
-            if (*p == '.') continue;
-            if (*p != '0') seen = 1;
-            if (seen) significant++;
-        }
-        if (significant > 19) return slow_double(text, length, out);
-    }
+    // Past 19 significant digits w has overflowed.
+    if (d->digit_count > 19 && significant_digits(d) > 19) return slow_double(text, length, out);
     uint64_t w = d->w;
     int64_t exponent = d->exponent;
     if (w == 0) {
@@ -151,14 +156,28 @@ static int scan_json_number(const char *text, size_t length, decimal *d) {
     return p == end;
 }
 
+// fm_json_number.exact_text from what the scan gathered: `w` holds the significant digits
+// exactly up to 19 of them (leading zeros add nothing to it, trailing ones multiply it), so up
+// to 15 of them it is below 10^15.
+static int real_text_is_exact(const decimal *d, const char *text, size_t length, double value) {
+    if (d->digit_count > 19 && significant_digits(d) > 15) return 0;
+    if (d->w >= 1000000000000000ULL) return 0;  // more than 15 significant digits
+    if (value == 0) return d->w == 0 && d->mantissa_end == text + length && length <= 15;
+    double magnitude = fabs(value);
+    return magnitude <= 1e90 && magnitude >= 1e-90;
+}
+
 int fm_read_json_number(const char *text, size_t length, fm_json_number *number) {
     decimal d;
     if (!scan_json_number(text, length, &d)) return 0;
     number->negative = d.negative;
     number->is_integer = d.is_integer;
     number->magnitude = d.w;
+    number->exact_text = 0;
     if (d.is_integer) return 1;
-    return decimal_to_double(&d, text, length, &number->real) ? 1 : -1;
+    if (!decimal_to_double(&d, text, length, &number->real)) return -1;
+    number->exact_text = real_text_is_exact(&d, text, length, number->real);
+    return 1;
 }
 
 int fm_parse_double(const char *text, size_t length, double *out) {

@@ -47,6 +47,11 @@ typedef struct fm_json_number {
     int is_integer;      // digits only: `magnitude` holds them (wrapped past 19 digits)
     uint64_t magnitude;
     double real;         // the value of a number with a fraction or an exponent
+    // A real whose double tells its exact value, so that no reader needs its text: at most 15
+    // significant digits; a zero written in at most 15 characters without an exponent or a
+    // non-zero digit; a magnitude within 1e-90 ... 1e90 (beyond, trailing zeros decide what
+    // Decimal accepts). Swift's NumberTextIndex.isExceptional is the same test, negated.
+    int exact_text;
 } fm_json_number;
 
 /// Checks text against RFC 8259's number grammar and reads it in the same pass: 1 when valid,

@@ -150,6 +150,8 @@ extension JSONTreeDecoder {
 
     /// The original text of a real number when its double does not tell the exact value.
     package func exactText(ofReal node: JSONNode) -> String? {
+        // No real has such a text (the parser said so): nothing to find, whatever the tree holds.
+        guard numberTexts.mayHoldInexactReals else { return nil }
         // Found by walking the input beside the tree: only a full tree matches the input.
         sparse?.readsFullDocument()
         return numberTexts.text(of: node)

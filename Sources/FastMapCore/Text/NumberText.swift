@@ -17,8 +17,14 @@ package final class NumberTextSource {
         self.document = document
     }
 
+    /// Whether some real of the document may have a text its double does not tell, which only
+    /// the input can give: false when the parser saw that none has, and nothing needs the
+    /// input walked (a document with zeros in it used to be walked whole for the first zero).
+    package var mayHoldInexactReals: Bool { !document.realsAreExact }
+
     package func text(of node: JSONNode) -> String? {
         if index == nil {
+            guard mayHoldInexactReals else { return nil }
             if let input {
                 index = NumberTextIndex(input: input.bytes, root: root)
             } else if let kept = document.keptRealTexts {
@@ -45,7 +51,9 @@ package final class NumberTextSource {
 
     /// Forgets the input, first building the index when someone may still ask for it.
     package func endOfInput(keepingTexts: Bool) {
-        if keepingTexts, index == nil, let input { index = NumberTextIndex(input: input.bytes, root: root) }
+        if keepingTexts, index == nil, mayHoldInexactReals, let input {
+            index = NumberTextIndex(input: input.bytes, root: root)
+        }
         input = nil
     }
 }

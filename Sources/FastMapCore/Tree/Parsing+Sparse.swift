@@ -23,6 +23,8 @@ extension JSONDocument {
         guard status == 0, let root = document.root else {
             throw FastMapError(parseError: error)
         }
-        return JSONDocument(owning: JSONNode(root), depth: depth, arena: document.in_arena != 0 ? arena : nil)
+        return JSONDocument(
+            owning: JSONNode(root), depth: depth, arena: document.in_arena != 0 ? arena : nil,
+            realsAreExact: document.reals_are_exact != 0)
     }
 }

@@ -34,7 +34,9 @@ extension JSONDocument {
         }
         // Without FastMap's allocation hooks (another library replaced them) the tree is not
         // in the arena but reference counted.
-        return JSONDocument(owning: JSONNode(root), depth: depth, arena: document.in_arena != 0 ? arena : nil)
+        return JSONDocument(
+            owning: JSONNode(root), depth: depth, arena: document.in_arena != 0 ? arena : nil,
+            realsAreExact: document.reals_are_exact != 0)
     }
 }
 

@@ -17,11 +17,16 @@ package final class JSONDocument: @unchecked Sendable {
     /// A streamed element's exceptional reals as written (nil for every other tree, whose
     /// decoders read them from their input).
     package let keptRealTexts: KeptRealTexts?
+    /// Set by the parser (the yajl and simdjson engines) when every real number of the tree has
+    /// its exact value in its double, so that no number text needs to be read from the input
+    /// (see ``NumberTextIndex``); false when one does not, or when nobody can say.
+    package let realsAreExact: Bool
 
     /// Takes over one reference to `root` (or, with an arena, the arena holding the tree).
     package init(
         owning root: JSONNode, depth: Int,
-        arena: JSONArena? = nil, borrowedDocuments: [JSONDocument] = [], keptRealTexts: KeptRealTexts? = nil
+        arena: JSONArena? = nil, borrowedDocuments: [JSONDocument] = [], keptRealTexts: KeptRealTexts? = nil,
+        realsAreExact: Bool = false
     ) {
         self.root = root
         // Parsed with `maximumDepth: .max`, the bound is Int.max; callers add a few levels to
@@ -30,6 +35,7 @@ package final class JSONDocument: @unchecked Sendable {
         self.arena = arena
         self.borrowedDocuments = borrowedDocuments
         self.keptRealTexts = keptRealTexts
+        self.realsAreExact = realsAreExact
     }
 
     deinit {
