@@ -72,7 +72,7 @@ typedef struct fm_builder {
     const fm_sparse_schema *suspended;
     size_t suspended_depth;
     // A real number was built whose text its double does not tell exactly (see
-    // fm_real_text_is_exact): the document's reals_are_exact is then 0.
+    // fm_json_number.exact_text): the document's reals_are_exact is then 0.
     int inexact_real;
 } fm_builder;
 
@@ -139,8 +139,9 @@ yajl_status fm_yajl_finish(yajl_handle handle, int *ended_inside);
 /// when the scalar being reported is not built. fm_sparse_start: 1 when the container being
 /// opened is skipped (*result is the callback's result), else 0 after choosing its *schema.
 /// fm_sparse_started: marks the container just pushed. fm_sparse_key: decides whether the value
-/// of the key `bytes` is built (1, before the key is kept in b->key) or skipped (0). fm_sparse_current: the schema fm_parse_sparse set for
-/// the calling thread's whole-document parses.
+/// of the key `bytes` is built (1, before the key is kept in b->key) or skipped (0).
+/// fm_sparse_current: the schema fm_parse_sparse set for the calling thread's whole-document
+/// parses.
 static inline int fm_sparse_skips_scalar(fm_builder *b) {
     if (b->skip_depth) return 1;
     if (b->skip_value) {

@@ -38,9 +38,10 @@ typedef struct fm_parse_error {
 typedef struct fm_document {
     json_t *root;
     int in_arena;  // set by fm_parse_in_arena: the tree lives in the arena (else: refcounted)
-    // Set by the yajl and simdjson engines when no real number of the tree has a text its double
-    // does not tell exactly (fm_real_text_is_exact): then nobody needs the input walked for
-    // number texts. 0 when one does, or when the parse cannot say (the jansson engine).
+    // Set by the yajl and simdjson engines when every real number of the tree has its exact
+    // value in its double (no text Swift's NumberTextIndex would keep): then nobody needs the
+    // input walked for number texts. 0 when one does not, or when the parse cannot say (the
+    // jansson engine).
     int reals_are_exact;
 } fm_document;
 
