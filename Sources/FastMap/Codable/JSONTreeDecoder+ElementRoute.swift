@@ -42,20 +42,17 @@ extension JSONTreeDecoder {
         of array: JSONNode, as type: Element.Type, at position: CodingPathReference, into result: inout [Element],
         onFailure: (any Error) throws -> Void
     ) throws {
-        let count = array.arrayCount
-        if decodesItself(Element.self) {
-            for index in 0..<count {
-                guard let child = array.element(at: index) else { break }
-                do { result.append(try decodeItself(type, child, at: position, .index(index))) } catch {
-                    try onFailure(error)
-                }
-            }
-        } else {
-            for index in 0..<count {
-                guard let child = array.element(at: index) else { break }
-                do { result.append(try unwrap(child, as: type, at: position, .index(index))) } catch {
-                    try onFailure(error)
-                }
+        // One answer for every element: the branch below always goes the same way.
+        let direct = decodesItself(Element.self)
+        for index in 0..<array.arrayCount {
+            guard let child = array.element(at: index) else { break }
+            do {
+                result.append(
+                    try direct
+                        ? decodeItself(type, child, at: position, .index(index))
+                        : unwrap(child, as: type, at: position, .index(index)))
+            } catch {
+                try onFailure(error)
             }
         }
     }
