@@ -25,6 +25,13 @@ package struct CodingPathStack {
         }
     }
 
+    /// Pushes an array index: the element steps, which need no `CodingPathComponent` (whose
+    /// optional, holding an existential, is copied and destroyed through value witnesses).
+    @inline(__always)
+    package mutating func push(index: Int) {
+        entries.append(index)
+    }
+
     /// Pushes the steps of `chain`, root first: a streamed element's decoder starts at the
     /// array's path.
     package mutating func push(chain: CodingPathNode?) {

@@ -49,7 +49,7 @@ extension JSONTreeDecoder {
             do {
                 result.append(
                     try direct
-                        ? decodeItself(type, child, at: position, .index(index))
+                        ? decodeItself(type, child, at: position, index: index)
                         : unwrap(child, as: type, at: position, .index(index)))
             } catch {
                 try onFailure(error)

@@ -118,7 +118,9 @@ package final class JSONTreeDecoder: Decoder {
     // MARK: Containers
 
     package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try container(keyedBy: type, node: node, at: currentPath, nil)
+        // No step to add: every `init(from:)` comes here, so it does not carry a nil one along.
+        guard node.isObject else { throw containerMismatch([String: Any].self, node: node, at: currentPath, nil) }
+        return KeyedDecodingContainer(try JSONKeyedContainer<Key>(decoder: self, object: node, path: currentPath))
     }
 
     package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -157,12 +159,29 @@ package final class JSONTreeDecoder: Decoder {
         _ child: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?,
         _ body: () throws -> Result
     ) throws -> Result {
+        try entering(child, at: reference, step: { $0.push(step) }, body)
+    }
+
+    /// Runs `body` with the decoder pointed at `child`, element `index` of the array at
+    /// `reference`.
+    @inline(__always)
+    package func with<Result>(
+        _ child: JSONNode, at reference: CodingPathReference, index: Int, _ body: () throws -> Result
+    ) throws -> Result {
+        try entering(child, at: reference, step: { $0.push(index: index) }, body)
+    }
+
+    @inline(__always)
+    private func entering<Result>(
+        _ child: JSONNode, at reference: CodingPathReference, step push: (inout CodingPathStack) -> Void,
+        _ body: () throws -> Result
+    ) throws -> Result {
         let savedNode = node
         let savedCount = path.count
         if let tail = reference.tail {
             for component in tail.components { path.push(component) }
         }
-        path.push(step)
+        push(&path)
         defer {
             node = savedNode
             path.pop(to: savedCount)
@@ -270,6 +289,14 @@ package final class JSONTreeDecoder: Decoder {
         _ type: T.Type, _ child: JSONNode, at reference: CodingPathReference, _ step: CodingPathComponent?
     ) throws -> T {
         try with(child, at: reference, step) { try type.init(from: self) }
+    }
+
+    /// ``decodeItself(_:_:at:_:)`` for element `index` of the array at `reference`.
+    @inline(__always)
+    package func decodeItself<T: Decodable>(
+        _ type: T.Type, _ child: JSONNode, at reference: CodingPathReference, index: Int
+    ) throws -> T {
+        try with(child, at: reference, index: index) { try type.init(from: self) }
     }
 
     /// Walks `keyPath` from the root for `decode(_:from:at:)`, recording it as the coding path.
