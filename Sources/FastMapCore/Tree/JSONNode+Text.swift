@@ -21,6 +21,6 @@ extension JSONNode {
     /// Calls `body` for each member in document order, with the key as a Swift string.
     @inline(__always)
     package func forEachNamedMember<E: Error>(_ body: (String, JSONNode) throws(E) -> Void) throws(E) {
-        try forEachMember { (key, value) throws(E) in try body(String(decoding: key, as: UTF8.self), value) }
+        try forEachMember { (key, value) throws(E) in try body(String(treeUTF8: key), value) }
     }
 }

@@ -74,7 +74,7 @@ internal import CJansson
     }
 
     @inline(__always)
-    package var stringValue: String { String(decoding: stringBytes, as: UTF8.self) }
+    package var stringValue: String { String(treeUTF8: stringBytes) }
 
     /// The stored integer: for ``isUnsignedInteger`` nodes, the bit pattern of a UInt64.
     @inline(__always) package var integerBits: Int64 { Int64(json_integer_value(raw)) }

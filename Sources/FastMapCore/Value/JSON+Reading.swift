@@ -148,7 +148,7 @@ extension JSON {
         var result: [String: JSON] = [:]
         result.reserveCapacity(node.objectCount)
         node.forEachMember { key, value in
-            result[String(decoding: key, as: UTF8.self)] = JSON(document: document, node: value)
+            result[String(treeUTF8: key)] = JSON(document: document, node: value)
         }
         return result
     }
