@@ -64,20 +64,27 @@ int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
         b->member_schema = FM_SPARSE_KEEP;
         return 1;
     }
-    const fm_sparse_node *node = &b->sparse->nodes[frame->sparse];
-    // Most keys a model does not read have a signature none of its keys has.
-    if (node->key_signatures & fm_sparse_key_signature(bytes, count)) {
-        const fm_sparse_member *member = b->sparse->members + node->first_member;
-        const fm_sparse_member *end = member + node->member_count;
-        for (; member < end; member++) {
-            if (member->length == count && fm_bytes_equal(member->key, bytes, count)) {
-                b->member_schema = member->child;
-                return 1;
-            }
-        }
+    const fm_sparse_member *member = fm_sparse_node_member(b->sparse, frame->sparse, bytes, count);
+    if (member) {
+        b->member_schema = member->child;
+        return 1;
     }
     b->skip_value = 1;
     return 0;
+}
+
+const fm_sparse_member *fm_sparse_node_member(const fm_sparse_schema *schema, uint32_t index,
+                                              const unsigned char *key, size_t length) {
+    if (index >= schema->node_count) return NULL;
+    const fm_sparse_node *node = &schema->nodes[index];
+    // Most keys a model does not read have a signature none of its keys has.
+    if (!(node->key_signatures & fm_sparse_key_signature(key, length))) return NULL;
+    const fm_sparse_member *member = schema->members + node->first_member;
+    const fm_sparse_member *end = member + node->member_count;
+    for (; member < end; member++) {
+        if (member->length == length && fm_bytes_equal(member->key, key, length)) return member;
+    }
+    return NULL;
 }
 
 void fm_sparse_reset(fm_builder *b) {

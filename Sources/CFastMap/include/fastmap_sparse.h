@@ -48,6 +48,12 @@ typedef struct fm_sparse_schema {
     size_t node_count;
 } fm_sparse_schema;
 
+/// The member of schema node `index` whose key is exactly `key`, or NULL (also for an index out
+/// of range): what the builder keeps of an object that node filters, and what the decoder asks
+/// when a member it looks for is missing from such an object.
+const fm_sparse_member *fm_sparse_node_member(const fm_sparse_schema *schema, uint32_t index,
+                                              const unsigned char *key, size_t length);
+
 /// fm_parse_dialect (no memory limit) building only what `schema` keeps, with the yajl or
 /// simdjson engine (any other engine is refused with FM_ERROR_OUT_OF_MEMORY: callers only pass
 /// those two). Every container of the tree carries a mark (fm_sparse_mark): 0 when it was built
