@@ -180,6 +180,11 @@ int fm_read_json_number(const char *text, size_t length, fm_json_number *number)
     return 1;
 }
 
+int fm_json_number_grammar(const char *text, size_t length) {
+    decimal d;
+    return scan_json_number(text, length, &d);
+}
+
 int fm_parse_double(const char *text, size_t length, double *out) {
     // Text past the grammar (never from the engines, which check it first) is strtod's.
     decimal d;

@@ -58,6 +58,9 @@ typedef struct fm_json_number {
 /// 0 when not, -1 when out of memory (fm_parse_double's rare strtod path). `real` is exactly
 /// fm_parse_double's result.
 int fm_read_json_number(const char *text, size_t length, fm_json_number *number);
+/// 1 when `text` is a number by RFC 8259's grammar (the check fm_read_json_number makes first),
+/// else 0; nothing is converted.
+int fm_json_number_grammar(const char *text, size_t length);
 
 /// A count of jansson allocations against a limit, for the calling thread (see
 /// fm_budget_set_current). An allocation that would pass the limit fails (returns NULL) and
