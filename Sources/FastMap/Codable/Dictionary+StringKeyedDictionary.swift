@@ -24,9 +24,16 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
                     ? try decoder.decodeItself(Value.self, child, at: position, step)
                     : try decoder.unwrap(child, as: Value.self, at: position, step)
                 // Keys equal as Swift strings (different Unicode spellings): the first one wins.
-                if result[key] == nil { result[key] = value }
+                // One hash lookup: a modifying access through the `default:` subscript stores
+                // the value only when the key is new.
+                keepFirst(&result[key, default: value])
             }
             return result
         }
     }
+
+    /// Does nothing: passing `dictionary[key, default: value]` inout is what stores `value` when
+    /// `key` is new, and leaves the stored value alone when it is not.
+    @inline(__always)
+    private static func keepFirst(_ value: inout Value) {}
 }
