@@ -238,6 +238,8 @@ void fm_stream_parse_piece(fm_stream *s, const unsigned char *bytes, size_t leng
         fail_invalid_space(s, s->base + valid, bytes[valid]);
     } else if (!fm_stream_keep_carry(s)) {
         fm_stream_fail_out_of_memory(s);
+    } else {
+        fm_stream_keep_tail_token(s);
     }
     fm_stream_advance_scan(s, s->base + length);
     s->total += length;

@@ -102,6 +102,13 @@ struct fm_stream {
     unsigned char *carry;
     size_t carry_length, carry_capacity, carry_start;
 
+    // Array mode: the number or literal token that may run on past the end of the latest piece
+    // yajl parsed cleanly: where it starts, and where that piece ended (0: none). yajl reports a
+    // parse error on a token at the token's start, but at the start of the piece when the token
+    // began in an earlier one (see fm_stream_yajl_failure).
+    size_t tail_token_start, tail_token_end;
+    int tail_token_state;  // where in its grammar the token was at tail_token_end (stream_position.c)
+
     // Newlines counted so far (array mode), for line and column numbers.
     size_t scan_at, scan_lines, scan_line_start;
 
@@ -224,6 +231,8 @@ int fm_stream_raw_lookup(fm_builder *b, const unsigned char **raw, size_t *raw_l
                          size_t *raw_offset, unsigned char **owned);
 /// After a piece parsed cleanly: keeps the start of a string token that is still open.
 int fm_stream_keep_carry(fm_stream *s);
+/// After a piece parsed cleanly: keep where a number or literal token at its end starts.
+void fm_stream_keep_tail_token(fm_stream *s);
 /// Ends the stream with its first failure (later ones are ignored). Returns 0.
 int fm_stream_fail(fm_stream *s, int kind, size_t offset, const char *message);
 int fm_stream_fail_out_of_memory(fm_stream *s);

@@ -106,6 +106,119 @@ int fm_stream_keep_carry(fm_stream *s) {
     return carry_append(s, q, (size_t)(end - q));
 }
 
+// A byte that can be part of a number or a literal (true, false, null) token.
+static int is_token_byte(unsigned char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '+' || c == '-' ||
+           c == '.';
+}
+
+// Where yajl's lexer is inside a number or literal token, to split a run of token bytes into
+// tokens as it does (`140-83` is two numbers, `1e-5` one).
+enum {
+    TOKEN_NONE,
+    TOKEN_OTHER,     // a byte no token continues (yajl rejects it, or ends the token there)
+    TOKEN_LITERAL,   // letters
+    TOKEN_MINUS,     // `-`
+    TOKEN_ZERO,      // `-0` (a digit after it starts a token of its own)
+    TOKEN_INTEGER,   // `-12`
+    TOKEN_DOT,       // `-12.`
+    TOKEN_FRACTION,  // `-12.5`
+    TOKEN_E,         // `-12.5e`
+    TOKEN_E_SIGN,    // `-12.5e+`
+    TOKEN_EXPONENT,  // `-12.5e+3`
+};
+
+static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static int is_letter(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// The state after `c` in `state`, or TOKEN_NONE when `c` does not continue the token.
+static int token_step(int state, unsigned char c) {
+    switch (state) {
+        case TOKEN_LITERAL: return is_letter(c) ? TOKEN_LITERAL : TOKEN_NONE;
+        case TOKEN_MINUS:
+            if (c == '0') return TOKEN_ZERO;
+            return is_digit(c) ? TOKEN_INTEGER : TOKEN_NONE;
+        case TOKEN_ZERO:
+            if (c == '.') return TOKEN_DOT;
+            return c == 'e' || c == 'E' ? TOKEN_E : TOKEN_NONE;
+        case TOKEN_INTEGER:
+            if (is_digit(c)) return TOKEN_INTEGER;
+            if (c == '.') return TOKEN_DOT;
+            return c == 'e' || c == 'E' ? TOKEN_E : TOKEN_NONE;
+        case TOKEN_DOT: return is_digit(c) ? TOKEN_FRACTION : TOKEN_NONE;
+        case TOKEN_FRACTION:
+            if (is_digit(c)) return TOKEN_FRACTION;
+            return c == 'e' || c == 'E' ? TOKEN_E : TOKEN_NONE;
+        case TOKEN_E:
+            if (is_digit(c)) return TOKEN_EXPONENT;
+            return c == '+' || c == '-' ? TOKEN_E_SIGN : TOKEN_NONE;
+        case TOKEN_E_SIGN:
+        case TOKEN_EXPONENT: return is_digit(c) ? TOKEN_EXPONENT : TOKEN_NONE;
+        default: return TOKEN_NONE;
+    }
+}
+
+// The state of a token that starts with `c`.
+static int token_first(unsigned char c) {
+    if (c == '-') return TOKEN_MINUS;
+    if (c == '0') return TOKEN_ZERO;
+    if (is_digit(c)) return TOKEN_INTEGER;
+    return is_letter(c) ? TOKEN_LITERAL : TOKEN_OTHER;
+}
+
+// After a piece parsed cleanly: where the number or literal token at its end starts (it may go
+// on in the next piece), splitting the trailing run of token bytes as yajl's lexer does. A piece
+// that is all token bytes goes on from the state the previous piece ended in.
+void fm_stream_keep_tail_token(fm_stream *s) {
+    size_t length = s->input_length;
+    size_t run = 0;
+    while (run < length && is_token_byte(s->input[length - 1 - run])) run++;
+    if (run == 0 || s->carry_length) {
+        s->tail_token_end = 0;
+        return;
+    }
+    int state = TOKEN_NONE;
+    size_t start = 0;
+    if (run == length && s->tail_token_end != 0 && s->tail_token_end == s->base) {
+        state = s->tail_token_state;
+        start = s->tail_token_start;
+    }
+    for (size_t i = length - run; i < length; i++) {
+        unsigned char c = s->input[i];
+        int next = state == TOKEN_NONE ? TOKEN_NONE : token_step(state, c);
+        if (next == TOKEN_NONE) {
+            next = token_first(c);
+            start = s->base + i;
+        }
+        state = next;
+    }
+    s->tail_token_state = state;
+    s->tail_token_start = start;
+    s->tail_token_end = s->base + length;
+}
+
+// Where a yajl parse error is. yajl puts the error after the token it did not expect, except
+// for a member not followed by ',' or '}', where it counts back to the token's start from its
+// end in the current piece: when the token began in an earlier piece that count would go below
+// zero, and yajl says the piece's first byte instead. Such a token is the one that ran on past
+// the previous piece's end, whose start was kept; a string token counts back its text without
+// the quotes, so yajl puts it two bytes past the opening quote.
+static size_t parse_error_offset(fm_stream *s, const char *message) {
+    size_t offset = consumed_end(s);
+    if (offset != s->base || s->mode != FM_STREAM_ARRAY || !strstr(message, "after key and value, inside map")) {
+        return offset;
+    }
+    if (s->carry_length) return s->carry_start + 2;
+    // A number at a piece's end stays in yajl's buffer even when it is whole: only the next
+    // byte tells. It is the token yajl did not expect when no callback reported it (else the
+    // token at the piece's first byte is, and the offset is right).
+    if (s->tail_token_end != 0 && s->tail_token_end == s->base && s->tail_token_state != TOKEN_OTHER &&
+        s->last_end <= s->tail_token_start) {
+        return s->tail_token_start;
+    }
+    return offset;
+}
+
 // MARK: - Failures
 
 int fm_stream_fail(fm_stream *s, int kind, size_t offset, const char *message) {
@@ -142,8 +255,8 @@ void fm_stream_yajl_failure(fm_stream *s) {
     char message[256];
     snprintf(message, sizeof message, "%s", text ? (char *)text : "syntax error");
     if (text) yajl_free_error(s->handle, text);
+    size_t offset = parse_error_offset(s, message);
     trim_message(message);
-    size_t offset = consumed_end(s);
     if (s->root_done) {
         // After the root closed yajl fails only on a token after it ("trailing garbage"; the
         // end of input is never an error there). Point at the first byte after the document,

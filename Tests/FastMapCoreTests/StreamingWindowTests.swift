@@ -151,6 +151,29 @@ struct StreamingWindowTests {
         try Self.expectAgreement(Array(text.utf8), mode: .array("meta.data"))
     }
 
+    /// yajl puts a member's unexpected token at the token's start, and a token that began in an
+    /// earlier piece at the piece's first byte unless the stream says where it began. Every cut of
+    /// each document is read in two pieces, with windows and with yajl alone.
+    @Test(arguments: [
+        #"[{"a":144869 6718780192234},1]"#,  // a second number where ',' or '}' belongs
+        #"[{"a":140-8374787294334498},1]"#,  // `-` starts a token of its own
+        #"[{"a":02.6920459431344455e+101},1]"#,  // so does a digit after a leading zero
+        #"[{"a":-5.3375"4103317707e-10"},1]"#,  // a string (yajl counts it without quotes)
+        #"[{"a":92233720:6854775807},1]"#,  // the unexpected token is the colon after the number
+        #"[{"a":true false},1]"#,
+        "[1736680-346160075095\n,1]",  // in an array yajl points past the token, cut or not
+    ])
+    func tokensCutBetweenPiecesFailWhereYajlSays(text: String) throws {
+        let bytes = Array(text.utf8)
+        let reference = try Self.run(bytes, sizes: [bytes.count], parser: .yajl)
+        for cut in 1..<bytes.count {
+            for parser in [JSONParser.simdjson, .yajl] {
+                let pieces = try Self.run(bytes, sizes: [cut, bytes.count], parser: parser)
+                #expect(pieces.run == reference.run, "cut at \(cut), \(parser)")
+            }
+        }
+    }
+
     @Test func randomDocumentsAgree() throws {
         for seed in 1...12 {
             var generator = RandomJSONGenerator(seed: UInt64(seed), maximumDepth: 4)
