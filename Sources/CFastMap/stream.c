@@ -80,6 +80,7 @@ void fm_stream_free(fm_stream *s) {
     free(s->items);
     free(s->errors);
     free(s->carry);
+    free(s->open_kinds);
     free(s->texts);
     free(s->text_bytes);
     free(s->fast_scratch.bytes);

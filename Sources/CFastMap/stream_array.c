@@ -179,6 +179,7 @@ static int navigate(fm_stream *s, int ev, const unsigned char *text, size_t leng
 static int array_event(fm_stream *s, int ev, const unsigned char *text, size_t length, int flag) {
     int ok = s->phase == ELEMENTS ? element_event(s, ev, text, length, flag)
                                   : navigate(s, ev, text, length, flag);
+    if (ok && !fm_stream_follow_event(s, ev)) ok = fm_stream_fail_out_of_memory(s);
     s->last_end = consumed_end(s);
     if (ok && s->phase == AFTER && s->doc_depth == 0 && !s->root_done) {
         s->root_done = 1;

@@ -108,6 +108,13 @@ struct fm_stream {
     // began in an earlier one (see fm_stream_yajl_failure).
     size_t tail_token_start, tail_token_end;
     int tail_token_state;  // where in its grammar the token was at tail_token_end (stream_position.c)
+    char tail_literal[8];  // a literal's letters so far (up to 6), to tell it from a lexical error
+    size_t tail_literal_length;
+    // Array mode: what yajl expects next, from its events: the kind of each open container
+    // (1: object), and whether the latest event was a member's value (yajl then wants ',' or '}').
+    unsigned char *open_kinds;
+    size_t open_kinds_count, open_kinds_capacity;
+    int after_member_value;
 
     // Newlines counted so far (array mode), for line and column numbers.
     size_t scan_at, scan_lines, scan_line_start;
@@ -233,6 +240,8 @@ int fm_stream_raw_lookup(fm_builder *b, const unsigned char **raw, size_t *raw_l
 int fm_stream_keep_carry(fm_stream *s);
 /// After a piece parsed cleanly: keep where a number or literal token at its end starts.
 void fm_stream_keep_tail_token(fm_stream *s);
+/// Follows yajl's event `ev` (see fm_stream.after_member_value). Returns 0 when out of memory.
+int fm_stream_follow_event(fm_stream *s, int ev);
 /// Ends the stream with its first failure (later ones are ignored). Returns 0.
 int fm_stream_fail(fm_stream *s, int kind, size_t offset, const char *message);
 int fm_stream_fail_out_of_memory(fm_stream *s);

@@ -1,5 +1,6 @@
 #include "stream_internal.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,37 +184,109 @@ void fm_stream_keep_tail_token(fm_stream *s) {
         state = s->tail_token_state;
         start = s->tail_token_start;
     }
+    size_t literal = state == TOKEN_LITERAL ? s->tail_literal_length : 0;
     for (size_t i = length - run; i < length; i++) {
         unsigned char c = s->input[i];
         int next = state == TOKEN_NONE ? TOKEN_NONE : token_step(state, c);
         if (next == TOKEN_NONE) {
             next = token_first(c);
             start = s->base + i;
+            literal = 0;
         }
+        if (next == TOKEN_LITERAL && literal < 6) s->tail_literal[literal++] = (char)c;
         state = next;
     }
+    s->tail_literal_length = literal;
     s->tail_token_state = state;
     s->tail_token_start = start;
     s->tail_token_end = s->base + length;
 }
 
-// Where a yajl parse error is. yajl puts the error after the token it did not expect, except
-// for a member not followed by ',' or '}', where it counts back to the token's start from its
-// end in the current piece: when the token began in an earlier piece that count would go below
-// zero, and yajl says the piece's first byte instead. Such a token is the one that ran on past
-// the previous piece's end, whose start was kept; a string token counts back its text without
-// the quotes, so yajl puts it two bytes past the opening quote.
-static size_t parse_error_offset(fm_stream *s, const char *message) {
-    size_t offset = consumed_end(s);
-    if (offset != s->base || s->mode != FM_STREAM_ARRAY || !strstr(message, "after key and value, inside map")) {
-        return offset;
+// Whether the token kept at the previous piece's end ends whole in this one (a number in a state
+// that may end, a literal spelled out): yajl then lexed it and found it out of place. Otherwise
+// the error is lexical, and yajl points at the byte that broke the token.
+static int tail_token_completes(fm_stream *s) {
+    int state = s->tail_token_state;
+    size_t i = 0;
+    if (state == TOKEN_LITERAL) {
+        char text[8];
+        size_t length = s->tail_literal_length;
+        memcpy(text, s->tail_literal, length);
+        while (i < s->input_length && length < 6 && is_letter(s->input[i])) text[length++] = (char)s->input[i++];
+        return (length == 4 && (memcmp(text, "true", 4) == 0 || memcmp(text, "null", 4) == 0)) ||
+               (length == 5 && memcmp(text, "false", 5) == 0);
     }
-    if (s->carry_length) return s->carry_start + 2;
+    while (i < s->input_length) {
+        int next = token_step(state, s->input[i]);
+        if (next == TOKEN_NONE) break;
+        state = next;
+        i++;
+    }
+    return state == TOKEN_ZERO || state == TOKEN_INTEGER || state == TOKEN_FRACTION || state == TOKEN_EXPONENT;
+}
+
+// Whether the string token carried from earlier pieces (from its opening quote) closes in this
+// piece as yajl's lexer reads it: no control character, every escape one JSON allows.
+static int carried_string_completes(fm_stream *s) {
+    int escape = 0;  // 1 after a backslash; 2 to 5: hex digits of \u still to come
+    for (size_t i = 1; i < s->carry_length + s->input_length; i++) {
+        unsigned char c = i < s->carry_length ? s->carry[i] : s->input[i - s->carry_length];
+        if (escape == 1) {
+            if (c == 'u') {
+                escape = 5;
+            } else if (strchr("\"\\/bfnrt", c) && c != 0) {
+                escape = 0;
+            } else {
+                return 0;
+            }
+        } else if (escape > 1) {
+            if (!isxdigit(c)) return 0;
+            escape = escape == 2 ? 0 : escape - 1;
+        } else if (c == '\\') {
+            escape = 1;
+        } else if (c == '"') {
+            return 1;
+        } else if (c < 0x20) {
+            return 0;
+        }
+    }
+    return 0;
+}
+
+int fm_stream_follow_event(fm_stream *s, int ev) {
+    switch (ev) {
+        case EV_START_MAP:
+        case EV_START_ARRAY:
+            if (!reserve((void **)&s->open_kinds, &s->open_kinds_capacity, s->open_kinds_count + 1, 1)) return 0;
+            s->open_kinds[s->open_kinds_count++] = ev == EV_START_MAP;
+            s->after_member_value = 0;
+            return 1;
+        case EV_KEY: s->after_member_value = 0; return 1;
+        case EV_END_MAP:
+        case EV_END_ARRAY:
+            if (s->open_kinds_count) s->open_kinds_count--;
+            break;
+        default: break;
+    }
+    s->after_member_value = s->open_kinds_count > 0 && s->open_kinds[s->open_kinds_count - 1];
+    return 1;
+}
+
+// Where a yajl parse error is. yajl puts the error after the token it did not expect, except
+// after a member's value (it wants ',' or '}' there), where it counts back to the token's start
+// from its end in the current piece: when the token began in an earlier piece that count would
+// go below zero, and yajl says the piece's first byte instead. Such a token is the one that ran
+// on past the previous piece's end, whose start was kept, when it ends whole; a string token
+// counts back its text without the quotes, so yajl puts it two bytes past the opening quote.
+static size_t parse_error_offset(fm_stream *s) {
+    size_t offset = consumed_end(s);
+    if (offset != s->base || s->mode != FM_STREAM_ARRAY || !s->after_member_value) return offset;
+    if (s->carry_length) return carried_string_completes(s) ? s->carry_start + 2 : offset;
     // A number at a piece's end stays in yajl's buffer even when it is whole: only the next
     // byte tells. It is the token yajl did not expect when no callback reported it (else the
     // token at the piece's first byte is, and the offset is right).
     if (s->tail_token_end != 0 && s->tail_token_end == s->base && s->tail_token_state != TOKEN_OTHER &&
-        s->last_end <= s->tail_token_start) {
+        s->last_end <= s->tail_token_start && tail_token_completes(s)) {
         return s->tail_token_start;
     }
     return offset;
@@ -255,7 +328,7 @@ void fm_stream_yajl_failure(fm_stream *s) {
     char message[256];
     snprintf(message, sizeof message, "%s", text ? (char *)text : "syntax error");
     if (text) yajl_free_error(s->handle, text);
-    size_t offset = parse_error_offset(s, message);
+    size_t offset = parse_error_offset(s);
     trim_message(message);
     if (s->root_done) {
         // After the root closed yajl fails only on a token after it ("trailing garbage"; the

@@ -161,6 +161,9 @@ struct StreamingWindowTests {
         #"[{"a":-5.3375"4103317707e-10"},1]"#,  // a string (yajl counts it without quotes)
         #"[{"a":92233720:6854775807},1]"#,  // the unexpected token is the colon after the number
         #"[{"a":true false},1]"#,
+        #"[{"a":1 nul9},1]"#,  // lexical errors: yajl points at the byte that breaks the token
+        #"[{"a":1 2e,"b":2},1]"#,
+        #"[{"a":1 "b\q"},1]"#,
         "[1736680-346160075095\n,1]",  // in an array yajl points past the token, cut or not
     ])
     func tokensCutBetweenPiecesFailWhereYajlSays(text: String) throws {
