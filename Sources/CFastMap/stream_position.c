@@ -167,6 +167,11 @@ static int token_first(unsigned char c) {
     return is_letter(c) ? TOKEN_LITERAL : TOKEN_OTHER;
 }
 
+// Whether the token kept at the latest clean piece's end reaches the current piece's start.
+static int tail_token_reaches_input(const fm_stream *s) {
+    return s->tail_token_end != 0 && s->tail_token_end == s->base;
+}
+
 // After a piece parsed cleanly: where the number or literal token at its end starts (it may go
 // on in the next piece), splitting the trailing run of token bytes as yajl's lexer does. A piece
 // that is all token bytes goes on from the state the previous piece ended in.
@@ -180,7 +185,7 @@ void fm_stream_keep_tail_token(fm_stream *s) {
     }
     int state = TOKEN_NONE;
     size_t start = 0;
-    if (run == length && s->tail_token_end != 0 && s->tail_token_end == s->base) {
+    if (run == length && tail_token_reaches_input(s)) {
         state = s->tail_token_state;
         start = s->tail_token_start;
     }
@@ -285,8 +290,7 @@ static size_t parse_error_offset(fm_stream *s) {
     // A number at a piece's end stays in yajl's buffer even when it is whole: only the next
     // byte tells. It is the token yajl did not expect when no callback reported it (else the
     // token at the piece's first byte is, and the offset is right).
-    if (s->tail_token_end != 0 && s->tail_token_end == s->base && s->tail_token_state != TOKEN_OTHER &&
-        s->last_end <= s->tail_token_start && tail_token_completes(s)) {
+    if (tail_token_reaches_input(s) && s->last_end <= s->tail_token_start && tail_token_completes(s)) {
         return s->tail_token_start;
     }
     return offset;

@@ -58,28 +58,20 @@ extension JSONTreeDecoder {
         // way that names it: entered, its step on the path stack, where the same element
         // throws the same error with its full path. (An array too deep to enter goes that way
         // at once, for the depth error.)
-        if reference.tail == nil && path.count < maximumDepth {
+        func readAll(at position: CodingPathReference) throws -> [Element] {
             let count = node.arrayCount
             var result: [Element] = []
             result.reserveCapacity(count)
-            for index in 0..<count {
-                guard let element = node.element(at: index) else { break }
-                guard let value = try? read(self, element, reference, index) else { break }
-                result.append(value)
-            }
-            if result.count == count { return result }
-        }
-        return try with(node, at: reference, step) {
-            let count = node.arrayCount
-            var result: [Element] = []
-            result.reserveCapacity(count)
-            let position = currentPath
             for index in 0..<count {
                 guard let element = node.element(at: index) else { break }
                 result.append(try read(self, element, position, index))
             }
             return result
         }
+        if reference.tail == nil && path.count < maximumDepth, let result = try? readAll(at: reference) {
+            return result
+        }
+        return try with(node, at: reference, step) { try readAll(at: currentPath) }
     }
 }
 
