@@ -19,21 +19,20 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
             let decodesItself = decoder.decodesItself(Value.self)
             try node.forEachNamedMember { key, child in
                 let step = CodingPathComponent.key(DictionaryMemberKey(key, readsInteger: readsInteger))
-                let value =
-                    decodesItself
-                    ? try decoder.decodeItself(Value.self, child, at: position, step)
-                    : try decoder.unwrap(child, as: Value.self, at: position, step)
+                let value: Value
+                if decodesItself {
+                    value = try decoder.decodeItself(Value.self, child, at: position, step)
+                } else {
+                    value = try decoder.unwrap(child, as: Value.self, at: position, step)
+                }
                 // Keys equal as Swift strings (different Unicode spellings): the first one wins.
-                // One hash lookup: a modifying access through the `default:` subscript stores
-                // the value only when the key is new.
-                keepFirst(&result[key, default: value])
+                // One hash lookup when keys are distinct, and `value` moves into the dictionary
+                // (a `default:` subscript would copy it and destroy the original, which retains
+                // and releases every reference the value holds); a repeated key puts the first
+                // value back.
+                if let first = result.updateValue(consume value, forKey: key) { result[key] = first }
             }
             return result
         }
     }
-
-    /// Does nothing: passing `dictionary[key, default: value]` inout is what stores `value` when
-    /// `key` is new, and leaves the stored value alone when it is not.
-    @inline(__always)
-    private static func keepFirst(_ value: inout Value) {}
 }
