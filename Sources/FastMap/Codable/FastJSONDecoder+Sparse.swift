@@ -96,10 +96,12 @@ extension FastJSONDecoder {
         _ session: SparseDecodingSession
     ) throws -> T {
         var decoder = JSONTreeDecoder(root: tree, options: options, input: input, sparse: session)
+        decoder.trackKeyedContainers()
         defer {
             // A decoder that outlives the call would read the tree later: only a full tree may
             // be read then, so a filtered decode is redone and a type that does this is not
             // decoded sparsely again.
+            decoder.finishKeyedContainers()
             let escaped = !isKnownUniquelyReferenced(&decoder) || decoder.numberTexts.isShared
             if escaped { session.escaped() }
             decoder.numberTexts.endOfInput(keepingTexts: escaped && session.schema == nil)

@@ -320,9 +320,11 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         _ body: (JSONTreeDecoder, JSONNode) throws -> T
     ) throws -> T {
         var decoder = JSONTreeDecoder(root: tree, options: options, input: input)
+        decoder.trackKeyedContainers()
         defer {
             // The input buffer is only valid during this call. A decoder or container that a
             // model kept (to decode from later) gets the number texts it may need now.
+            decoder.finishKeyedContainers()
             let escaped = !isKnownUniquelyReferenced(&decoder) || decoder.numberTexts.isShared
             decoder.numberTexts.endOfInput(keepingTexts: escaped)
         }

@@ -40,6 +40,10 @@ package final class JSONTreeDecoder: Decoder {
     @exclusivity(unchecked) package var selfDecodingTypes: [(ObjectIdentifier, Bool?)] = []
     /// One cursor per stack depth for the keyed containers' in-order member lookups.
     @exclusivity(unchecked) package var memberCursors: [JSONMemberCursor] = []
+    /// Whether this decoder hands its keyed containers out again once idle, and those it
+    /// keeps for that (see `JSONTreeDecoder+KeyedContainerReuse.swift`).
+    @exclusivity(unchecked) package internal(set) var tracksKeyedContainers = false
+    @exclusivity(unchecked) package var keyedContainerBoxes: [KeyedContainerBox] = []
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
     package var convertedKeys: [String: String] = [:]
     package let options: FastJSONDecoder.Options
@@ -120,7 +124,7 @@ package final class JSONTreeDecoder: Decoder {
     package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         // No step to add: every `init(from:)` comes here, so it does not carry a nil one along.
         guard node.isObject else { throw containerMismatch([String: Any].self, node: node, at: currentPath, nil) }
-        return KeyedDecodingContainer(try JSONKeyedContainer<Key>(decoder: self, object: node, path: currentPath))
+        return try keyedContainer(type, object: node, path: currentPath)
     }
 
     package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -137,7 +141,7 @@ package final class JSONTreeDecoder: Decoder {
         }
         var position = reference
         if let step { position = reference.appending(step) }
-        return KeyedDecodingContainer(try JSONKeyedContainer<Key>(decoder: self, object: node, path: position))
+        return try keyedContainer(type, object: node, path: position)
     }
 
     package func unkeyedContainer(

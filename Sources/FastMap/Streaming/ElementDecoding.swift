@@ -168,6 +168,7 @@ struct ElementDecoding: @unchecked Sendable {
     ) throws -> T {
         var tree = spare.take(root: json, options: options, sparse: session)
         defer {
+            tree.finishKeyedContainers()
             if !isKnownUniquelyReferenced(&tree) || tree.numberTexts.isShared {
                 session?.escaped()
             } else {

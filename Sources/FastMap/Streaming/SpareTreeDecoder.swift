@@ -13,7 +13,12 @@ final class SpareTreeDecoder {
 
     /// A decoder for `root`: the parked one pointed at it, or a new one.
     func take(root: JSON, options: FastJSONDecoder.Options, sparse: SparseDecodingSession?) -> JSONTreeDecoder {
-        guard let decoder else { return JSONTreeDecoder(root: root, options: options, input: nil, sparse: sparse) }
+        guard let decoder else {
+            // The loop's `decodeValue` finishes the decoder's keyed containers after each element.
+            let decoder = JSONTreeDecoder(root: root, options: options, input: nil, sparse: sparse)
+            decoder.trackKeyedContainers()
+            return decoder
+        }
         self.decoder = nil
         handedOn += 1
         decoder.restart(at: root, sparse: sparse)

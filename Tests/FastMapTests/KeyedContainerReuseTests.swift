@@ -1,0 +1,137 @@
+@_spi(FastMapCore) import FastMapCore
+import FastMapTestSupport
+import Foundation
+import Testing
+
+@testable import FastMap
+
+/// A decoder hands an idle keyed container's box out again (JSONTreeDecoder+KeyedContainerReuse.swift);
+/// these tests hold that a container still in use, or kept by a model, is never handed out, and
+/// that a kept one still reads its own object after the decode call (ASan checks the lifetimes
+/// in `make leaks`).
+@Suite("Keyed container reuse")
+struct KeyedContainerReuseTests {
+    enum Keys: String, CodingKey { case name, id, child, children }
+
+    /// Keeps its container and reads `name` from it only when asked, after `decode` returned.
+    struct KeepsContainer: Decodable {
+        var id: Int
+        let container: KeyedDecodingContainer<Keys>
+
+        init(from decoder: any Decoder) throws {
+            container = try decoder.container(keyedBy: Keys.self)
+            id = try container.decode(Int.self, forKey: .id)
+        }
+
+        var name: String { (try? container.decode(String.self, forKey: .name)) ?? "<failed>" }
+    }
+
+    /// Holds two containers of one key type at once, with a value of the same key type decoded
+    /// between its reads.
+    struct TwoAtOnce: Decodable, Equatable {
+        var first: String
+        var second: Int
+        var child: Leaf
+
+        init(from decoder: any Decoder) throws {
+            let a = try decoder.container(keyedBy: Keys.self)
+            let b = try decoder.container(keyedBy: Keys.self)
+            child = try a.decode(Leaf.self, forKey: .child)
+            first = try a.decode(String.self, forKey: .name)
+            second = try b.decode(Int.self, forKey: .id)
+        }
+    }
+
+    struct Leaf: Decodable, Equatable {
+        var name: String
+        var id: Int
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            name = try container.decode(String.self, forKey: .name)
+            id = try container.decode(Int.self, forKey: .id)
+        }
+    }
+
+    /// One key type at every depth: every level's container is in use while the next is asked
+    /// for, and is read again (`name`) after its children.
+    struct Tree: Codable, Equatable {
+        var children: [Tree]
+        var name: String
+    }
+
+    private func records(_ count: Int) -> Data {
+        let items = (0..<count).map { #"{"id":\#($0),"name":"n\#($0)"}"# }
+        return Data(("[" + items.joined(separator: ",") + "]").utf8)
+    }
+
+    @Test func anIdleContainerIsHandedOutAgainAndOneInUseIsNot() throws {
+        let json = try JSON(data: Data(#"{"a":{"id":1},"b":{"id":2}}"#.utf8))
+        let decoder = JSONTreeDecoder(root: json, options: FastJSONDecoder().options, input: nil)
+        decoder.trackKeyedContainers()
+        defer { decoder.finishKeyedContainers() }
+        var first: AnyObject? = unsafeBitCast(try decoder.container(keyedBy: Keys.self), to: AnyObject.self)
+        let held = unsafeBitCast(try decoder.container(keyedBy: Keys.self), to: AnyObject.self)
+        #expect(first !== held, "a container in use was handed out again")
+        let firstIdentity = first.map(ObjectIdentifier.init)
+        first = nil
+        let again = unsafeBitCast(try decoder.container(keyedBy: Keys.self), to: AnyObject.self)
+        #expect(ObjectIdentifier(again) == firstIdentity, "the idle container was not handed out again")
+    }
+
+    @Test func keptContainersReadTheirOwnObjectAfterTheCall() throws {
+        let decoder = FastJSONDecoder()
+        let kept = try decoder.decode([KeepsContainer].self, from: records(50))
+        // Another decode in between may reuse idle boxes, never the kept ones.
+        _ = try decoder.decode([KeepsContainer].self, from: records(7))
+        #expect(kept.map(\.name) == (0..<50).map { "n\($0)" })
+        #expect(kept.map(\.id) == Array(0..<50))
+    }
+
+    @Test(arguments: [false, true])
+    func keptContainersOfStreamedElementsReadTheirOwnObject(elementByElement: Bool) throws {
+        let decoder = FastJSONDecoder()
+        decoder.elementByElementThreshold = elementByElement ? 0 : .max
+        let first = try decoder.decode([KeepsContainer].self, from: records(300))
+        let second = try decoder.decode([KeepsContainer].self, from: records(300))
+        #expect(first.map(\.name) == (0..<300).map { "n\($0)" })
+        #expect(second.map(\.name) == (0..<300).map { "n\($0)" })
+    }
+
+    @Test func keptContainersOfForEachReadTheirOwnObject() throws {
+        let url = try Hostile.temporaryFile(Array(records(200)), name: "kept-containers")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var kept: [KeepsContainer] = []
+        try FastJSONDecoder().forEach(KeepsContainer.self, contentsOf: url) { kept.append($0) }
+        #expect(kept.map(\.name) == (0..<200).map { "n\($0)" })
+    }
+
+    @Test func twoContainersOfOneKeyTypeAtOnceMatchFoundation() {
+        expectSameAsFoundation(
+            [TwoAtOnce].self,
+            #"[{"name":"a","id":1,"child":{"name":"b","id":2}},{"name":"c","id":3,"child":{"name":"d","id":4}}]"#)
+    }
+
+    @Test(arguments: [1, 63, 64, 65, 200])
+    func oneKeyTypeNestedDeeperThanTheKeptBoxesMatchesFoundation(depth: Int) throws {
+        var tree = Tree(children: [], name: "leaf")
+        for level in 0..<depth {
+            tree = Tree(children: [tree, Tree(children: [], name: "side \(level)")], name: "level \(level)")
+        }
+        let data = try JSONEncoder().encode(tree)
+        let options = FastJSONDecoder()
+        options.maximumDepth = 1000
+        #expect(try options.decode(Tree.self, from: data) == tree)
+        // Twice with one decoder: the second call starts from the boxes the first kept.
+        #expect(try options.decode(Tree.self, from: data) == tree)
+    }
+
+    private func expectSameAsFoundation<T: Decodable & Equatable>(
+        _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let data = Data(json.utf8)
+        let fast = DecodingOutcome { try FastJSONDecoder().decode(type, from: data) }
+        let foundation = DecodingOutcome { try JSONDecoder().decode(type, from: data) }
+        #expect(fast == foundation, "\(json)", sourceLocation: sourceLocation)
+    }
+}
