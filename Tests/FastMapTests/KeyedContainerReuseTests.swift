@@ -135,3 +135,65 @@ struct KeyedContainerReuseTests {
         #expect(fast == foundation, "\(json)", sourceLocation: sourceLocation)
     }
 }
+
+/// The encoder's side: a stream hands an idle keyed container's box out again, and never one
+/// in use.
+@Suite("Keyed encoding container reuse")
+struct KeyedEncodingContainerReuseTests {
+    enum Keys: String, CodingKey { case name, children, id }
+
+    /// Notes the box of every keyed container its values were given.
+    final class Boxes: @unchecked Sendable {
+        var identities: [ObjectIdentifier] = []
+    }
+
+    struct Item: Encodable {
+        var id: Int
+        let boxes: Boxes
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            boxes.identities.append(ObjectIdentifier(unsafeBitCast(container, to: AnyObject.self)))
+            try container.encode(id, forKey: .id)
+        }
+    }
+
+    /// Writes its name after its children, so its container is written to after theirs (of
+    /// the same key type) were made and used. (Were its box handed to a child, the stream would
+    /// see a stale handle and encode again through the tree: the bytes hold either way, which
+    /// is why `theElementsOfAnArrayShareOneIdleContainer` checks the boxes themselves.)
+    struct Node: Encodable {
+        var name: String
+        var children: [Node]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(children, forKey: .children)
+            var nested = container.nestedContainer(keyedBy: Keys.self, forKey: .id)
+            try nested.encode(name.count, forKey: .id)
+            try container.encode(name, forKey: .name)
+        }
+    }
+
+    @Test func theElementsOfAnArrayShareOneIdleContainer() throws {
+        let boxes = Boxes()
+        let items = (0..<5).map { Item(id: $0, boxes: boxes) }
+        let bytes = try FastJSONEncoder().encode(items)
+        #expect(String(decoding: bytes, as: UTF8.self) == #"[{"id":0},{"id":1},{"id":2},{"id":3},{"id":4}]"#)
+        #expect(Set(boxes.identities).count == 1, "each element's container was a new box")
+    }
+
+    @Test(arguments: [1, 63, 64, 65, 150])
+    func oneKeyTypeNestedDeeplyMatchesJSONEncoder(depth: Int) throws {
+        var node = Node(name: "leaf", children: [])
+        for level in 0..<depth { node = Node(name: "level \(level)", children: [node, Node(name: "s", children: [])]) }
+        let fast = FastJSONEncoder()
+        fast.outputFormatting = .sortedKeys
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        let expected = try foundation.encode(node)
+        #expect(try fast.encode(node) == expected)
+        // Again with the same encoder settings: every call starts with no kept boxes.
+        #expect(try fast.encode(node) == expected)
+    }
+}

@@ -4,8 +4,11 @@ import Foundation
 /// A keyed container writing members straight into the stream.
 struct EncodingStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let stream: EncodingStream
-    let index: Int
-    let generation: Int
+    /// The frame it writes into, which changes when its box is handed out again.
+    let state: EncodingKeyedContainerState
+
+    var index: Int { state.index }
+    var generation: Int { state.generation }
 
     var codingPath: [any CodingKey] {
         guard stream.isCurrent(index, generation) else { return [] }
@@ -88,9 +91,7 @@ struct EncodingStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
             stream.state.value.beginMember(written, in: index)
             return .key(key)
         }
-        return KeyedEncodingContainer(
-            EncodingStreamKeyedContainer<NestedKey>(
-                stream: stream, index: stream.state.value.frames.count - 1, generation: generation))
+        return stream.keyedContainer(NestedKey.self, index: stream.state.value.frames.count - 1, generation: generation)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

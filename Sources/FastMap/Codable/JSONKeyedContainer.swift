@@ -4,23 +4,25 @@
 /// coding key's UTF-8 straight into jansson; other strategies look keys up in a map built once
 /// per object (see ``ConvertedKeys``).
 package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// The one reference a container holds: the standard library's box copies the container
-    /// for every member read, and each reference field is one more retain and release.
+    package let decoder: JSONTreeDecoder
+    /// What changes when the container's box is handed out again (see ``ReusableContainerBoxes``).
     package let state: KeyedContainerState
 
-    package var decoder: JSONTreeDecoder { state.decoder }
     package var object: JSONNode { state.object }
     package var path: CodingPathReference { state.path }
     private var converted: ConvertedKeys? { state.converted }
 
-    /// A container of its own (not handed out again), which holds `decoder`.
+    /// A container of its own (not handed out again).
     package init(decoder: JSONTreeDecoder, object: JSONNode, path: CodingPathReference) throws {
+        self.decoder = decoder
         state = KeyedContainerState(
-            decoder: decoder, object: object, path: path, converted: try decoder.convertedKeys(of: object, at: path),
-            ownsDecoder: true)
+            object: object, path: path, converted: try decoder.convertedKeys(of: object, at: path))
     }
 
-    init(state: KeyedContainerState) { self.state = state }
+    init(decoder: JSONTreeDecoder, state: KeyedContainerState) {
+        self.decoder = decoder
+        self.state = state
+    }
 
     package var codingPath: [any CodingKey] { decoder.codingPath(path) }
 

@@ -43,7 +43,7 @@ package final class JSONTreeDecoder: Decoder {
     /// Whether this decoder hands its keyed containers out again once idle, and those it
     /// keeps for that (see `JSONTreeDecoder+KeyedContainerReuse.swift`).
     @exclusivity(unchecked) package internal(set) var tracksKeyedContainers = false
-    @exclusivity(unchecked) package var keyedContainerBoxes: [KeyedContainerBox] = []
+    @exclusivity(unchecked) package var keyedContainerBoxes = ReusableContainerBoxes<KeyedContainerState>()
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
     package var convertedKeys: [String: String] = [:]
     package let options: FastJSONDecoder.Options

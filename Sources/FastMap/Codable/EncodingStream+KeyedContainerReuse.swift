@@ -1,0 +1,28 @@
+/// Handing keyed containers out again (see ``ReusableContainerBoxes``): a stream points an idle
+/// box of the same key type at the next object's frame. `streamed(settings:_:)` calls
+/// ``finishKeyedContainers()`` when the value is written.
+extension EncodingStream {
+    /// A keyed container writing into the frame `index` (of `generation`).
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(
+        _ type: Key.Type, index: Int, generation: Int
+    ) -> KeyedEncodingContainer<Key> {
+        if reusesKeyedContainers, let (box, state) = keyedContainerBoxes.idle(ObjectIdentifier(type)) {
+            state.index = index
+            state.generation = generation
+            return unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
+        }
+        let state = EncodingKeyedContainerState(index: index, generation: generation)
+        let container = KeyedEncodingContainer(EncodingStreamKeyedContainer<Key>(stream: self, state: state))
+        if reusesKeyedContainers {
+            _ = keyedContainerBoxes.keep(
+                unsafeBitCast(container, to: AnyObject.self), state: state, key: ObjectIdentifier(type))
+        }
+        return container
+    }
+
+    /// Lets go of the kept containers (which hold the stream), at the end of the encode call.
+    func finishKeyedContainers() {
+        keyedContainerBoxes.removeAll()
+    }
+}

@@ -1,0 +1,67 @@
+/// The keyed container boxes one decoder or encoder handed out, kept so that an idle one can be
+/// handed out again.
+///
+/// Every `init(from:)` asks for a `KeyedDecodingContainer<Key>` and every `encode(to:)` for a
+/// `KeyedEncodingContainer<Key>`; making one looks up the generic metadata of FastMap's
+/// container for `Key` and of the standard library's box around it, and the witness table
+/// between them (hashed runtime lookups, 10–15% of decoding or encoding github_events.json),
+/// then allocates the box. A box nothing but this list holds is idle (no `init(from:)` or
+/// `encode(to:)` can still use it), so the next container of its key type can be that box with
+/// its state pointed elsewhere: the container keeps everything it reads in `State`, a class.
+///
+/// A container holds its decoder or encoder, and the decoder or encoder holds this list: a
+/// cycle, which the call that made the list breaks when it ends with ``removeAll()``. A container
+/// still held then (kept beyond `init(from:)` or `encode(to:)`) goes on holding what it reads,
+/// as a container that was never kept does.
+package struct ReusableContainerBoxes<State: AnyObject> {
+    private struct Entry {
+        let key: ObjectIdentifier
+        var box: AnyObject
+        let state: State
+    }
+
+    /// The most boxes kept: about one per key type in use at once; a model that keeps its
+    /// containers would otherwise grow the list without end.
+    package static var limit: Int { 64 }
+
+    /// Whether a `KeyedDecodingContainer` and a `KeyedEncodingContainer` are the one reference
+    /// to their box they have always been; reuse depends on it, so another layout of the standard
+    /// library only turns reuse off.
+    package static var layoutAllowsReuse: Bool {
+        MemoryLayout<KeyedDecodingContainer<FastCodingKey>>.size == MemoryLayout<AnyObject>.size
+            && MemoryLayout<KeyedEncodingContainer<FastCodingKey>>.size == MemoryLayout<AnyObject>.size
+            && MemoryLayout<KeyedDecodingContainer<FastCodingKey>>.alignment == MemoryLayout<AnyObject>.alignment
+            && MemoryLayout<KeyedEncodingContainer<FastCodingKey>>.alignment == MemoryLayout<AnyObject>.alignment
+    }
+
+    private var entries: [Entry] = []
+
+    package init() {}
+
+    /// An idle box of containers keyed by `key`, and its state; nil when every one is in use.
+    @inline(__always)
+    package mutating func idle(_ key: ObjectIdentifier) -> (box: AnyObject, state: State)? {
+        // Indexed, holding no copy of the list: a copy would make every box look shared.
+        var index = 0
+        while index < entries.count {
+            if entries[index].key == key, isKnownUniquelyReferenced(&entries[index].box) {
+                return (entries[index].box, entries[index].state)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Keeps `box` (a new container's) for reuse, unless the list is full; returns whether it
+    /// is kept. A box that is not kept must hold what its state needs by itself.
+    package mutating func keep(_ box: AnyObject, state: State, key: ObjectIdentifier) -> Bool {
+        guard entries.count < Self.limit else { return false }
+        entries.append(Entry(key: key, box: box, state: state))
+        return true
+    }
+
+    /// Lets go of every box, at the end of the call that made the list.
+    package mutating func removeAll() {
+        entries.removeAll()
+    }
+}
