@@ -1,6 +1,7 @@
 @_spi(FastMapCore) import FastMapCore
 import FastMapTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FastMap
@@ -73,10 +74,11 @@ struct KeyedContainerReuseTests {
         var first: AnyObject? = unsafeBitCast(try decoder.container(keyedBy: Keys.self), to: AnyObject.self)
         let held = unsafeBitCast(try decoder.container(keyedBy: Keys.self), to: AnyObject.self)
         #expect(first !== held, "a container in use was handed out again")
-        let firstIdentity = first.map(ObjectIdentifier.init)
+        // Pinned, so that a new box cannot take the idle one's address.
+        let firstIdentity = first.map(PinnedIdentity.init)
         first = nil
         let again = unsafeBitCast(try decoder.container(keyedBy: Keys.self), to: AnyObject.self)
-        #expect(ObjectIdentifier(again) == firstIdentity, "the idle container was not handed out again")
+        #expect(ObjectIdentifier(again) == firstIdentity?.identity, "the idle container was not handed out again")
     }
 
     @Test func keptContainersReadTheirOwnObjectAfterTheCall() throws {
@@ -96,6 +98,28 @@ struct KeyedContainerReuseTests {
         let second = try decoder.decode([KeepsContainer].self, from: records(300))
         #expect(first.map(\.name) == (0..<300).map { "n\($0)" })
         #expect(second.map(\.name) == (0..<300).map { "n\($0)" })
+    }
+
+    /// Notes the box of its keyed container.
+    struct NotesItsBox: Decodable {
+        static let boxes = Mutex<[PinnedIdentity]>([])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            _ = try container.decode(Int.self, forKey: .id)
+            let box = unsafeBitCast(container, to: AnyObject.self)
+            Self.boxes.withLock { $0.append(PinnedIdentity(box)) }
+        }
+    }
+
+    @Test func aStreamingLoopHandsOneBoxFromElementToElement() throws {
+        let decoder = FastJSONDecoder()
+        decoder.elementByElementThreshold = 0
+        NotesItsBox.boxes.withLock { $0.removeAll() }
+        _ = try decoder.decode([NotesItsBox].self, from: records(100))
+        let boxes = NotesItsBox.boxes.withLock { $0.map(\.identity) }
+        #expect(boxes.count == 100)
+        #expect(Set(boxes).count == 1, "the loop made a new container for each element")
     }
 
     @Test func keptContainersOfForEachReadTheirOwnObject() throws {
@@ -144,7 +168,8 @@ struct KeyedEncodingContainerReuseTests {
 
     /// Notes the box of every keyed container its values were given.
     final class Boxes: @unchecked Sendable {
-        var identities: [ObjectIdentifier] = []
+        var pinned: [PinnedIdentity] = []
+        var identities: [ObjectIdentifier] { pinned.map(\.identity) }
     }
 
     struct Item: Encodable {
@@ -153,7 +178,7 @@ struct KeyedEncodingContainerReuseTests {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
-            boxes.identities.append(ObjectIdentifier(unsafeBitCast(container, to: AnyObject.self)))
+            boxes.pinned.append(PinnedIdentity(unsafeBitCast(container, to: AnyObject.self)))
             try container.encode(id, forKey: .id)
         }
     }
@@ -195,5 +220,18 @@ struct KeyedEncodingContainerReuseTests {
         #expect(try fast.encode(node) == expected)
         // Again with the same encoder settings: every call starts with no kept boxes.
         #expect(try fast.encode(node) == expected)
+    }
+}
+
+/// An object's identity, with an unowned reference that keeps its memory from being handed to a
+/// later object (an unowned reference does not keep the object alive, nor count for
+/// `isKnownUniquelyReferenced`): two identities are equal only if the object was the same.
+struct PinnedIdentity: @unchecked Sendable {
+    let identity: ObjectIdentifier
+    unowned let pin: AnyObject
+
+    init(_ object: AnyObject) {
+        identity = ObjectIdentifier(object)
+        pin = object
     }
 }

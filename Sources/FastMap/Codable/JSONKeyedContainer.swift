@@ -4,7 +4,11 @@
 /// coding key's UTF-8 straight into jansson; other strategies look keys up in a map built once
 /// per object (see ``ConvertedKeys``).
 package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    package let decoder: JSONTreeDecoder
+    /// Unowned (read through ``reading(_:)``), so that neither the copy of the container the
+    /// standard library's box makes for each read nor the read itself takes a reference: while
+    /// the container is in use, the `init(from:)` that asked for it holds the decoder, and
+    /// ``KeyedContainerState/owner`` holds it for a container kept beyond that.
+    private let unmanagedDecoder: Unmanaged<JSONTreeDecoder>
     /// What changes when the container's box is handed out again (see ``ReusableContainerBoxes``).
     package let state: KeyedContainerState
 
@@ -14,14 +18,24 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     /// A container of its own (not handed out again).
     package init(decoder: JSONTreeDecoder, object: JSONNode, path: CodingPathReference) throws {
-        self.decoder = decoder
+        unmanagedDecoder = Unmanaged.passUnretained(decoder)
         state = KeyedContainerState(
-            object: object, path: path, converted: try decoder.convertedKeys(of: object, at: path))
+            object: object, path: path, converted: try decoder.convertedKeys(of: object, at: path), owner: decoder)
     }
 
     init(decoder: JSONTreeDecoder, state: KeyedContainerState) {
-        self.decoder = decoder
+        unmanagedDecoder = Unmanaged.passUnretained(decoder)
         self.state = state
+    }
+
+    /// The decoder (for the reads that are not per member).
+    package var decoder: JSONTreeDecoder { unmanagedDecoder.takeUnretainedValue() }
+
+    /// Runs `body` with the decoder, taking no reference (the decoder is held while the
+    /// container is in use, see `unmanagedDecoder`).
+    @inline(__always)
+    private func reading<R>(_ body: (JSONTreeDecoder) throws -> R) rethrows -> R {
+        try unmanagedDecoder._withUnsafeGuaranteedRef(body)
     }
 
     package var codingPath: [any CodingKey] { decoder.codingPath(path) }
@@ -38,42 +52,42 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     @inline(__always)
-    private func lookup(_ key: Key) -> JSONNode? {
+    private func lookup(_ key: Key, _ decoder: JSONTreeDecoder) -> JSONNode? {
         if let converted { return converted.nodes[key.stringValue] }
         return decoder.orderedMember(key.stringValue, of: object, depth: path.depth)
     }
 
     @inline(__always)
-    private func value(for key: Key) throws -> JSONNode {
-        guard let node = lookup(key) else { throw decoder.keyNotFound(key, in: object, at: path) }
+    private func value(for key: Key, _ decoder: JSONTreeDecoder) throws -> JSONNode {
+        guard let node = lookup(key, decoder) else { throw decoder.keyNotFound(key, in: object, at: path) }
         return node
     }
 
     /// The member for `decodeIfPresent`: nil when missing or null.
     @inline(__always)
-    private func presentValue(for key: Key) -> JSONNode? {
-        guard let node = lookup(key), !node.isNull else { return nil }
+    private func presentValue(for key: Key, _ decoder: JSONTreeDecoder) -> JSONNode? {
+        guard let node = lookup(key, decoder), !node.isNull else { return nil }
         return node
     }
 
-    package func contains(_ key: Key) -> Bool { lookup(key) != nil }
+    package func contains(_ key: Key) -> Bool { reading { lookup(key, $0) != nil } }
 
-    package func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
+    package func decodeNil(forKey key: Key) throws -> Bool { try reading { try value(for: key, $0).isNull } }
 
     package func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try decoder.readBool(value(for: key), at: path, .key(key))
+        try reading { decoder in try decoder.readBool(value(for: key, decoder), at: path, .key(key)) }
     }
 
     package func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try decoder.readString(value(for: key), at: path, .key(key))
+        try reading { decoder in try decoder.readString(value(for: key, decoder), at: path, .key(key)) }
     }
 
     package func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try decoder.readFloat(value(for: key), type, at: path, .key(key))
+        try reading { decoder in try decoder.readFloat(value(for: key, decoder), type, at: path, .key(key)) }
     }
 
     package func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try decoder.readFloat(value(for: key), type, at: path, .key(key))
+        try reading { decoder in try decoder.readFloat(value(for: key, decoder), type, at: path, .key(key)) }
     }
 
     package func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
@@ -91,31 +105,39 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     @inline(__always)
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
-        try decoder.readInteger(value(for: key), type, at: path, .key(key))
+        try reading { decoder in try decoder.readInteger(value(for: key, decoder), type, at: path, .key(key)) }
     }
 
     package func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.unwrap(value(for: key), as: type, at: path, .key(key))
+        try reading { decoder in try decoder.unwrap(value(for: key, decoder), as: type, at: path, .key(key)) }
     }
 
     package func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let node = presentValue(for: key) else { return nil }
-        return try decoder.readBool(node, at: path, .key(key))
+        try reading { decoder in
+            guard let node = presentValue(for: key, decoder) else { return nil }
+            return try decoder.readBool(node, at: path, .key(key))
+        }
     }
 
     package func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let node = presentValue(for: key) else { return nil }
-        return try decoder.readString(node, at: path, .key(key))
+        try reading { decoder in
+            guard let node = presentValue(for: key, decoder) else { return nil }
+            return try decoder.readString(node, at: path, .key(key))
+        }
     }
 
     package func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let node = presentValue(for: key) else { return nil }
-        return try decoder.readFloat(node, type, at: path, .key(key))
+        try reading { decoder in
+            guard let node = presentValue(for: key, decoder) else { return nil }
+            return try decoder.readFloat(node, type, at: path, .key(key))
+        }
     }
 
     package func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let node = presentValue(for: key) else { return nil }
-        return try decoder.readFloat(node, type, at: path, .key(key))
+        try reading { decoder in
+            guard let node = presentValue(for: key, decoder) else { return nil }
+            return try decoder.readFloat(node, type, at: path, .key(key))
+        }
     }
 
     package func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
@@ -151,23 +173,29 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     @inline(__always)
     private func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let node = presentValue(for: key) else { return nil }
-        return try decoder.readInteger(node, type, at: path, .key(key))
+        try reading { decoder in
+            guard let node = presentValue(for: key, decoder) else { return nil }
+            return try decoder.readInteger(node, type, at: path, .key(key))
+        }
     }
 
     package func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let node = presentValue(for: key) else { return nil }
-        return try decoder.unwrap(node, as: type, at: path, .key(key))
+        try reading { decoder in
+            guard let node = presentValue(for: key, decoder) else { return nil }
+            return try decoder.unwrap(node, as: type, at: path, .key(key))
+        }
     }
 
     package func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try decoder.container(keyedBy: type, node: value(for: key), at: path, .key(key))
+        try reading { decoder in
+            try decoder.container(keyedBy: type, node: value(for: key, decoder), at: path, .key(key))
+        }
     }
 
     package func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try decoder.unkeyedContainer(node: value(for: key), at: path, .key(key))
+        try reading { decoder in try decoder.unkeyedContainer(node: value(for: key, decoder), at: path, .key(key)) }
     }
 
     package func superDecoder() throws -> any Decoder {
@@ -176,7 +204,7 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     package func superDecoder(forKey key: Key) throws -> any Decoder {
-        superDecoder(key, node: lookup(key))
+        superDecoder(key, node: lookup(key, decoder))
     }
 
     /// As Foundation: a missing key gives a decoder for `null` rather than an error.

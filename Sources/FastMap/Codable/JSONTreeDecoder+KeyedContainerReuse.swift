@@ -4,8 +4,9 @@
 /// its containers points an idle box of the same key type at the next object.
 ///
 /// The top-level, sparse and streamed decodes track; each calls ``finishKeyedContainers()``
-/// when it ends. Decoders with no such end (a `superDecoder()`, the front ends' own) make a
-/// container per object.
+/// when it ends, before it asks whether anything else holds the decoder. A streaming loop's
+/// decoder keeps its idle boxes from element to element. Decoders with no such end (a
+/// `superDecoder()`, the front ends' own) make a container per object, which holds the decoder.
 extension JSONTreeDecoder {
     /// Starts tracking keyed containers; the caller then owes a ``finishKeyedContainers()``
     /// before it lets go of the decoder.
@@ -13,9 +14,16 @@ extension JSONTreeDecoder {
         tracksKeyedContainers = ReusableContainerBoxes<KeyedContainerState>.layoutAllowsReuse
     }
 
-    /// Lets go of the tracked containers (which hold the decoder), at the end of a call.
+    /// Ends a call's use of the tracked containers: those still held elsewhere take a hold on
+    /// the decoder and are no longer tracked; idle ones stay for the decoder's next use.
     package func finishKeyedContainers() {
-        keyedContainerBoxes.removeAll()
+        keyedContainerBoxes.finish(
+            holding: { $0.owner = self },
+            resting: { state in
+                // It need not keep its last object's converted keys and path alive.
+                state.converted = nil
+                state.path.tail = nil
+            })
     }
 
     /// A keyed container over `object`: an idle box of the same key type pointed at it, or a
@@ -26,7 +34,7 @@ extension JSONTreeDecoder {
     ) throws -> KeyedDecodingContainer<Key> {
         let converted = try convertedKeys(of: object, at: path)
         guard tracksKeyedContainers else {
-            let state = KeyedContainerState(object: object, path: path, converted: converted)
+            let state = KeyedContainerState(object: object, path: path, converted: converted, owner: self)
             return KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: self, state: state))
         }
         if let (box, state) = keyedContainerBoxes.idle(ObjectIdentifier(type)) {
@@ -41,10 +49,10 @@ extension JSONTreeDecoder {
     private func newTrackedKeyedContainer<Key: CodingKey>(
         _ type: Key.Type, object: JSONNode, path: CodingPathReference, converted: ConvertedKeys?
     ) -> KeyedDecodingContainer<Key> {
-        let state = KeyedContainerState(object: object, path: path, converted: converted)
+        let state = KeyedContainerState(object: object, path: path, converted: converted, owner: nil)
         let container = KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: self, state: state))
-        _ = keyedContainerBoxes.keep(
-            unsafeBitCast(container, to: AnyObject.self), state: state, key: ObjectIdentifier(type))
+        let box = unsafeBitCast(container, to: AnyObject.self)
+        if !keyedContainerBoxes.keep(box, state: state, key: ObjectIdentifier(type)) { state.owner = self }
         return container
     }
 }

@@ -9,10 +9,11 @@
 /// `encode(to:)` can still use it), so the next container of its key type can be that box with
 /// its state pointed elsewhere: the container keeps everything it reads in `State`, a class.
 ///
-/// A container holds its decoder or encoder, and the decoder or encoder holds this list: a
-/// cycle, which the call that made the list breaks when it ends with ``removeAll()``. A container
-/// still held then (kept beyond `init(from:)` or `encode(to:)`) goes on holding what it reads,
-/// as a container that was never kept does.
+/// Where a container holds its decoder or encoder, the list holds them in a cycle, which the
+/// call that made it breaks when it ends with ``removeAll()`` (the encoder: one stream per call).
+/// Where it does not (a decoder's containers hold it unowned, so that a streaming loop keeps its
+/// boxes from element to element), ``finish(holding:resting:)`` gives each container still
+/// held elsewhere (kept beyond `init(from:)`) the hold it needs and lets it go.
 package struct ReusableContainerBoxes<State: AnyObject> {
     private struct Entry {
         let key: ObjectIdentifier
@@ -58,6 +59,22 @@ package struct ReusableContainerBoxes<State: AnyObject> {
         guard entries.count < Self.limit else { return false }
         entries.append(Entry(key: key, box: box, state: state))
         return true
+    }
+
+    /// Ends a call's use of the boxes: each one still held elsewhere goes to `hold` (which
+    /// gives its state the holds it needs) and is no longer kept; idle ones go to `rest` and
+    /// stay for the next use.
+    package mutating func finish(holding hold: (State) -> Void, resting rest: (State) -> Void) {
+        var index = 0
+        while index < entries.count {
+            if isKnownUniquelyReferenced(&entries[index].box) {
+                rest(entries[index].state)
+                index += 1
+            } else {
+                hold(entries[index].state)
+                entries.remove(at: index)
+            }
+        }
     }
 
     /// Lets go of every box, at the end of the call that made the list.
