@@ -131,7 +131,7 @@ struct KeyedContainerReuseTests {
     }
 
     @Test func twoContainersOfOneKeyTypeAtOnceMatchFoundation() {
-        expectSameAsFoundation(
+        assertSameDecoding(
             [TwoAtOnce].self,
             #"[{"name":"a","id":1,"child":{"name":"b","id":2}},{"name":"c","id":3,"child":{"name":"d","id":4}}]"#)
     }
@@ -150,14 +150,6 @@ struct KeyedContainerReuseTests {
         #expect(try options.decode(Tree.self, from: data) == tree)
     }
 
-    private func expectSameAsFoundation<T: Decodable & Equatable>(
-        _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let data = Data(json.utf8)
-        let fast = DecodingOutcome { try FastJSONDecoder().decode(type, from: data) }
-        let foundation = DecodingOutcome { try JSONDecoder().decode(type, from: data) }
-        #expect(fast == foundation, "\(json)", sourceLocation: sourceLocation)
-    }
 }
 
 /// The encoder's side: a stream hands an idle keyed container's box out again, and never one

@@ -26,15 +26,6 @@ struct ScalarArrayErrorPathTests {
         }
     }
 
-    private func expectSameAsFoundation<T: Decodable & Equatable>(
-        _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let data = Data(json.utf8)
-        let fast = DecodingOutcome { try FastJSONDecoder().decode(type, from: data) }
-        let foundation = DecodingOutcome { try JSONDecoder().decode(type, from: data) }
-        #expect(fast == foundation, "\(json)", sourceLocation: sourceLocation)
-    }
-
     private func fastMapError<T: Decodable>(
         _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
     ) -> FastMapError? {
@@ -51,7 +42,7 @@ struct ScalarArrayErrorPathTests {
 
     @Test func aFailingElementAfterGoodOnesNamesItsKeyAndIndex() throws {
         let good = #"{"name":"a","values":[1,2,3],"weights":[0.5,1]}"#
-        expectSameAsFoundation(Series.self, good)
+        assertSameDecoding(Series.self, good)
         let cases = [
             #"{"name":"a","values":[1,2,"x"],"weights":[0.5]}"#,
             #"{"name":"a","values":[1,null],"weights":[0.5]}"#,
@@ -59,15 +50,15 @@ struct ScalarArrayErrorPathTests {
             #"{"name":"a","values":[7],"weights":[0.5,true,1]}"#,
             #"{"name":"a","values":{"0":1},"weights":[]}"#,
         ]
-        for json in cases { expectSameAsFoundation(Series.self, json) }
+        for json in cases { assertSameDecoding(Series.self, json) }
         #expect(fastMapError(Series.self, cases[0])?.pathDescription == "$.values[2]")
         #expect(fastMapError(Series.self, cases[3])?.pathDescription == "$.weights[1]")
         #expect(fastMapError([Series].self, "[\(good),\(cases[1])]")?.pathDescription == "$[1].values[1]")
     }
 
     @Test func anArrayInANestedContainerKeepsTheNestedStep() throws {
-        expectSameAsFoundation(Nested.self, #"{"inner":{"values":[1,2]}}"#)
-        expectSameAsFoundation(Nested.self, #"{"inner":{"values":[1,false]}}"#)
+        assertSameDecoding(Nested.self, #"{"inner":{"values":[1,2]}}"#)
+        assertSameDecoding(Nested.self, #"{"inner":{"values":[1,false]}}"#)
         #expect(fastMapError(Nested.self, #"{"inner":{"values":[1,false]}}"#)?.pathDescription == "$.inner.values[1]")
     }
 
