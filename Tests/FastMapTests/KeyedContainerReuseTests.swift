@@ -90,6 +90,35 @@ struct KeyedContainerReuseTests {
         #expect(kept.map(\.id) == Array(0..<50))
     }
 
+    /// Keeps its decoder; a container asked of it after the call may outlive it.
+    struct KeepsDecoder: Decodable, @unchecked Sendable {
+        let decoder: any Decoder
+        init(from decoder: any Decoder) throws { self.decoder = decoder }
+    }
+
+    @Test(arguments: [false, true])
+    func aContainerTakenFromAKeptDecoderAfterTheCallHoldsIt(streamed: Bool) throws {
+        let decoder = FastJSONDecoder()
+        var kept: [KeepsDecoder]
+        if streamed {
+            // Each element's decoder is kept, so the loop hands none on.
+            decoder.elementByElementThreshold = 0
+            kept = try decoder.decode([KeepsDecoder].self, from: records(3))
+        } else {
+            kept = try (0..<3).map {
+                try decoder.decode(KeepsDecoder.self, from: Data(#"{"id":\#($0),"name":"n\#($0)"}"#.utf8))
+            }
+        }
+        var containers: [KeyedDecodingContainer<Keys>] = []
+        for model in kept {
+            // The first leaves an idle box behind, which the second would be handed.
+            _ = try model.decoder.container(keyedBy: Keys.self)
+            containers.append(try model.decoder.container(keyedBy: Keys.self))
+        }
+        kept.removeAll()  // the containers are all that is left of the decoders
+        #expect(try containers.map { try $0.decode(String.self, forKey: .name) } == ["n0", "n1", "n2"])
+    }
+
     @Test(arguments: [false, true])
     func keptContainersOfStreamedElementsReadTheirOwnObject(elementByElement: Bool) throws {
         let decoder = FastJSONDecoder()

@@ -15,8 +15,12 @@ extension JSONTreeDecoder {
     }
 
     /// Ends a call's use of the tracked containers: those still held elsewhere take a hold on
-    /// the decoder and are no longer tracked; idle ones stay for the decoder's next use.
+    /// the decoder and are no longer tracked; idle ones stay for the decoder's next use. The
+    /// decoder stops tracking: a model that kept it may ask it for containers later, and keep
+    /// one after letting go of the decoder, so those hold it. A streaming loop tracks again when
+    /// it hands the decoder, parked because nothing else held it, to the next element.
     package func finishKeyedContainers() {
+        tracksKeyedContainers = false
         keyedContainerBoxes.finish(
             holding: { $0.owner = self },
             resting: { state in

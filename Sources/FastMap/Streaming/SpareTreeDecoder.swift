@@ -22,6 +22,7 @@ final class SpareTreeDecoder {
         self.decoder = nil
         handedOn += 1
         decoder.restart(at: root, sparse: sparse)
+        decoder.trackKeyedContainers()
         return decoder
     }
 
