@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// Handing keyed containers out again (see ``ReusableContainerBoxes``): a stream points an idle
 /// box of the same key type at the next object's frame. `streamed(settings:_:)` calls
 /// ``finishKeyedContainers()`` when the value is written.
@@ -10,13 +12,13 @@ extension EncodingStream {
         if reusesKeyedContainers, let (box, state) = keyedContainerBoxes.idle(ObjectIdentifier(type)) {
             state.index = index
             state.generation = generation
-            return unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
+            return KeyedContainerBoxes.encodingContainer(box, keyedBy: Key.self)
         }
         let state = EncodingKeyedContainerState(index: index, generation: generation)
         let container = KeyedEncodingContainer(EncodingStreamKeyedContainer<Key>(stream: self, state: state))
         if reusesKeyedContainers {
             _ = keyedContainerBoxes.keep(
-                unsafeBitCast(container, to: AnyObject.self), state: state, key: ObjectIdentifier(type))
+                KeyedContainerBoxes.box(of: container), state: state, key: ObjectIdentifier(type))
         }
         return container
     }

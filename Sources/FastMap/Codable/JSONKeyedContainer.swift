@@ -4,11 +4,11 @@
 /// coding key's UTF-8 straight into jansson; other strategies look keys up in a map built once
 /// per object (see ``ConvertedKeys``).
 package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// Unowned (read through ``reading(_:)``), so that neither the copy of the container the
+    /// Unowned (read through `reading(_:)`), so that neither the copy of the container the
     /// standard library's box makes for each read nor the read itself takes a reference: while
     /// the container is in use, the `init(from:)` that asked for it holds the decoder, and
     /// ``KeyedContainerState/owner`` holds it for a container kept beyond that.
-    private let unmanagedDecoder: Unmanaged<JSONTreeDecoder>
+    private let unownedDecoder: UnownedReference<JSONTreeDecoder>
     /// What changes when the container's box is handed out again (see ``ReusableContainerBoxes``).
     package let state: KeyedContainerState
 
@@ -18,24 +18,24 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     /// A container of its own (not handed out again).
     package init(decoder: JSONTreeDecoder, object: JSONNode, path: CodingPathReference) throws {
-        unmanagedDecoder = Unmanaged.passUnretained(decoder)
+        unownedDecoder = UnownedReference(decoder)
         state = KeyedContainerState(
             object: object, path: path, converted: try decoder.convertedKeys(of: object, at: path), owner: decoder)
     }
 
     init(decoder: JSONTreeDecoder, state: KeyedContainerState) {
-        unmanagedDecoder = Unmanaged.passUnretained(decoder)
+        unownedDecoder = UnownedReference(decoder)
         self.state = state
     }
 
     /// The decoder (for the reads that are not per member).
-    package var decoder: JSONTreeDecoder { unmanagedDecoder.takeUnretainedValue() }
+    package var decoder: JSONTreeDecoder { unownedDecoder.object }
 
     /// Runs `body` with the decoder, taking no reference (the decoder is held while the
-    /// container is in use, see `unmanagedDecoder`).
+    /// container is in use, see `unownedDecoder`).
     @inline(__always)
     private func reading<R>(_ body: (JSONTreeDecoder) throws -> R) rethrows -> R {
-        try unmanagedDecoder._withUnsafeGuaranteedRef(body)
+        try unownedDecoder.reading(body)
     }
 
     package var codingPath: [any CodingKey] { decoder.codingPath(path) }

@@ -45,7 +45,7 @@ extension JSONTreeDecoder {
             state.object = object
             state.path = path
             state.converted = converted
-            return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
+            return KeyedContainerBoxes.decodingContainer(box, keyedBy: Key.self)
         }
         return newTrackedKeyedContainer(type, object: object, path: path, converted: converted)
     }
@@ -55,7 +55,7 @@ extension JSONTreeDecoder {
     ) -> KeyedDecodingContainer<Key> {
         let state = KeyedContainerState(object: object, path: path, converted: converted, owner: nil)
         let container = KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: self, state: state))
-        let box = unsafeBitCast(container, to: AnyObject.self)
+        let box = KeyedContainerBoxes.box(of: container)
         if !keyedContainerBoxes.keep(box, state: state, key: ObjectIdentifier(type)) { state.owner = self }
         return container
     }

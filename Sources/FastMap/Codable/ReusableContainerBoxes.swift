@@ -1,3 +1,5 @@
+@_spi(FastMapCore) import FastMapCore
+
 /// The keyed container boxes one decoder or encoder handed out, kept so that an idle one can be
 /// handed out again.
 ///
@@ -25,15 +27,9 @@ package struct ReusableContainerBoxes<State: AnyObject> {
     /// containers would otherwise grow the list without end.
     package static var limit: Int { 64 }
 
-    /// Whether a `KeyedDecodingContainer` and a `KeyedEncodingContainer` are the one reference
-    /// to their box they have always been; reuse depends on it, so another layout of the standard
-    /// library only turns reuse off.
-    package static var layoutAllowsReuse: Bool {
-        MemoryLayout<KeyedDecodingContainer<FastCodingKey>>.size == MemoryLayout<AnyObject>.size
-            && MemoryLayout<KeyedEncodingContainer<FastCodingKey>>.size == MemoryLayout<AnyObject>.size
-            && MemoryLayout<KeyedDecodingContainer<FastCodingKey>>.alignment == MemoryLayout<AnyObject>.alignment
-            && MemoryLayout<KeyedEncodingContainer<FastCodingKey>>.alignment == MemoryLayout<AnyObject>.alignment
-    }
+    /// Whether the standard library's keyed containers are one reference to their box, which
+    /// reuse depends on (another layout only turns reuse off).
+    package static var layoutAllowsReuse: Bool { KeyedContainerBoxes.isAvailable }
 
     private var entries: [Entry] = []
 

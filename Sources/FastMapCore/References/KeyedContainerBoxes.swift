@@ -1,0 +1,48 @@
+/// The class instance inside a `KeyedDecodingContainer` or `KeyedEncodingContainer` (the standard
+/// library's box around the concrete container), and the container around a box: how the
+/// front ends hand a container out again without making a new box (FastMap's
+/// `ReusableContainerBoxes`).
+///
+/// Both container types have been one reference to their box since Swift 4; ``isAvailable``
+/// checks that this standard library lays them out so, and the front ends only use the casts
+/// when it does.
+@_spi(FastMapCore) public enum KeyedContainerBoxes {
+    /// Whether the two keyed container types are each exactly one object reference.
+    public static let isAvailable: Bool =
+        MemoryLayout<KeyedDecodingContainer<BoxLayoutProbeKey>>.size == MemoryLayout<AnyObject>.size
+        && MemoryLayout<KeyedEncodingContainer<BoxLayoutProbeKey>>.size == MemoryLayout<AnyObject>.size
+        && MemoryLayout<KeyedDecodingContainer<BoxLayoutProbeKey>>.alignment == MemoryLayout<AnyObject>.alignment
+        && MemoryLayout<KeyedEncodingContainer<BoxLayoutProbeKey>>.alignment == MemoryLayout<AnyObject>.alignment
+
+    /// The box of `container`. Only when ``isAvailable``.
+    @inlinable @inline(__always)
+    public static func box<Key>(of container: KeyedDecodingContainer<Key>) -> AnyObject {
+        unsafeBitCast(container, to: AnyObject.self)
+    }
+
+    /// The box of `container`. Only when ``isAvailable``.
+    @inlinable @inline(__always)
+    public static func box<Key>(of container: KeyedEncodingContainer<Key>) -> AnyObject {
+        unsafeBitCast(container, to: AnyObject.self)
+    }
+
+    /// The container around `box`, which must be the box of a `KeyedDecodingContainer<Key>`.
+    @inlinable @inline(__always)
+    public static func decodingContainer<Key>(_ box: AnyObject, keyedBy: Key.Type) -> KeyedDecodingContainer<Key> {
+        unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
+    }
+
+    /// The container around `box`, which must be the box of a `KeyedEncodingContainer<Key>`.
+    @inlinable @inline(__always)
+    public static func encodingContainer<Key>(_ box: AnyObject, keyedBy: Key.Type) -> KeyedEncodingContainer<Key> {
+        unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
+    }
+}
+
+/// A key type to measure the container types with (their layout does not depend on the key).
+private struct BoxLayoutProbeKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
