@@ -107,12 +107,6 @@ int fm_stream_keep_carry(fm_stream *s) {
     return carry_append(s, q, (size_t)(end - q));
 }
 
-// A byte that can be part of a number or a literal (true, false, null) token.
-static int is_token_byte(unsigned char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '+' || c == '-' ||
-           c == '.';
-}
-
 // Where yajl's lexer is inside a number or literal token, to split a run of token bytes into
 // tokens as it does (`140-83` is two numbers, `1e-5` one).
 enum {
@@ -131,6 +125,9 @@ enum {
 
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 static int is_letter(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// A byte that can be part of a number or a literal (true, false, null) token.
+static int is_token_byte(unsigned char c) { return is_digit(c) || is_letter(c) || c == '+' || c == '-' || c == '.'; }
 
 // The state after `c` in `state`, or TOKEN_NONE when `c` does not continue the token.
 static int token_step(int state, unsigned char c) {
