@@ -9,17 +9,14 @@ extension EncodingStream {
     func keyedContainer<Key: CodingKey>(
         _ type: Key.Type, index: Int, generation: Int
     ) -> KeyedEncodingContainer<Key> {
-        if reusesKeyedContainers, let (box, state) = keyedContainerBoxes.idle(ObjectIdentifier(type)) {
+        if let (box, state) = keyedContainerBoxes.idle(ObjectIdentifier(type)) {
             state.index = index
             state.generation = generation
             return KeyedContainerBoxes.encodingContainer(box, keyedBy: Key.self)
         }
         let state = EncodingKeyedContainerState(index: index, generation: generation)
         let container = KeyedEncodingContainer(EncodingStreamKeyedContainer<Key>(stream: self, state: state))
-        if reusesKeyedContainers {
-            _ = keyedContainerBoxes.keep(
-                KeyedContainerBoxes.box(of: container), state: state, key: ObjectIdentifier(type))
-        }
+        _ = keyedContainerBoxes.keep(container, state: state)
         return container
     }
 

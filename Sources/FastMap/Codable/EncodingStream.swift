@@ -24,7 +24,6 @@ final class EncodingStream {
     let state: AddressedCell<EncodingStreamState>
     /// The keyed containers kept to be handed out again (EncodingStream+KeyedContainerReuse.swift).
     @exclusivity(unchecked) var keyedContainerBoxes = ReusableContainerBoxes<EncodingKeyedContainerState>()
-    let reusesKeyedContainers = ReusableContainerBoxes<EncodingKeyedContainerState>.layoutAllowsReuse
 
     private init(settings: EncodingSettings) {
         self.settings = settings

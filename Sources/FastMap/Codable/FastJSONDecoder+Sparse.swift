@@ -101,8 +101,7 @@ extension FastJSONDecoder {
             // A decoder that outlives the call would read the tree later: only a full tree may
             // be read then, so a filtered decode is redone and a type that does this is not
             // decoded sparsely again.
-            decoder.finishKeyedContainers()
-            let escaped = !isKnownUniquelyReferenced(&decoder) || decoder.numberTexts.isShared
+            let escaped = JSONTreeDecoder.finishCall(&decoder)
             if escaped { session.escaped() }
             decoder.numberTexts.endOfInput(keepingTexts: escaped && session.schema == nil)
         }

@@ -324,8 +324,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         defer {
             // The input buffer is only valid during this call. A decoder or container that a
             // model kept (to decode from later) gets the number texts it may need now.
-            decoder.finishKeyedContainers()
-            let escaped = !isKnownUniquelyReferenced(&decoder) || decoder.numberTexts.isShared
+            let escaped = JSONTreeDecoder.finishCall(&decoder)
             decoder.numberTexts.endOfInput(keepingTexts: escaped)
         }
         var start = tree.node

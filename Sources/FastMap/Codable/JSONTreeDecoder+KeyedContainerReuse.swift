@@ -3,15 +3,24 @@
 /// Handing keyed containers out again (see ``ReusableContainerBoxes``): a decoder that tracks
 /// its containers points an idle box of the same key type at the next object.
 ///
-/// The top-level, sparse and streamed decodes track; each calls ``finishKeyedContainers()``
-/// when it ends, before it asks whether anything else holds the decoder. A streaming loop's
-/// decoder keeps its idle boxes from element to element. Decoders with no such end (a
-/// `superDecoder()`, the front ends' own) make a container per object, which holds the decoder.
+/// The top-level, sparse and streamed decodes track, and end with ``finishCall(_:)``. A
+/// streaming loop's decoder keeps its idle boxes from element to element. Decoders with no such
+/// end (a `superDecoder()`, the front ends' own) make a container per object, which holds the
+/// decoder.
 extension JSONTreeDecoder {
-    /// Starts tracking keyed containers; the caller then owes a ``finishKeyedContainers()``
-    /// before it lets go of the decoder.
+    /// Starts tracking keyed containers; the caller then owes a ``finishCall(_:)`` (or a
+    /// ``finishKeyedContainers()``) before it lets go of the decoder.
     package func trackKeyedContainers() {
-        tracksKeyedContainers = ReusableContainerBoxes<KeyedContainerState>.layoutAllowsReuse
+        tracksKeyedContainers = true
+    }
+
+    /// Ends a call that made or took `decoder`: finishes its keyed containers, then answers
+    /// whether the decoder outlives the call (a model kept it, a container of it or a
+    /// `superDecoder()`), which the caller must then not reuse, and whose number texts it must
+    /// keep.
+    package static func finishCall(_ decoder: inout JSONTreeDecoder) -> Bool {
+        decoder.finishKeyedContainers()
+        return !isKnownUniquelyReferenced(&decoder) || decoder.numberTexts.isShared
     }
 
     /// Ends a call's use of the tracked containers: those still held elsewhere take a hold on
@@ -37,26 +46,23 @@ extension JSONTreeDecoder {
         _ type: Key.Type, object: JSONNode, path: CodingPathReference
     ) throws -> KeyedDecodingContainer<Key> {
         let converted = try convertedKeys(of: object, at: path)
-        guard tracksKeyedContainers else {
-            let state = KeyedContainerState(object: object, path: path, converted: converted, owner: self)
-            return KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: self, state: state))
-        }
-        if let (box, state) = keyedContainerBoxes.idle(ObjectIdentifier(type)) {
+        if tracksKeyedContainers, let (box, state) = keyedContainerBoxes.idle(ObjectIdentifier(type)) {
             state.object = object
             state.path = path
             state.converted = converted
             return KeyedContainerBoxes.decodingContainer(box, keyedBy: Key.self)
         }
-        return newTrackedKeyedContainer(type, object: object, path: path, converted: converted)
+        return newKeyedContainer(type, object: object, path: path, converted: converted)
     }
 
-    private func newTrackedKeyedContainer<Key: CodingKey>(
+    /// A new container, kept for reuse when the decoder tracks (out of line: the reused box is
+    /// the common case).
+    private func newKeyedContainer<Key: CodingKey>(
         _ type: Key.Type, object: JSONNode, path: CodingPathReference, converted: ConvertedKeys?
     ) -> KeyedDecodingContainer<Key> {
         let state = KeyedContainerState(object: object, path: path, converted: converted, owner: nil)
         let container = KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: self, state: state))
-        let box = KeyedContainerBoxes.box(of: container)
-        if !keyedContainerBoxes.keep(box, state: state, key: ObjectIdentifier(type)) { state.owner = self }
+        if !tracksKeyedContainers || !keyedContainerBoxes.keep(container, state: state) { state.owner = self }
         return container
     }
 }

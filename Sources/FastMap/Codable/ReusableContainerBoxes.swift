@@ -27,10 +27,6 @@ package struct ReusableContainerBoxes<State: AnyObject> {
     /// containers would otherwise grow the list without end.
     package static var limit: Int { 64 }
 
-    /// Whether the standard library's keyed containers are one reference to their box, which
-    /// reuse depends on (another layout only turns reuse off).
-    package static var layoutAllowsReuse: Bool { KeyedContainerBoxes.isAvailable }
-
     private var entries: [Entry] = []
 
     package init() {}
@@ -49,9 +45,23 @@ package struct ReusableContainerBoxes<State: AnyObject> {
         return nil
     }
 
-    /// Keeps `box` (a new container's) for reuse, unless the list is full; returns whether it
-    /// is kept. A box that is not kept must hold what its state needs by itself.
-    package mutating func keep(_ box: AnyObject, state: State, key: ObjectIdentifier) -> Bool {
+    /// Keeps `container` (a new one) for reuse, unless the list is full or the standard
+    /// library lays its keyed containers out otherwise than as one reference to their box (see
+    /// `KeyedContainerBoxes.isAvailable`; then nothing is ever kept, and ``idle(_:)`` finds
+    /// nothing to cast back). Returns whether it is kept; one that is not must hold what its
+    /// state needs by itself.
+    package mutating func keep<Key>(_ container: KeyedDecodingContainer<Key>, state: State) -> Bool {
+        guard KeyedContainerBoxes.isAvailable else { return false }
+        return keep(KeyedContainerBoxes.box(of: container), state: state, key: ObjectIdentifier(Key.self))
+    }
+
+    /// The same for an encoding container.
+    package mutating func keep<Key>(_ container: KeyedEncodingContainer<Key>, state: State) -> Bool {
+        guard KeyedContainerBoxes.isAvailable else { return false }
+        return keep(KeyedContainerBoxes.box(of: container), state: state, key: ObjectIdentifier(Key.self))
+    }
+
+    private mutating func keep(_ box: AnyObject, state: State, key: ObjectIdentifier) -> Bool {
         guard entries.count < Self.limit else { return false }
         entries.append(Entry(key: key, box: box, state: state))
         return true

@@ -168,8 +168,7 @@ struct ElementDecoding: @unchecked Sendable {
     ) throws -> T {
         var tree = spare.take(root: json, options: options, sparse: session)
         defer {
-            tree.finishKeyedContainers()
-            if !isKnownUniquelyReferenced(&tree) || tree.numberTexts.isShared {
+            if JSONTreeDecoder.finishCall(&tree) {
                 session?.escaped()
             } else {
                 spare.keep(tree)

@@ -13,17 +13,18 @@ final class SpareTreeDecoder {
 
     /// A decoder for `root`: the parked one pointed at it, or a new one.
     func take(root: JSON, options: FastJSONDecoder.Options, sparse: SparseDecodingSession?) -> JSONTreeDecoder {
-        guard let decoder else {
-            // The loop's `decodeValue` finishes the decoder's keyed containers after each element.
-            let decoder = JSONTreeDecoder(root: root, options: options, input: nil, sparse: sparse)
-            decoder.trackKeyedContainers()
-            return decoder
+        let taken: JSONTreeDecoder
+        if let decoder {
+            self.decoder = nil
+            handedOn += 1
+            decoder.restart(at: root, sparse: sparse)
+            taken = decoder
+        } else {
+            taken = JSONTreeDecoder(root: root, options: options, input: nil, sparse: sparse)
         }
-        self.decoder = nil
-        handedOn += 1
-        decoder.restart(at: root, sparse: sparse)
-        decoder.trackKeyedContainers()
-        return decoder
+        // The loop's `decodeValue` ends each element with `JSONTreeDecoder.finishCall`.
+        taken.trackKeyedContainers()
+        return taken
     }
 
     /// Parks `decoder`, which nothing else holds, for the next element.
