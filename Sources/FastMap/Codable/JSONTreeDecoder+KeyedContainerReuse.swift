@@ -30,13 +30,7 @@ extension JSONTreeDecoder {
     /// it hands the decoder, parked because nothing else held it, to the next element.
     package func finishKeyedContainers() {
         tracksKeyedContainers = false
-        keyedContainerBoxes.finish(
-            holding: { $0.owner = self },
-            resting: { state in
-                // It need not keep its last object's converted keys and path alive.
-                state.converted = nil
-                state.path.tail = nil
-            })
+        keyedContainerBoxes.finish(holding: { $0.owner = self })
     }
 
     /// A keyed container over `object`: an idle box of the same key type pointed at it, or a

@@ -27,7 +27,7 @@ extension ElementDecoding {
         _ type: T.Type, _ json: JSON, _ element: StreamedElement, spare: SpareTreeDecoder
     ) throws -> T {
         let key = Self.sparseKey(type)
-        guard let filter = element.filter else {
+        guard let schema = element.filter?.schema else {
             if !sparseEntryKnown.isSet {
                 if SparseSchemaCache.shared.entry(key) == nil {
                     return try learn(
@@ -37,7 +37,7 @@ extension ElementDecoding {
             }
             return try decodeValue(type, json, index: element.index, spare: spare)
         }
-        let session = SparseDecodingSession(filteredBy: filter.schema)
+        let session = SparseDecodingSession(filteredBy: schema)
         let fallback: SparseSchemaCache.Fallback
         do {
             let value = try decodeValue(type, json, index: element.index, session: session, spare: spare)
@@ -53,13 +53,13 @@ extension ElementDecoding {
         decoder.sparseDecoding.count { $0.elementFallbacks += 1 }
         let full: JSON
         do throws(FastMapError) {
-            full = try filter.fullTree()
+            full = try element.fullTree()
         } catch {
             throw DecodingError.invalidJSON(error)
         }
         // Elements built before an earlier fallback widened the schema say nothing about it (a
         // whole batch is built with the schema of its feed): they only widen it.
-        let stale = SparseSchemaCache.shared.entry(key)?.schema !== filter.schema
+        let stale = SparseSchemaCache.shared.entry(key)?.schema !== schema
         return try learn(
             type, full, element, key: key, after: stale ? nil : fallback, judgingCoverage: false, spare: spare)
     }

@@ -45,6 +45,17 @@ package struct StreamedElement: Sendable {
         self.payload = payload
         self.filter = filter
     }
+
+    /// The element's tree in full: its text parsed again when a schema filtered it (see
+    /// ``StreamedElementFilter/fullTree()``), its value otherwise.
+    /// - Throws: the element's ``FastMapError`` when it has no value.
+    package func fullTree() throws(FastMapError) -> JSON {
+        if let filter { return try filter.fullTree() }
+        switch payload {
+        case .value(let json): return json
+        case .failure(let error): throw error
+        }
+    }
 }
 
 /// Why a stream stopped before its end: the input is not (or no longer) the expected document.
