@@ -173,6 +173,10 @@ size_t fm_test_simdjson_documents(void) { return simdjson_documents; }
 
 size_t fm_test_simdjson_kept_bytes(void) { return fm_simdjson_kept_bytes(); }
 
+size_t fm_test_simdjson_in_place_documents(void) { return fm_simdjson_in_place_documents(); }
+
+int fm_test_simdjson_reads_in_place(void) { return fm_simdjson_reads_in_place(); }
+
 int fm_parse_simdjson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
                       fm_parse_error *error) {
     memset(out, 0, sizeof *out);

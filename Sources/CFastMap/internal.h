@@ -90,9 +90,10 @@ typedef struct fm_string_scratch {
     size_t capacity;
 } fm_string_scratch;
 
-/// The first backslash of a string's raw text, or NULL. `raw` lies in simdjson's padded copy
-/// (the closing quote and at least 32 bytes of padding follow the text), so up to 7 bytes past
-/// the text may be read. Short text (most keys and many values) is read eight bytes at a time
+/// The first backslash of a string's raw text, or NULL. `raw` lies in simdjson's padded input
+/// (a padded copy, or the input itself when the bytes after it are readable: the closing quote
+/// and at least 32 readable bytes follow the text), so up to 7 bytes past the text may be read;
+/// what they hold does not change the answer. Short text (most keys and many values) is read eight bytes at a time
 /// here: for it a call to memchr cost more than its scan.
 static inline const unsigned char *fm_simdjson_find_backslash(const unsigned char *raw, size_t length) {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -118,7 +119,7 @@ const unsigned char *fm_simdjson_decode_escaped(fm_string_scratch *scratch, cons
                                                 size_t *count);
 
 /// The final bytes of a string token that simdjson's first pass has checked (UTF-8, no raw
-/// control characters): `raw` (between its quotes, in simdjson's padded copy) itself when it
+/// control characters): `raw` (between its quotes, in simdjson's padded input) itself when it
 /// holds no escape, else decoded into `scratch`. NULL when yajl must judge it (a malformed
 /// escape, a lone surrogate) or when out of memory. Inline: it runs for every key and string.
 static inline const unsigned char *fm_simdjson_string_bytes(fm_string_scratch *scratch,

@@ -132,6 +132,10 @@ size_t fm_test_simdjson_documents(void);
 /// For tests: the bytes the calling thread keeps for the simdjson engine between parses (its
 /// padded copy and simdjson's capacity): bounded, whatever size of document it parsed.
 size_t fm_test_simdjson_kept_bytes(void);
+/// Documents the simdjson walk read in place (without a padded copy) on this thread, and
+/// whether this build ever reads in place (sanitizer builds always copy).
+size_t fm_test_simdjson_in_place_documents(void);
+int fm_test_simdjson_reads_in_place(void);
 
 /// The member `key` (`length` bytes) of `object`, looked for first among the few members after
 /// *cursor (NULL: from the first member), where the last lookup of the same object ended; moves

@@ -44,9 +44,10 @@ typedef enum fm_simdjson_status {
 enum { FM_SIMDJSON_MAX_DEPTH = 1000 };
 
 /// Walks the JSON document in bytes[0..<length], whose top-level value must be an array or an
-/// object, reporting every token to `events`. The text is copied into a padded buffer (simdjson
-/// reads up to 64 bytes past the end); the pointers given to the listener point into that copy
-/// and stay valid only during the call.
+/// object, reporting every token to `events`. simdjson reads up to 64 bytes past the end of its
+/// input: the text is read in place when those bytes lie in the page of its last byte, and is
+/// copied into a padded buffer otherwise (and always in sanitizer builds); the pointers given to
+/// the listener stay valid only during the call.
 fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
                                     const fm_simdjson_events *events, void *context);
 
@@ -64,6 +65,11 @@ fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *bytes, size_t 
 /// The bytes the calling thread keeps between walks: its padded copy and simdjson's capacity
 /// (its index is sized by it), both bounded by the largest document kept (4 MiB).
 size_t fm_simdjson_kept_bytes(void);
+
+/// How many documents `fm_simdjson_walk` read in place on this thread (for tests), and whether
+/// this build ever does (sanitizer builds always copy).
+size_t fm_simdjson_in_place_documents(void);
+int fm_simdjson_reads_in_place(void);
 
 #ifdef __cplusplus
 }
