@@ -48,7 +48,7 @@ package final class SparseDecodingSession {
         if mark == 0 { return exact ? nil : object.member(matching: name) }
         // A kept key is missing from the document too; other spellings of a non-ASCII name may
         // hide among the members the builder skipped.
-        if schema.keeps(name, mark: mark) && (exact || name.utf8.allSatisfy { $0 < 0x80 }) { return nil }
+        if schema.keeps(name, mark: mark, onlyIfASCII: !exact) { return nil }
         needsFullTree = true
         return nil
     }
