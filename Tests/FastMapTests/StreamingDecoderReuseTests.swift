@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import FastMapTestSupport
 import Foundation
 import Testing
@@ -120,6 +121,51 @@ struct StreamingDecoderReuseTests {
 
         decoder.elementByElementThreshold = 0
         #expect(try decoder.decode([Record].self, from: Data(array)) == expected)
+    }
+
+    /// A loop's filtered sparse session starts again for the next element only when nothing
+    /// else holds it: not a parked decoder, but a decoder that outlived its element (or anyone
+    /// else) does, and then the next element gets a new one.
+    /// A session seen weakly: the test must not hold it (a hold would make it shared).
+    final class Seen {
+        weak var session: SparseDecodingSession?
+        init(_ session: SparseDecodingSession) { self.session = session }
+    }
+
+    @Test func theFilteredSessionStartsAgainOnlyWhenNothingElseHoldsIt() throws {
+        let shape = JSONSparseShape()
+        _ = shape.member("id")
+        let schema = JSONSparseSchema(shape)
+        let options = FastJSONDecoder().options
+        let root = try JSON(bytes: Array(#"{"id":1}"#.utf8))
+        let spare = SpareTreeDecoder()
+        // Each session is let go of by the caller, as the element loop does.
+        func element(parking: Bool) -> (seen: Seen, decoder: JSONTreeDecoder?) {
+            let session = spare.session(filteredBy: schema)
+            #expect(!session.needsFullTree)
+            session.readsFullDocument()
+            let decoder = spare.take(root: root, options: options, sparse: session)
+            if parking {
+                spare.keep(decoder)
+                return (Seen(session), nil)
+            }
+            return (Seen(session), decoder)
+        }
+        // A parked decoder lets go of its session: the next element starts it again.
+        let first = element(parking: true)
+        let second = element(parking: true)
+        #expect(first.seen.session != nil)
+        #expect(second.seen.session === first.seen.session)
+        // A decoder that outlived its element still holds its session: the next one is new.
+        let third = element(parking: false)
+        #expect(third.seen.session === first.seen.session)
+        let fourth = element(parking: true)
+        #expect(fourth.seen.session != nil)
+        #expect(fourth.seen.session !== third.seen.session)
+        #expect(third.decoder?.sparse === third.seen.session)
+        // Another schema: a new session.
+        let other = spare.session(filteredBy: JSONSparseSchema(JSONSparseShape()))
+        #expect(other !== fourth.seen.session)
     }
 
     @Test func decodersKeptByModelsReadTheirOwnElements() async throws {

@@ -13,6 +13,8 @@ extension JSONTreeDecoder {
     /// `isKnownUniquelyReferenced`) whose number texts no `superDecoder()` shares: anything
     /// that kept it could otherwise see the next element.
     package func park() {
+        // The element's sparse session goes, so that the loop may start it again.
+        sparse = nil
         path.pop(to: 0)
         // A cursor names its object by address, and the next element's tree may reuse the
         // addresses of this one's.

@@ -37,7 +37,7 @@ extension ElementDecoding {
             }
             return try decodeValue(type, json, index: element.index, spare: spare)
         }
-        let session = SparseDecodingSession(filteredBy: schema)
+        let session = spare.session(filteredBy: schema)
         let fallback: SparseSchemaCache.Fallback
         do {
             let value = try decodeValue(type, json, index: element.index, session: session, spare: spare)

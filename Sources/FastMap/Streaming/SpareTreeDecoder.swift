@@ -8,6 +8,8 @@ final class SpareTreeDecoder {
     private var decoder: JSONTreeDecoder?
     /// How many elements got the spare decoder instead of a new one.
     private(set) var handedOn = 0
+    /// The last element's filtered session, while nothing but this holds it.
+    private var filteredSession: SparseDecodingSession?
 
     init() {}
 
@@ -31,5 +33,19 @@ final class SpareTreeDecoder {
     func keep(_ decoder: JSONTreeDecoder) {
         decoder.park()
         self.decoder = decoder
+    }
+
+    /// A filtered session over `schema` for the next element: the last one started again when
+    /// nothing else holds it (a parked decoder no longer does), else a new one.
+    func session(filteredBy schema: JSONSparseSchema) -> SparseDecodingSession {
+        if filteredSession?.schema === schema, isKnownUniquelyReferenced(&filteredSession),
+            let session = filteredSession
+        {
+            session.restartFiltered()
+            return session
+        }
+        let session = SparseDecodingSession(filteredBy: schema)
+        filteredSession = session
+        return session
     }
 }
