@@ -19,6 +19,38 @@ private func values(of run: StreamRun) -> [String] {
 
 @Suite("Streaming elements")
 struct StreamingElementTests {
+    /// A batch is taken element by element, moved out in order, and left empty with its
+    /// capacity; a throw drops the elements after the one that failed.
+    @Test func aBatchIsTakenInOrder() throws {
+        struct Stop: Error {}
+        func batch(_ count: Int) throws -> [StreamedElement] {
+            try (0..<count).map { index in
+                StreamedElement(
+                    index: index, offset: index, line: 1, column: 1, payload: .value(try JSON(string: "[\(index)]")))
+            }
+        }
+        for count in [0, 1, 2, 7, 64] {
+            var elements = try batch(count)
+            let capacity = elements.capacity
+            var taken: [Int] = []
+            elements.takeEachInOrder { element in
+                if case .value(let json) = element.payload { taken.append(json[0]?.int ?? -1) }
+            }
+            #expect(taken == Array(0..<count))
+            #expect(elements.isEmpty && elements.capacity == capacity)
+        }
+        var elements = try batch(10)
+        var taken: [Int] = []
+        #expect(throws: Stop.self) {
+            try elements.takeEachInOrder { element in
+                if element.index == 4 { throw Stop() }
+                taken.append(element.index)
+            }
+        }
+        #expect(taken == [0, 1, 2, 3])
+        #expect(elements.isEmpty)
+    }
+
     @Test func topLevelArrayMatchesWholeDocument() throws {
         let text = #"""
             [1, -2, "a", {"b": [true, null, false]}, -0, 18446744073709551615, -9223372036854775808,

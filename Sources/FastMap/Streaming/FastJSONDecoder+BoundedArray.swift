@@ -82,8 +82,7 @@ extension FastJSONDecoder {
         var elements: [StreamedElement] = []
         let spare = SpareTreeDecoder()
         func take() throws {
-            for element in elements { result.append(try decoding.value(type, element, spare: spare)) }
-            elements.removeAll(keepingCapacity: true)
+            try elements.takeEachInOrder { result.append(try decoding.value(type, $0, spare: spare)) }
         }
         var offset = 0
         while offset < input.count {

@@ -125,3 +125,17 @@ package struct StreamingStop: Error, Sendable {
         }
     }
 }
+
+extension Array where Element == StreamedElement {
+    /// Hands `body` each element in order, moved out of the array rather than copied, and leaves
+    /// the array empty with its capacity. A `for` loop copies each element, which retains its
+    /// tree, schema and text, and then releases them twice (once for the copy, once when the
+    /// array is emptied): 5% of the 2-of-6-keys whole-document decode. If `body` throws, the
+    /// elements after the one that failed are dropped.
+    package mutating func takeEachInOrder(_ body: (StreamedElement) throws -> Void) rethrows {
+        defer { removeAll(keepingCapacity: true) }
+        // Reversed by moving (a buffer's swaps move), so that `popLast` moves them out in order.
+        withUnsafeMutableBufferPointer { $0.reverse() }
+        while let element = popLast() { try body(element) }
+    }
+}
