@@ -46,23 +46,21 @@ package struct ReusableContainerBoxes<State: AnyObject> {
     }
 
     /// Keeps `container` (a new one) for reuse, unless the list is full or the standard
-    /// library lays its keyed containers out otherwise than as one reference to their box (see
-    /// `KeyedContainerBoxes.isAvailable`; then nothing is ever kept, and ``idle(_:)`` finds
-    /// nothing to cast back). Returns whether it is kept; one that is not must hold what its
-    /// state needs by itself.
+    /// library lays its keyed containers out otherwise than as one reference to their box
+    /// (`KeyedContainerBoxes.box(of:)` gives none; then nothing is ever kept, and ``idle(_:)``
+    /// finds nothing to cast back). Returns whether it is kept; one that is not must hold what
+    /// its state needs by itself.
     package mutating func keep<Key>(_ container: KeyedDecodingContainer<Key>, state: State) -> Bool {
-        guard KeyedContainerBoxes.isAvailable else { return false }
-        return keep(KeyedContainerBoxes.box(of: container), state: state, key: ObjectIdentifier(Key.self))
+        keep(KeyedContainerBoxes.box(of: container), state: state, key: ObjectIdentifier(Key.self))
     }
 
     /// The same for an encoding container.
     package mutating func keep<Key>(_ container: KeyedEncodingContainer<Key>, state: State) -> Bool {
-        guard KeyedContainerBoxes.isAvailable else { return false }
-        return keep(KeyedContainerBoxes.box(of: container), state: state, key: ObjectIdentifier(Key.self))
+        keep(KeyedContainerBoxes.box(of: container), state: state, key: ObjectIdentifier(Key.self))
     }
 
-    private mutating func keep(_ box: AnyObject, state: State, key: ObjectIdentifier) -> Bool {
-        guard entries.count < Self.limit else { return false }
+    private mutating func keep(_ box: AnyObject?, state: State, key: ObjectIdentifier) -> Bool {
+        guard let box, entries.count < Self.limit else { return false }
         entries.append(Entry(key: key, box: box, state: state))
         return true
     }

@@ -4,8 +4,8 @@
 /// `ReusableContainerBoxes`).
 ///
 /// Both container types have been one reference to their box since Swift 4; ``isAvailable``
-/// checks that this standard library lays them out so, and the front ends only use the casts
-/// when it does.
+/// checks that this standard library lays them out so, and `box(of:)` gives no box when it does
+/// not (so nothing is kept, and nothing is ever cast back).
 @_spi(FastMapCore) public enum KeyedContainerBoxes {
     /// Whether the two keyed container types are each exactly one object reference.
     public static let isAvailable: Bool =
@@ -14,16 +14,16 @@
         && MemoryLayout<KeyedDecodingContainer<BoxLayoutProbeKey>>.alignment == MemoryLayout<AnyObject>.alignment
         && MemoryLayout<KeyedEncodingContainer<BoxLayoutProbeKey>>.alignment == MemoryLayout<AnyObject>.alignment
 
-    /// The box of `container`. Only when ``isAvailable``.
+    /// The box of `container`; nil unless ``isAvailable``.
     @inlinable @inline(__always)
-    public static func box<Key>(of container: KeyedDecodingContainer<Key>) -> AnyObject {
-        unsafeBitCast(container, to: AnyObject.self)
+    public static func box<Key>(of container: KeyedDecodingContainer<Key>) -> AnyObject? {
+        isAvailable ? unsafeBitCast(container, to: AnyObject.self) : nil
     }
 
-    /// The box of `container`. Only when ``isAvailable``.
+    /// The box of `container`; nil unless ``isAvailable``.
     @inlinable @inline(__always)
-    public static func box<Key>(of container: KeyedEncodingContainer<Key>) -> AnyObject {
-        unsafeBitCast(container, to: AnyObject.self)
+    public static func box<Key>(of container: KeyedEncodingContainer<Key>) -> AnyObject? {
+        isAvailable ? unsafeBitCast(container, to: AnyObject.self) : nil
     }
 
     /// The container around `box`, which must be the box of a `KeyedDecodingContainer<Key>`.
