@@ -93,8 +93,8 @@ typedef struct fm_string_scratch {
 /// The first backslash of a string's raw text, or NULL. `raw` lies in simdjson's padded input
 /// (a padded copy, or the input itself when the bytes after it are readable: the closing quote
 /// and at least 32 readable bytes follow the text), so up to 7 bytes past the text may be read;
-/// what they hold does not change the answer. Short text (most keys and many values) is read eight bytes at a time
-/// here: for it a call to memchr cost more than its scan.
+/// what they hold does not change the answer. Short text (most keys and many values) is read
+/// eight bytes at a time here: for it a call to memchr cost more than its scan.
 static inline const unsigned char *fm_simdjson_find_backslash(const unsigned char *raw, size_t length) {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (length <= 32) {

@@ -273,21 +273,17 @@ extern "C" fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_
                                                const fm_simdjson_events *events, void *context) {
     if (length > simdjson::SIMDJSON_MAXSIZE_BYTES) return FM_SIMDJSON_REJECTED;
     walker w{events, context};
-    bool in_place = padding_is_readable(bytes, length);
-    if (in_place) in_place_documents++;
-    const char *text = reinterpret_cast<const char *>(bytes);
-    if (length <= kKeptCapacity) {
-        ondemand::parser &parser = kept_parser;
-        if (in_place) return walk_document(parser, text, length, length + simdjson::SIMDJSON_PADDING, w);
-        padded_buffer &buffer = kept_buffer;
-        if (!buffer.reserve(length)) return FM_SIMDJSON_REJECTED;
-        std::memcpy(buffer.bytes, bytes, length);
-        std::memset(buffer.bytes + length, 0, simdjson::SIMDJSON_PADDING);
-        return walk_document(parser, buffer.bytes, length, buffer.capacity, w);
+    // Documents up to kKeptCapacity use the thread's parser and padded copy, larger ones their own.
+    bool kept = length <= kKeptCapacity;
+    ondemand::parser own_parser;
+    ondemand::parser &parser = kept ? kept_parser : own_parser;
+    if (padding_is_readable(bytes, length)) {
+        in_place_documents++;
+        return walk_document(parser, reinterpret_cast<const char *>(bytes), length,
+                             length + simdjson::SIMDJSON_PADDING, w);
     }
-    ondemand::parser parser;
-    if (in_place) return walk_document(parser, text, length, length + simdjson::SIMDJSON_PADDING, w);
-    padded_buffer buffer;
+    padded_buffer own_buffer;
+    padded_buffer &buffer = kept ? kept_buffer : own_buffer;
     if (!buffer.reserve(length)) return FM_SIMDJSON_REJECTED;
     std::memcpy(buffer.bytes, bytes, length);
     std::memset(buffer.bytes + length, 0, simdjson::SIMDJSON_PADDING);
