@@ -10,8 +10,9 @@ import Testing
 /// in `JSONTestSuiteTests.enginesAgreeOnEveryFile`.)
 @Suite struct EngineDifferentialTests {
     /// Parses `bytes` with every engine and records where one differs from yajl.
-    static func expectAgreement(
-        _ bytes: [UInt8], options: JSON.ReadingOptions = .init(), sourceLocation: SourceLocation = #_sourceLocation
+    /// `bytes` may be any contiguous bytes (a slice is parsed where it lies).
+    static func expectAgreement<Bytes: ContiguousBytes>(
+        _ bytes: Bytes, options: JSON.ReadingOptions = .init(), sourceLocation: SourceLocation = #_sourceLocation
     ) {
         func parse(_ parser: JSONParser) -> Result<JSON, FastMapError> {
             var chosen = options
@@ -19,9 +20,9 @@ import Testing
             return Result { () throws(FastMapError) -> JSON in try JSON(bytes: bytes, options: chosen) }
         }
         let yajl = parse(.yajl)
+        let text = bytes.withUnsafeBytes { String(decoding: $0.prefix(200), as: UTF8.self) }
         for parser in JSONParser.allCases where parser != .yajl {
             let other = parse(parser)
-            let text = String(decoding: bytes.prefix(200), as: UTF8.self)
             switch (yajl, other) {
             case (.success(let a), .success(let b)):
                 #expect(a == b, "\(parser) tree differs for \(text)", sourceLocation: sourceLocation)
