@@ -77,6 +77,19 @@ struct Optionals: Codable, Sendable {
     var nestedSome: Int?? = .some(.some(3))
     var optionalArray: [Int?] = [1, nil, 3]
     var optionalObject: Scalars? = Scalars()
+    // `encodeIfPresent` of every kind of wrapped type: with spare bits (references, strings,
+    // arrays), without (integers, doubles, dates: their optionals carry a tag byte), objects,
+    // and optionals of optionals of objects.
+    var absentObject: Scalars? = nil
+    var presentBool: Bool? = false
+    var presentDouble: Double? = 2.5
+    var absentDouble: Double? = nil
+    var presentArray: [String]? = ["a"]
+    var absentArray: [String]? = nil
+    var presentDate: Date? = Date(timeIntervalSince1970: 86_400)
+    var absentDate: Date? = nil
+    var nestedAbsentObject: Scalars?? = .some(nil)
+    var nestedPresentObject: Scalars?? = .some(Scalars())
 }
 
 struct ExplicitNils: Encodable, Sendable {

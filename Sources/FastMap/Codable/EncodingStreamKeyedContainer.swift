@@ -70,7 +70,15 @@ struct EncodingStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try writeInteger(value, forKey: key) }
     mutating func encode(_ value: UInt128, forKey key: Key) throws { try writeInteger(value, forKey: key) }
 
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try writeMember(value, forKey: key) }
+
+    /// The standard library's default unwraps `value` with a metadata lookup of `T?` per call.
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        try OptionalPayload.ifPresent(value) { try writeMember($0, forKey: key) }
+    }
+
+    @inline(__always)
+    private func writeMember<T: Encodable>(_ value: T, forKey key: Key) throws {
         if T.self == Double.self || T.self == Float.self {
             // Checked before the key is written, like the dedicated overloads.
             if T.self == Double.self {

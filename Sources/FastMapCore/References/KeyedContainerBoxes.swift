@@ -60,7 +60,7 @@ private struct BoxLayoutProbeKey: CodingKey {
 // `init(from:)` or `encode(to:)` asks for it) looks up the type's metadata, a hashed runtime
 // lookup on every call, to copy the value into place (4-6% of decoding or encoding
 // github_events.json), though the value is one reference whatever the key. These two are
-// implemented in C (CFastMap/container_box.c): Swift's calling convention returns the container
+// implemented in C (CFastMap/swift_values.c): Swift's calling convention returns the container
 // through the caller's address, which the C function fills with the box, retained. Called only
 // when `isAvailable`, and on the architectures whose calling convention was checked (others
 // cast, with the lookup).

@@ -1,0 +1,50 @@
+#include <stddef.h>
+
+// Two things Swift code does for a type it knows only at run time, done here without the
+// runtime's metadata lookup (hashed, on every call) that the Swift code needs: handing a keyed
+// container box back as a container, and finding the value inside an optional. Each function is
+// declared in Swift with `@_silgen_name` and called in Swift's own convention.
+//
+// 1. Handing a keyed container box back to Swift as a `KeyedDecodingContainer<Key>` or
+// `KeyedEncodingContainer<Key>` (see KeyedContainerBoxes.swift in FastMapCore).
+//
+// Swift code that makes a value of one of those types for a `Key` it only knows at run time
+// must first look up the type's metadata (a hashed runtime lookup, on every call) to copy the
+// value into place, even though the value is one object reference whatever the key. These
+// functions are declared in Swift with `@_silgen_name` as generic functions returning the
+// container; in Swift's calling convention the container is returned through the caller's
+// address, which they fill with the box, retained (a returned value is owned). FastMapCore calls
+// them only once it has checked that both container types are one reference.
+
+#if defined(__x86_64__) || defined(__aarch64__)
+
+extern void *swift_retain(void *object);
+
+#define FM_SWIFTCALL __attribute__((swiftcall))
+#define FM_INDIRECT_RESULT __attribute__((swift_indirect_result))
+
+// Swift passes the key's metatype, metadata and `CodingKey` witness table after the box; these
+// functions have no use for them and do not declare them.
+FM_SWIFTCALL void fm_swift_keyed_decoding_container(FM_INDIRECT_RESULT void **container, void *box) {
+    *container = swift_retain(box);
+}
+
+FM_SWIFTCALL void fm_swift_keyed_encoding_container(FM_INDIRECT_RESULT void **container, void *box) {
+    *container = swift_retain(box);
+}
+
+// 2. The value inside an optional `T?` (see OptionalPayload.swift in FastMapCore), or NULL for
+// nil. An optional's value lies at its start, and which case it holds is told by the
+// payload type's value witness `getEnumTagSinglePayload` (0: the payload; 1...n: the n empty
+// cases, here the one `none`), the seventh entry of the value witness table found just before
+// the type's metadata: the layout Swift's ABI fixes (docs/ABI/TypeMetadata.rst).
+typedef FM_SWIFTCALL unsigned (*fm_enum_tag_single_payload)(const void *value, unsigned empty_cases,
+                                                             const void *metadata);
+
+FM_SWIFTCALL const void *fm_swift_optional_payload(const void *optional, const void *payload_metadata) {
+    const void *const *witnesses = ((const void *const *const *)payload_metadata)[-1];
+    fm_enum_tag_single_payload tag = (fm_enum_tag_single_payload)witnesses[6];
+    return tag(optional, 1, payload_metadata) == 0 ? optional : NULL;
+}
+
+#endif

@@ -1,0 +1,26 @@
+/// Reads the value of an optional whose wrapped type is known only at run time, without the
+/// metadata lookup of the optional's own type.
+///
+/// In unspecialized code, unwrapping a `T?` (`guard let`, `if let`, `!`) copies the optional
+/// first, for which Swift looks up the metadata of `Optional<T>` (a hashed runtime lookup) on
+/// every call: 2-3% of encoding github_events.json went to that in
+/// `KeyedEncodingContainerProtocol.encodeIfPresent`'s default implementation. The case is read
+/// with `T`'s own value witness instead, in C (CFastMap/swift_values.c).
+@_spi(FastMapCore) public enum OptionalPayload {
+    /// Runs `body` with the value `optional` holds; does nothing when it is nil.
+    @inlinable @inline(__always)
+    public static func ifPresent<T>(_ optional: T?, _ body: (T) throws -> Void) rethrows {
+        #if arch(x86_64) || arch(arm64)
+            guard let payload = optionalPayload(optional) else { return }
+            try body(payload.assumingMemoryBound(to: T.self).pointee)
+        #else
+            if let value = optional { try body(value) }
+        #endif
+    }
+}
+
+#if arch(x86_64) || arch(arm64)
+    /// The address of the value `optional` holds (at the optional's own address), or nil.
+    @_silgen_name("fm_swift_optional_payload")
+    @usableFromInline func optionalPayload<T>(_ optional: T?) -> UnsafeRawPointer?
+#endif
