@@ -16,7 +16,7 @@
 // address, which they fill with the box, retained (a returned value is owned). FastMapCore calls
 // them only once it has checked that both container types are one reference.
 
-#if defined(__x86_64__) || defined(__aarch64__)
+#if defined(__x86_64__)
 
 extern void *swift_retain(void *object);
 

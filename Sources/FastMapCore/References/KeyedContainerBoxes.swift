@@ -29,7 +29,7 @@
     /// The container around `box`, which must be the box of a `KeyedDecodingContainer<Key>`.
     @inlinable @inline(__always)
     public static func decodingContainer<Key>(_ box: AnyObject, keyedBy: Key.Type) -> KeyedDecodingContainer<Key> {
-        #if arch(x86_64) || arch(arm64)
+        #if arch(x86_64)
             keyedDecodingContainer(box, Key.self)
         #else
             unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
@@ -39,7 +39,7 @@
     /// The container around `box`, which must be the box of a `KeyedEncodingContainer<Key>`.
     @inlinable @inline(__always)
     public static func encodingContainer<Key>(_ box: AnyObject, keyedBy: Key.Type) -> KeyedEncodingContainer<Key> {
-        #if arch(x86_64) || arch(arm64)
+        #if arch(x86_64)
             keyedEncodingContainer(box, Key.self)
         #else
             unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
@@ -62,10 +62,10 @@ private struct BoxLayoutProbeKey: CodingKey {
 // github_events.json), though the value is one reference whatever the key. These two are
 // implemented in C (CFastMap/swift_values.c): Swift's calling convention returns the container
 // through the caller's address, which the C function fills with the box, retained. Called only
-// when `isAvailable`, and on the architectures whose calling convention was checked (others
-// cast, with the lookup).
+// when `isAvailable`, and on x86_64, where their convention is tested (elsewhere the cast runs,
+// with the lookup).
 
-#if arch(x86_64) || arch(arm64)
+#if arch(x86_64)
     @_silgen_name("fm_swift_keyed_decoding_container")
     @usableFromInline func keyedDecodingContainer<Key>(_ box: AnyObject, _ key: Key.Type) -> KeyedDecodingContainer<Key>
 

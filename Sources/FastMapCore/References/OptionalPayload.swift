@@ -10,7 +10,7 @@
     /// Runs `body` with the value `optional` holds; does nothing when it is nil.
     @inlinable @inline(__always)
     public static func ifPresent<T>(_ optional: T?, _ body: (T) throws -> Void) rethrows {
-        #if arch(x86_64) || arch(arm64)
+        #if arch(x86_64)
             guard let payload = optionalPayload(optional) else { return }
             try body(payload.assumingMemoryBound(to: T.self).pointee)
         #else
@@ -19,7 +19,7 @@
     }
 }
 
-#if arch(x86_64) || arch(arm64)
+#if arch(x86_64)
     /// The address of the value `optional` holds (at the optional's own address), or nil.
     @_silgen_name("fm_swift_optional_payload")
     @usableFromInline func optionalPayload<T>(_ optional: T?) -> UnsafeRawPointer?
