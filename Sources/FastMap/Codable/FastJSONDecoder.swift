@@ -58,7 +58,17 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         package init() {}
     }
 
-    private let state = LockedValue(Options())
+    /// The settings and the tree decoders kept for calls made with them.
+    private struct State {
+        /// Every change of a setting starts with no spare decoders: a decoder serves only calls
+        /// with the settings it was made for.
+        var options = Options() {
+            didSet { spares = SpareTreeDecoders() }
+        }
+        var spares = SpareTreeDecoders()
+    }
+
+    private let state = LockedValue(State())
     /// Sparse decoding's switch and counters (`FastJSONDecoder+Sparse.swift`).
     package let sparseDecoding = SparseDecodingControl()
 
@@ -67,45 +77,45 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     /// How JSON keys are matched to coding keys. Defaults to `.useDefaultKeys`.
     public override var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
-        get { state.withLock { $0.keyDecodingStrategy } }
-        set { state.withLock { $0.keyDecodingStrategy = newValue } }
+        get { state.withLock { $0.options.keyDecodingStrategy } }
+        set { state.withLock { $0.options.keyDecodingStrategy = newValue } }
     }
 
     /// How `Date` values are decoded. Defaults to `.deferredToDate`.
     public override var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
-        get { state.withLock { $0.dateDecodingStrategy } }
-        set { state.withLock { $0.dateDecodingStrategy = newValue } }
+        get { state.withLock { $0.options.dateDecodingStrategy } }
+        set { state.withLock { $0.options.dateDecodingStrategy = newValue } }
     }
 
     /// How `Data` values are decoded. Defaults to `.base64`.
     public override var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
-        get { state.withLock { $0.dataDecodingStrategy } }
-        set { state.withLock { $0.dataDecodingStrategy = newValue } }
+        get { state.withLock { $0.options.dataDecodingStrategy } }
+        set { state.withLock { $0.options.dataDecodingStrategy = newValue } }
     }
 
     /// How strings standing for infinity and NaN are read. Defaults to `.throw`.
     public override var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
-        get { state.withLock { $0.nonConformingFloatDecodingStrategy } }
-        set { state.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+        get { state.withLock { $0.options.nonConformingFloatDecodingStrategy } }
+        set { state.withLock { $0.options.nonConformingFloatDecodingStrategy = newValue } }
     }
 
     /// Contextual information handed to every `init(from:)` through `Decoder.userInfo`.
     @preconcurrency
     public override var userInfo: [CodingUserInfoKey: any Sendable] {
-        get { state.withLock { $0.userInfo } }
-        set { state.withLock { $0.userInfo = newValue } }
+        get { state.withLock { $0.options.userInfo } }
+        set { state.withLock { $0.options.userInfo = newValue } }
     }
 
     /// The parser that turns bytes into a tree. Defaults to ``JSONParser/simdjson``.
     public var parser: JSONParser {
-        get { state.withLock { $0.parser } }
-        set { state.withLock { $0.parser = newValue } }
+        get { state.withLock { $0.options.parser } }
+        set { state.withLock { $0.options.parser = newValue } }
     }
 
     /// The lossy coercions to accept. Defaults to none: exactly Foundation's strictness.
     public var lossyCoercions: LossyCoercions {
-        get { state.withLock { $0.lossyCoercions } }
-        set { state.withLock { $0.lossyCoercions = newValue } }
+        get { state.withLock { $0.options.lossyCoercions } }
+        set { state.withLock { $0.options.lossyCoercions = newValue } }
     }
 
     /// The deepest nesting accepted, both when parsing and when decoding a ``JSON`` value built
@@ -115,8 +125,8 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// negative values act as `0` (see ``JSON/ReadingOptions/maximumDepth``). Streaming
     /// (`stream`, `forEach`, `lines`) applies it to the whole document.
     public var maximumDepth: Int {
-        get { state.withLock { $0.maximumDepth } }
-        set { state.withLock { $0.maximumDepth = newValue } }
+        get { state.withLock { $0.options.maximumDepth } }
+        set { state.withLock { $0.options.maximumDepth = newValue } }
     }
 
     /// The most memory, in bytes, the parsed tree of one document may take; `nil` (the
@@ -129,8 +139,8 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// ``ElementErrorPolicy``. `0` admits only `null`, `true` and `false`, negative values act
     /// as `0`, and `Int.max` is as good as no limit (see ``JSON/ReadingOptions/memoryLimit``).
     public var memoryLimit: Int? {
-        get { state.withLock { $0.memoryLimit } }
-        set { state.withLock { $0.memoryLimit = newValue } }
+        get { state.withLock { $0.options.memoryLimit } }
+        set { state.withLock { $0.options.memoryLimit = newValue } }
     }
 
     /// Whether a comma may follow the last element of an array or the last member of an
@@ -138,8 +148,8 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// to `false` to decode only strict RFC 8259 JSON. Empty slots (`[1,,]`) are errors either
     /// way. See ``JSON/ReadingOptions/allowsTrailingCommas``.
     public var allowsTrailingCommas: Bool {
-        get { state.withLock { $0.allowsTrailingCommas } }
-        set { state.withLock { $0.allowsTrailingCommas = newValue } }
+        get { state.withLock { $0.options.allowsTrailingCommas } }
+        set { state.withLock { $0.options.allowsTrailingCommas = newValue } }
     }
 
     /// Whether the input may be JSON5, as `JSONDecoder.allowsJSON5`: comments, unquoted and
@@ -148,24 +158,27 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// line breaks. Defaults to `false`. What `JSONDecoder` accepts decodes to the same values;
     /// a malformed number fails only when it is read, as there.
     public override var allowsJSON5: Bool {
-        get { state.withLock { $0.allowsJSON5 } }
-        set { state.withLock { $0.allowsJSON5 = newValue } }
+        get { state.withLock { $0.options.allowsJSON5 } }
+        set { state.withLock { $0.options.allowsJSON5 = newValue } }
     }
 
     /// Whether the top-level value is an object whose braces may be left out (`"a": 1, "b": 2`,
     /// with ``allowsJSON5`` also `a: 1, b: 2`; empty input is an empty object), as
     /// `JSONDecoder.assumesTopLevelDictionary`, with or without JSON5. Defaults to `false`.
     public override var assumesTopLevelDictionary: Bool {
-        get { state.withLock { $0.assumesTopLevelDictionary } }
-        set { state.withLock { $0.assumesTopLevelDictionary = newValue } }
+        get { state.withLock { $0.options.assumesTopLevelDictionary } }
+        set { state.withLock { $0.options.assumesTopLevelDictionary = newValue } }
     }
 
-    var options: Options { state.withLock { $0 } }
+    var options: Options { state.withLock { $0.options } }
+
+    /// The settings for one call, and the spare decoders kept for them.
+    var settings: (options: Options, spares: SpareTreeDecoders) { state.withLock { ($0.options, $0.spares) } }
 
     /// See `Options.elementByElementThreshold`.
     package var elementByElementThreshold: Int {
-        get { state.withLock { $0.elementByElementThreshold } }
-        set { state.withLock { $0.elementByElementThreshold = newValue } }
+        get { state.withLock { $0.options.elementByElementThreshold } }
+        set { state.withLock { $0.options.elementByElementThreshold = newValue } }
     }
 
     // MARK: Decoding
@@ -245,7 +258,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     package func decode<T: Decodable>(
         _ type: T.Type, input: JSONInput, at path: JSONKeyPath?
     ) throws -> T {
-        let options = self.options
+        let (options, spares) = settings
         if readsElementByElement(type, input.count, at: path, options: options),
             let arrayType = T.self as? any BoundedArrayDecodable.Type,
             let array = arrayType.decodeElementByElement(self, input: input, at: path ?? .root, options: options)
@@ -253,8 +266,10 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         {
             return array
         }
-        if let value = try decodeSparsely(type, input: input, at: path, options: options) { return value }
-        return try decode(input: input, at: path, options: options) { decoder, start in
+        if let value = try decodeSparsely(type, input: input, at: path, options: options, spares: spares) {
+            return value
+        }
+        return try decode(input: input, at: path, options: options, spares: spares) { decoder, start in
             try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
         }
     }
@@ -262,15 +277,18 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     private func decode<T: Decodable>(
         _ type: T.Type, tree: JSON, input: JSONInput?, at path: JSONKeyPath?
     ) throws -> T {
-        try decode(tree: tree, input: input, at: path, options: options) { decoder, start in
+        let (options, spares) = settings
+        return try decode(tree: tree, input: input, at: path, options: options, spares: spares) { decoder, start in
             try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
         }
     }
 
     /// Parses `input` and hands `body` a tree decoder and the node at `path` (the root when nil);
-    /// `options` replaces the decoder's own for this call (a report adds its collector).
+    /// `options` replaces the decoder's own for this call (a report adds its collector), and
+    /// `spares` (only with the decoder's own settings) lends the call a decoder kept from an
+    /// earlier one.
     func decode<T>(
-        input: JSONInput, at path: JSONKeyPath?, options: Options? = nil,
+        input: JSONInput, at path: JSONKeyPath?, options: Options? = nil, spares: SpareTreeDecoders? = nil,
         _ body: (JSONTreeDecoder, JSONNode) throws -> T
     ) throws -> T {
         let options = options ?? self.options
@@ -289,7 +307,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
             } catch {
                 throw DecodingError.invalidJSON(error)
             }
-            return try decode(tree: json, input: utf8, at: path, options: options, body)
+            return try decode(tree: json, input: utf8, at: path, options: options, spares: spares, body)
         }
     }
 
@@ -314,18 +332,22 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         }
     }
 
-    /// Hands `body` a tree decoder over `tree` and the node at `path` (the root when nil).
+    /// Hands `body` a tree decoder over `tree` and the node at `path` (the root when nil): one of
+    /// `spares` when given (made for `options`), which gets it back unless it escaped.
     func decode<T>(
-        tree: JSON, input: JSONInput?, at path: JSONKeyPath?, options: Options,
+        tree: JSON, input: JSONInput?, at path: JSONKeyPath?, options: Options, spares: SpareTreeDecoders? = nil,
         _ body: (JSONTreeDecoder, JSONNode) throws -> T
     ) throws -> T {
-        var decoder = JSONTreeDecoder(root: tree, options: options, input: input)
+        var decoder =
+            spares?.take(root: tree, options: options, input: input)
+            ?? JSONTreeDecoder(root: tree, options: options, input: input)
         decoder.trackKeyedContainers()
         defer {
             // The input buffer is only valid during this call. A decoder or container that a
             // model kept (to decode from later) gets the number texts it may need now.
             let escaped = JSONTreeDecoder.finishCall(&decoder)
             decoder.numberTexts.endOfInput(keepingTexts: escaped)
+            if !escaped { spares?.keep(decoder) }
         }
         var start = tree.node
         if let path {

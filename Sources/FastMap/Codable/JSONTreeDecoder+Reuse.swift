@@ -24,9 +24,15 @@ extension JSONTreeDecoder {
     /// Points a parked decoder at the next element: it is then what a new decoder for `root`
     /// with the same options would be.
     package func restart(at root: JSON, sparse: SparseDecodingSession?) {
+        restart(at: root, input: nil, sparse: sparse)
+    }
+
+    /// Points a parked decoder at `root`, whose text is `input` (nil for a streamed element or a
+    /// tree built in code): it is then what a new decoder for them with the same options would be.
+    package func restart(at root: JSON, input: JSONInput?, sparse: SparseDecodingSession?) {
         document = root.document
         node = root.node
         self.sparse = sparse
-        numberTexts.restart(document: root.document)
+        numberTexts.restart(input: input, document: root.document)
     }
 }

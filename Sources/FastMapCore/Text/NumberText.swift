@@ -43,9 +43,15 @@ package final class NumberTextSource {
     /// Points a source nobody shares at the next streamed element's document (which has no
     /// input: its tokenizer kept the texts), forgetting the last one's index.
     package func restart(document: JSONDocument) {
+        restart(input: nil, document: document)
+    }
+
+    /// Points a source nobody shares at the next document and its input (nil when it has none),
+    /// forgetting the last one's index.
+    package func restart(input: JSONInput?, document: JSONDocument) {
         precondition(!isShared, "a shared number text source outlives its decode call")
         self.document = document
-        input = nil
+        self.input = input
         index = nil
     }
 

@@ -1,0 +1,48 @@
+@_spi(FastMapCore) import FastMapCore
+
+/// The tree decoders that finished earlier `decode` calls of one ``FastJSONDecoder`` with its
+/// current settings, each ready for the next call: a decoder made for every call, with a keyed
+/// container box made and freed for every key type its model uses, was about a sixth of
+/// decoding a 2 KB document (a server's request body). A setting's change replaces the whole
+/// set (`FastJSONDecoder.State`), so a spare decoder always has the call's settings.
+///
+/// A decoder comes back only when nothing else holds it (`JSONTreeDecoder.finishCall` says the
+/// call did not let it escape into a model); it then holds no tree (it points at the shared
+/// `null` document), no input and no sparse session. Calls on several threads take different
+/// decoders: the set is behind a lock, and a call that finds none makes one.
+package final class SpareTreeDecoders: Sendable {
+    /// The most decoders kept: enough for the calls one decoder object serves at once on a
+    /// small machine; more calls at once make decoders of their own.
+    package static let capacity = 4
+    /// More converted key names than this are dropped when a decoder comes back, so a
+    /// long-lived decoder's key cache does not grow with every document's keys.
+    static let convertedKeysLimit = 1024
+
+    private let decoders = LockedValue<[JSONTreeDecoder]>([])
+
+    init() {}
+
+    /// A decoder for `root`: a spare one pointed at it, or a new one.
+    func take(
+        root: JSON, options: FastJSONDecoder.Options, input: JSONInput?, sparse: SparseDecodingSession? = nil
+    ) -> JSONTreeDecoder {
+        if let spare = decoders.withLock({ $0.popLast() }) {
+            spare.restart(at: root, input: input, sparse: sparse)
+            return spare
+        }
+        return JSONTreeDecoder(root: root, options: options, input: input, sparse: sparse)
+    }
+
+    /// Keeps `decoder`, whose call has finished without letting it escape, for the next call.
+    func keep(_ decoder: JSONTreeDecoder) {
+        decoder.park()
+        decoder.restart(at: JSON(document: .null), input: nil, sparse: nil)
+        if decoder.convertedKeys.count > Self.convertedKeysLimit { decoder.convertedKeys = [:] }
+        decoders.withLock { spares in
+            if spares.count < Self.capacity { spares.append(decoder) }
+        }
+    }
+
+    /// How many decoders are kept (for tests).
+    package var count: Int { decoders.withLock { $0.count } }
+}
