@@ -33,18 +33,31 @@ FM_SWIFTCALL void fm_swift_keyed_encoding_container(FM_INDIRECT_RESULT void **co
     *container = swift_retain(box);
 }
 
-// 2. The value inside an optional `T?` (see OptionalPayload.swift in FastMapCore), or NULL for
-// nil. An optional's value lies at its start, and which case it holds is told by the
-// payload type's value witness `getEnumTagSinglePayload` (0: the payload; 1...n: the n empty
-// cases, here the one `none`), the seventh entry of the value witness table found just before
-// the type's metadata: the layout Swift's ABI fixes (docs/ABI/TypeMetadata.rst).
+// 2. The value inside an optional `T?` (see OptionalPayload.swift in FastMapCore). An
+// optional's value lies at its start, and which case it holds is told by the payload type's
+// value witness `getEnumTagSinglePayload` (0: the payload; 1...n: the n empty cases, here the one
+// `none`); `initializeWithCopy` copies the value out. Both are entries of the value witness
+// table found just before the type's metadata, in the layout Swift's ABI fixes
+// (docs/ABI/TypeMetadata.rst): the third and the seventh. Each function reads the optional only
+// during the call (Swift may pass the address of a temporary that lives no longer).
 typedef FM_SWIFTCALL unsigned (*fm_enum_tag_single_payload)(const void *value, unsigned empty_cases,
                                                              const void *metadata);
+typedef FM_SWIFTCALL void *(*fm_initialize_with_copy)(void *destination, const void *source, const void *metadata);
 
-FM_SWIFTCALL const void *fm_swift_optional_payload(const void *optional, const void *payload_metadata) {
-    const void *const *witnesses = ((const void *const *const *)payload_metadata)[-1];
-    fm_enum_tag_single_payload tag = (fm_enum_tag_single_payload)witnesses[6];
-    return tag(optional, 1, payload_metadata) == 0 ? optional : NULL;
+static inline const void *const *value_witnesses(const void *metadata) {
+    return ((const void *const *const *)metadata)[-1];
+}
+
+FM_SWIFTCALL _Bool fm_swift_optional_is_some(const void *optional, const void *payload_metadata) {
+    fm_enum_tag_single_payload tag = (fm_enum_tag_single_payload)value_witnesses(payload_metadata)[6];
+    return tag(optional, 1, payload_metadata) == 0;
+}
+
+// The caller has checked that `optional` holds a value; the copy returned is owned.
+FM_SWIFTCALL void fm_swift_optional_payload(FM_INDIRECT_RESULT void *payload, const void *optional,
+                                            const void *payload_metadata) {
+    fm_initialize_with_copy copy = (fm_initialize_with_copy)value_witnesses(payload_metadata)[2];
+    copy(payload, optional, payload_metadata);
 }
 
 #endif

@@ -11,8 +11,8 @@
     @inlinable @inline(__always)
     public static func ifPresent<T>(_ optional: T?, _ body: (T) throws -> Void) rethrows {
         #if arch(x86_64)
-            guard let payload = optionalPayload(optional) else { return }
-            try body(payload.assumingMemoryBound(to: T.self).pointee)
+            guard optionalIsSome(optional) else { return }
+            try body(optionalPayload(optional))
         #else
             if let value = optional { try body(value) }
         #endif
@@ -20,7 +20,11 @@
 }
 
 #if arch(x86_64)
-    /// The address of the value `optional` holds (at the optional's own address), or nil.
+    /// Whether `optional` holds a value.
+    @_silgen_name("fm_swift_optional_is_some")
+    @usableFromInline func optionalIsSome<T>(_ optional: T?) -> Bool
+
+    /// A copy of the value `optional` holds, which must not be nil.
     @_silgen_name("fm_swift_optional_payload")
-    @usableFromInline func optionalPayload<T>(_ optional: T?) -> UnsafeRawPointer?
+    @usableFromInline func optionalPayload<T>(_ optional: T?) -> T
 #endif
