@@ -8,13 +8,11 @@
 // 1. Handing a keyed container box back to Swift as a `KeyedDecodingContainer<Key>` or
 // `KeyedEncodingContainer<Key>` (see KeyedContainerBoxes.swift in FastMapCore).
 //
-// Swift code that makes a value of one of those types for a `Key` it only knows at run time
-// must first look up the type's metadata (a hashed runtime lookup, on every call) to copy the
-// value into place, even though the value is one object reference whatever the key. These
-// functions are declared in Swift with `@_silgen_name` as generic functions returning the
-// container; in Swift's calling convention the container is returned through the caller's
-// address, which they fill with the box, retained (a returned value is owned). FastMapCore calls
-// them only once it has checked that both container types are one reference.
+// Swift code would look the container type's metadata up to copy the value into place, though
+// the value is one object reference whatever the key. Declared as generic functions returning
+// the container, these get the caller's result address, which they fill with the box, retained
+// (a returned value is owned). FastMapCore calls them only once it has checked that both
+// container types are one reference.
 
 #if defined(__x86_64__)
 
