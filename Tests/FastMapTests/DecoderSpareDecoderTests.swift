@@ -6,7 +6,7 @@ import Testing
 @testable import FastMap
 
 /// A `FastJSONDecoder` keeps the tree decoder of a finished call for its next call with the
-/// same settings (`SpareTreeDecoders`): what a call reads must never depend on the calls before
+/// same settings (`TreeDecoderPool`): what a call reads must never depend on the calls before
 /// it, a change of setting must apply at once, and a decoder a model keeps must go on reading
 /// its own document.
 @Suite("FastJSONDecoder: a spare tree decoder from call to call")
@@ -35,7 +35,7 @@ struct DecoderSpareDecoderTests {
             #expect(try decoder.decode(Record.self, from: Self.document(index)) == Self.expected(index))
         }
         // One call at a time: one decoder, kept between calls.
-        #expect(decoder.settings.spares.count == 1)
+        #expect(decoder.settings.pool.count == 1)
         // Through a key path and from bytes, the same.
         let wrapped = Data(#"{"data":"#.utf8) + Self.document(7) + Data("}".utf8)
         #expect(try decoder.decode(Record.self, from: wrapped, at: "data") == Self.expected(7))
@@ -81,7 +81,7 @@ struct DecoderSpareDecoderTests {
         #expect(
             try decoder.decode(Stamped.self, from: seconds).createdAt == Date(timeIntervalSinceReferenceDate: 86400))
         decoder.dateDecodingStrategy = .secondsSince1970
-        #expect(decoder.settings.spares.count == 0)
+        #expect(decoder.settings.pool.count == 0)
         #expect(try decoder.decode(Stamped.self, from: seconds).createdAt == Date(timeIntervalSince1970: 86400))
         decoder.userInfo = [CodingUserInfoKey(rawValue: "tag")!: "first"]
         #expect(try decoder.decode(Stamped.self, from: seconds).tag == "first")
@@ -130,6 +130,6 @@ struct DecoderSpareDecoderTests {
             }
             for try await agreed in group { #expect(agreed) }
         }
-        #expect(decoder.settings.spares.count <= SpareTreeDecoders.capacity)
+        #expect(decoder.settings.pool.count <= TreeDecoderPool.capacity)
     }
 }

@@ -14,7 +14,7 @@ extension FastJSONDecoder {
     /// full-tree path.
     /// `options` is the call's snapshot of the settings (read once, by the caller).
     func decodeSparsely<T: Decodable>(
-        _ type: T.Type, input: JSONInput, at path: JSONKeyPath?, options: Options, spares: SpareTreeDecoders? = nil
+        _ type: T.Type, input: JSONInput, at path: JSONKeyPath?, options: Options, pool: TreeDecoderPool? = nil
     ) throws -> T? {
         guard sparseDecoding.isEnabled, Self.allowsSparseDecoding(options) else { return nil }
         let key = SparseSchemaCache.Key(type: ObjectIdentifier(type), path: path)
@@ -34,7 +34,7 @@ extension FastJSONDecoder {
                 }
                 let session = SparseDecodingSession(filteredBy: schema)
                 do {
-                    let value = try decode(type, JSON(document: document), utf8, at: path, options, session, spares)
+                    let value = try decode(type, JSON(document: document), utf8, at: path, options, session, pool)
                     if !session.needsFullTree {
                         sparseDecoding.count { $0.filteredDecodes += 1 }
                         return value
@@ -46,7 +46,7 @@ extension FastJSONDecoder {
                 }
                 sparseDecoding.count { $0.fallbacks += 1 }
             }
-            return try learn(type, utf8, at: path, options, key: key, after: fallback, spares: spares)
+            return try learn(type, utf8, at: path, options, key: key, after: fallback, pool: pool)
         }
     }
 
@@ -63,7 +63,7 @@ extension FastJSONDecoder {
     /// Decodes the full tree, recording what the type reads, and widens its schema by that.
     private func learn<T: Decodable>(
         _ type: T.Type, _ input: JSONInput, at path: JSONKeyPath?, _ options: Options,
-        key: SparseSchemaCache.Key, after fallback: SparseSchemaCache.Fallback?, spares: SpareTreeDecoders?
+        key: SparseSchemaCache.Key, after fallback: SparseSchemaCache.Fallback?, pool: TreeDecoderPool?
     ) throws -> T {
         sparseDecoding.count { $0.learningDecodes += 1 }
         let json: JSON
@@ -77,7 +77,7 @@ extension FastJSONDecoder {
             throw DecodingError.invalidJSON(error)
         }
         let session = SparseDecodingSession()
-        let result = Result { try decode(type, json, input, at: path, options, session, spares) }
+        let result = Result { try decode(type, json, input, at: path, options, session, pool) }
         var learned = session.disqualified ? nil : session.shape(of: json.node)
         if let shape = learned, fallback == nil {
             // Judged on the type's first document: a type that reads (nearly) every value gains
@@ -90,26 +90,14 @@ extension FastJSONDecoder {
         return try result.get()
     }
 
-    /// `decode(tree:input:at:options:spares:_:)` with a sparse session.
+    /// `decode(tree:input:at:options:pool:sparse:_:)` of `type` with a sparse session.
     private func decode<T: Decodable>(
         _ type: T.Type, _ tree: JSON, _ input: JSONInput, at path: JSONKeyPath?, _ options: Options,
-        _ session: SparseDecodingSession, _ spares: SpareTreeDecoders?
+        _ session: SparseDecodingSession, _ pool: TreeDecoderPool?
     ) throws -> T {
-        var decoder =
-            spares?.take(root: tree, options: options, input: input, sparse: session)
-            ?? JSONTreeDecoder(root: tree, options: options, input: input, sparse: session)
-        decoder.trackKeyedContainers()
-        defer {
-            // A decoder that outlives the call would read the tree later: only a full tree may
-            // be read then, so a filtered decode is redone and a type that does this is not
-            // decoded sparsely again.
-            let escaped = JSONTreeDecoder.finishCall(&decoder)
-            if escaped { session.escaped() }
-            decoder.numberTexts.endOfInput(keepingTexts: escaped && session.schema == nil)
-            if !escaped { spares?.keep(decoder) }
+        try decode(tree: tree, input: input, at: path, options: options, pool: pool, sparse: session) {
+            decoder, start in
+            try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
         }
-        var start = tree.node
-        if let path { start = try decoder.resolve(path) }
-        return try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
     }
 }

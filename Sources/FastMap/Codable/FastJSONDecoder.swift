@@ -63,9 +63,9 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         /// Every change of a setting starts with no spare decoders: a decoder serves only calls
         /// with the settings it was made for.
         var options = Options() {
-            didSet { spares = SpareTreeDecoders() }
+            didSet { pool = TreeDecoderPool() }
         }
-        var spares = SpareTreeDecoders()
+        var pool = TreeDecoderPool()
     }
 
     private let state = LockedValue(State())
@@ -173,7 +173,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     var options: Options { state.withLock { $0.options } }
 
     /// The settings for one call, and the spare decoders kept for them.
-    var settings: (options: Options, spares: SpareTreeDecoders) { state.withLock { ($0.options, $0.spares) } }
+    var settings: (options: Options, pool: TreeDecoderPool) { state.withLock { ($0.options, $0.pool) } }
 
     /// See `Options.elementByElementThreshold`.
     package var elementByElementThreshold: Int {
@@ -258,7 +258,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     package func decode<T: Decodable>(
         _ type: T.Type, input: JSONInput, at path: JSONKeyPath?
     ) throws -> T {
-        let (options, spares) = settings
+        let (options, pool) = settings
         if readsElementByElement(type, input.count, at: path, options: options),
             let arrayType = T.self as? any BoundedArrayDecodable.Type,
             let array = arrayType.decodeElementByElement(self, input: input, at: path ?? .root, options: options)
@@ -266,10 +266,10 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         {
             return array
         }
-        if let value = try decodeSparsely(type, input: input, at: path, options: options, spares: spares) {
+        if let value = try decodeSparsely(type, input: input, at: path, options: options, pool: pool) {
             return value
         }
-        return try decode(input: input, at: path, options: options, spares: spares) { decoder, start in
+        return try decode(input: input, at: path, options: options, pool: pool) { decoder, start in
             try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
         }
     }
@@ -277,18 +277,18 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     private func decode<T: Decodable>(
         _ type: T.Type, tree: JSON, input: JSONInput?, at path: JSONKeyPath?
     ) throws -> T {
-        let (options, spares) = settings
-        return try decode(tree: tree, input: input, at: path, options: options, spares: spares) { decoder, start in
+        let (options, pool) = settings
+        return try decode(tree: tree, input: input, at: path, options: options, pool: pool) { decoder, start in
             try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
         }
     }
 
     /// Parses `input` and hands `body` a tree decoder and the node at `path` (the root when nil);
     /// `options` replaces the decoder's own for this call (a report adds its collector), and
-    /// `spares` (only with the decoder's own settings) lends the call a decoder kept from an
+    /// `pool` (only with the decoder's own settings) lends the call a decoder kept from an
     /// earlier one.
     func decode<T>(
-        input: JSONInput, at path: JSONKeyPath?, options: Options? = nil, spares: SpareTreeDecoders? = nil,
+        input: JSONInput, at path: JSONKeyPath?, options: Options? = nil, pool: TreeDecoderPool? = nil,
         _ body: (JSONTreeDecoder, JSONNode) throws -> T
     ) throws -> T {
         let options = options ?? self.options
@@ -307,7 +307,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
             } catch {
                 throw DecodingError.invalidJSON(error)
             }
-            return try decode(tree: json, input: utf8, at: path, options: options, spares: spares, body)
+            return try decode(tree: json, input: utf8, at: path, options: options, pool: pool, body)
         }
     }
 
@@ -333,21 +333,25 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     }
 
     /// Hands `body` a tree decoder over `tree` and the node at `path` (the root when nil): one of
-    /// `spares` when given (made for `options`), which gets it back unless it escaped.
+    /// `pool` when given (made for `options`), which gets it back unless it escaped. With a
+    /// `sparse` session the decoder reads through it (FastJSONDecoder+Sparse.swift).
     func decode<T>(
-        tree: JSON, input: JSONInput?, at path: JSONKeyPath?, options: Options, spares: SpareTreeDecoders? = nil,
-        _ body: (JSONTreeDecoder, JSONNode) throws -> T
+        tree: JSON, input: JSONInput?, at path: JSONKeyPath?, options: Options, pool: TreeDecoderPool? = nil,
+        sparse: SparseDecodingSession? = nil, _ body: (JSONTreeDecoder, JSONNode) throws -> T
     ) throws -> T {
-        var decoder =
-            spares?.take(root: tree, options: options, input: input)
-            ?? JSONTreeDecoder(root: tree, options: options, input: input)
+        var decoder = JSONTreeDecoder.reusing(
+            pool?.take(), root: tree, options: options, input: input, sparse: sparse)
         decoder.trackKeyedContainers()
         defer {
             // The input buffer is only valid during this call. A decoder or container that a
-            // model kept (to decode from later) gets the number texts it may need now.
+            // model kept (to decode from later) gets the number texts it may need now; a
+            // filtered tree is never read after the call, since its decode is redone in full.
             let escaped = JSONTreeDecoder.finishCall(&decoder)
-            decoder.numberTexts.endOfInput(keepingTexts: escaped)
-            if !escaped { spares?.keep(decoder) }
+            // A decoder that outlives the call would read the tree later: only a full tree may
+            // be read then, so a type that does this is not decoded sparsely again.
+            if escaped { sparse?.escaped() }
+            decoder.numberTexts.endOfInput(keepingTexts: escaped && sparse?.schema == nil)
+            if !escaped { pool?.keep(decoder) }
         }
         var start = tree.node
         if let path {

@@ -21,18 +21,25 @@ extension JSONTreeDecoder {
         for depth in memberCursors.indices { memberCursors[depth] = JSONMemberCursor() }
     }
 
-    /// Points a parked decoder at the next element: it is then what a new decoder for `root`
-    /// with the same options would be.
-    package func restart(at root: JSON, sparse: SparseDecodingSession?) {
-        restart(at: root, input: nil, sparse: sparse)
-    }
-
-    /// Points a parked decoder at `root`, whose text is `input` (nil for a streamed element or a
-    /// tree built in code): it is then what a new decoder for them with the same options would be.
-    package func restart(at root: JSON, input: JSONInput?, sparse: SparseDecodingSession?) {
+    /// Points a parked decoder at `root`, whose text is `input` (none for a streamed element or
+    /// a tree built in code): it is then what a new decoder for them with the same options
+    /// would be.
+    package func restart(at root: JSON, input: JSONInput? = nil, sparse: SparseDecodingSession?) {
         document = root.document
         node = root.node
         self.sparse = sparse
         numberTexts.restart(input: input, document: root.document)
+    }
+
+    /// `parked` (a decoder made with `options` and parked) pointed at `root`, or a new decoder
+    /// when there is none: the one way both spare holders, a streaming loop's and a
+    /// `FastJSONDecoder`'s from call to call, hand a decoder out.
+    package static func reusing(
+        _ parked: JSONTreeDecoder?, root: JSON, options: FastJSONDecoder.Options, input: JSONInput?,
+        sparse: SparseDecodingSession?
+    ) -> JSONTreeDecoder {
+        guard let parked else { return JSONTreeDecoder(root: root, options: options, input: input, sparse: sparse) }
+        parked.restart(at: root, input: input, sparse: sparse)
+        return parked
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// the value being decoded and moved down and back up the tree as values nest (as Foundation
 /// does), so decoding a nested value allocates nothing but the container boxes Swift itself
 /// requires. A finished instance nothing else holds serves the next call with the same settings
-/// (`SpareTreeDecoders`) or the next element of a stream (`SpareTreeDecoder`), keeping its boxes.
+/// (`TreeDecoderPool`) or the next element of a stream (`SpareTreeDecoder`), keeping its boxes.
 package final class JSONTreeDecoder: Decoder {
     // The fields read for every value come first and have fixed offsets; `options` holds
     // Foundation's resilient strategy enums, so it goes last and is read only for the special

@@ -15,15 +15,9 @@ final class SpareTreeDecoder {
 
     /// A decoder for `root`: the parked one pointed at it, or a new one.
     func take(root: JSON, options: FastJSONDecoder.Options, sparse: SparseDecodingSession?) -> JSONTreeDecoder {
-        let taken: JSONTreeDecoder
-        if let decoder {
-            self.decoder = nil
-            handedOn += 1
-            decoder.restart(at: root, sparse: sparse)
-            taken = decoder
-        } else {
-            taken = JSONTreeDecoder(root: root, options: options, input: nil, sparse: sparse)
-        }
+        if decoder != nil { handedOn += 1 }
+        let taken = JSONTreeDecoder.reusing(decoder, root: root, options: options, input: nil, sparse: sparse)
+        decoder = nil
         // The loop's `decodeValue` ends each element with `JSONTreeDecoder.finishCall`.
         taken.trackKeyedContainers()
         return taken

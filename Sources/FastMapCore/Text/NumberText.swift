@@ -40,15 +40,9 @@ package final class NumberTextSource {
     /// Set when a `superDecoder()` shares this source: it may outlive the `decode` call.
     @exclusivity(unchecked) package var isShared = false
 
-    /// Points a source nobody shares at the next streamed element's document (which has no
-    /// input: its tokenizer kept the texts), forgetting the last one's index.
-    package func restart(document: JSONDocument) {
-        restart(input: nil, document: document)
-    }
-
-    /// Points a source nobody shares at the next document and its input (nil when it has none),
-    /// forgetting the last one's index.
-    package func restart(input: JSONInput?, document: JSONDocument) {
+    /// Points a source nobody shares at the next document and its input (none for a streamed
+    /// element, whose tokenizer kept the texts), forgetting the last one's index.
+    package func restart(input: JSONInput? = nil, document: JSONDocument) {
         precondition(!isShared, "a shared number text source outlives its decode call")
         self.document = document
         self.input = input

@@ -10,7 +10,7 @@
 /// call did not let it escape into a model); it then holds no tree (it points at the shared
 /// `null` document), no input and no sparse session. Calls on several threads take different
 /// decoders: the set is behind a lock, and a call that finds none makes one.
-package final class SpareTreeDecoders: Sendable {
+package final class TreeDecoderPool: Sendable {
     /// The most decoders kept: enough for the calls one decoder object serves at once on a
     /// small machine; more calls at once make decoders of their own.
     package static let capacity = 4
@@ -22,15 +22,10 @@ package final class SpareTreeDecoders: Sendable {
 
     init() {}
 
-    /// A decoder for `root`: a spare one pointed at it, or a new one.
-    func take(
-        root: JSON, options: FastJSONDecoder.Options, input: JSONInput?, sparse: SparseDecodingSession? = nil
-    ) -> JSONTreeDecoder {
-        if let spare = decoders.withLock({ $0.popLast() }) {
-            spare.restart(at: root, input: input, sparse: sparse)
-            return spare
-        }
-        return JSONTreeDecoder(root: root, options: options, input: input, sparse: sparse)
+    /// A kept decoder (parked, pointing at the `null` document), or nil when there is none:
+    /// `JSONTreeDecoder.reusing` points it at the call's tree or makes one.
+    func take() -> JSONTreeDecoder? {
+        decoders.withLock { $0.popLast() }
     }
 
     /// Keeps `decoder`, whose call has finished without letting it escape, for the next call.
@@ -38,8 +33,8 @@ package final class SpareTreeDecoders: Sendable {
         decoder.park()
         decoder.restart(at: JSON(document: .null), input: nil, sparse: nil)
         if decoder.convertedKeys.count > Self.convertedKeysLimit { decoder.convertedKeys = [:] }
-        decoders.withLock { spares in
-            if spares.count < Self.capacity { spares.append(decoder) }
+        decoders.withLock { kept in
+            if kept.count < Self.capacity { kept.append(decoder) }
         }
     }
 
