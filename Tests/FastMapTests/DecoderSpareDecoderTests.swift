@@ -14,18 +14,10 @@ struct DecoderSpareDecoderTests {
     typealias Record = StreamingDecoderReuseTests.Record
     typealias KeepsItsDecoders = StreamingDecoderReuseTests.KeepsItsDecoders
 
-    static func document(_ index: Int) -> Data {
-        let exact = StreamingDecoderReuseTests.exactText(index)
-        // Members in either order, and an exceptional real only this document's text holds.
-        return Data(
-            (index.isMultiple(of: 2)
-                ? #"{"id":\#(index),"name":"n\#(index)","exact":\#(exact)}"#
-                : #"{"name":"n\#(index)","exact":\#(exact),"id":\#(index),"extra":[1,{"id":-1}]}"#).utf8)
-    }
+    /// The streaming reuse test's record `index` as a document of its own.
+    static func document(_ index: Int) -> Data { Data(StreamingDecoderReuseTests.record(index).utf8) }
 
-    static func expected(_ index: Int) -> Record {
-        Record(id: index, name: "n\(index)", exact: Decimal(string: StreamingDecoderReuseTests.exactText(index)))
-    }
+    static func expected(_ index: Int) -> Record { StreamingDecoderReuseTests.expectedRecord(index) }
 
     @Test(arguments: [false, true])
     func everyCallReadsItsOwnDocument(sparse: Bool) throws {

@@ -52,22 +52,23 @@ struct StreamingDecoderReuseTests {
     /// An exceptional real (more digits than a double holds) distinct per element.
     static func exactText(_ index: Int) -> String { "0.1000000000000000000000000\(index)" }
 
-    static func records(_ count: Int) -> [String] {
-        (0..<count).map { index in
-            let exact = index.isMultiple(of: 3) ? "" : #","exact":\#(exactText(index))"#
-            return index.isMultiple(of: 2)
-                ? #"{"id":\#(index),"name":"n\#(index)"\#(exact)}"#
-                : #"{"name":"n\#(index)"\#(exact),"id":\#(index),"extra":[1,{"id":-1}]}"#
-        }
+    /// Record `index`: members in either order, and (but for every third) an exceptional real
+    /// only its own text holds.
+    static func record(_ index: Int) -> String {
+        let exact = index.isMultiple(of: 3) ? "" : #","exact":\#(exactText(index))"#
+        return index.isMultiple(of: 2)
+            ? #"{"id":\#(index),"name":"n\#(index)"\#(exact)}"#
+            : #"{"name":"n\#(index)"\#(exact),"id":\#(index),"extra":[1,{"id":-1}]}"#
     }
 
-    static func expected(_ count: Int) -> [Record] {
-        (0..<count).map { index in
-            Record(
-                id: index, name: "n\(index)",
-                exact: index.isMultiple(of: 3) ? nil : Decimal(string: exactText(index)))
-        }
+    /// What record `index` decodes to.
+    static func expectedRecord(_ index: Int) -> Record {
+        Record(id: index, name: "n\(index)", exact: index.isMultiple(of: 3) ? nil : Decimal(string: exactText(index)))
     }
+
+    static func records(_ count: Int) -> [String] { (0..<count).map(record) }
+
+    static func expected(_ count: Int) -> [Record] { (0..<count).map(expectedRecord) }
 
     @Test func theSpareDecoderIsHandedOnUnlessAModelKeepsIt() throws {
         let decoder = FastJSONDecoder()
