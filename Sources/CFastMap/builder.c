@@ -124,7 +124,10 @@ static int build_integer(fm_builder *b, const char *text, size_t length, int neg
 
 // `exact_text`: see fm_json_number.
 static int build_real(fm_builder *b, const char *text, size_t length, double value, int exact_text) {
-    if (!exact_text) b->inexact_real = 1;
+    if (!exact_text) {
+        b->inexact_real = 1;
+        if (value == 0) b->inexact_zero = 1;
+    }
     // Beyond Double's range: a document never fails for a number nobody reads.
     if (isinf(value)) return attach_scalar(b, fm_number_text_node(text, length));
     return attach_scalar(b, json_real(value));

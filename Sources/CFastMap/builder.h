@@ -74,6 +74,10 @@ typedef struct fm_builder {
     // A real number was built whose text its double does not tell exactly (see
     // fm_json_number.exact_text): the document's reals_are_exact is then 0.
     int inexact_real;
+    // A real was built as zero from a text that is not a plain zero (an underflow such as
+    // `1e-400`, or a zero with an exponent or many digits): the document's zeros_are_plain is
+    // then 0.
+    int inexact_zero;
 } fm_builder;
 
 /// A frame built in full, everything below it too.

@@ -139,6 +139,7 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
     } else {
         out->root = b.root;
         out->reals_are_exact = !b.inexact_real;
+        out->zeros_are_plain = !b.inexact_zero;
     }
     yajl_free(b.handle);
     fm_builder_destroy(&b);

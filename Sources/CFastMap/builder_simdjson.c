@@ -136,11 +136,11 @@ static const fm_simdjson_events builder_events = {
     on_null, on_boolean, on_number, on_string, on_key, on_start_object, on_start_array, on_end_container,
 };
 
-// One walk building a tree; returns the root (and sets *reals_are_exact, see fm_document), or
-// NULL (and sets *saw_duplicate when the optimistic key insertion met a duplicate key, so the
-// walk is worth redoing carefully).
+// One walk building a tree; returns the root (and sets the exactness flags of *out, see
+// fm_document), or NULL (and sets *saw_duplicate when the optimistic key insertion met a
+// duplicate key, so the walk is worth redoing carefully).
 static json_t *build(const char *bytes, size_t length, size_t max_depth, int optimistic_keys,
-                     int *saw_duplicate, int *reals_are_exact) {
+                     int *saw_duplicate, fm_document *out) {
     fm_parse_error ignored;
     memset(&ignored, 0, sizeof ignored);
     fm_builder b;
@@ -157,7 +157,8 @@ static json_t *build(const char *bytes, size_t length, size_t max_depth, int opt
     json_t *root = NULL;
     if (status == FM_SIMDJSON_OK && b.root && b.depth == 0 && ignored.kind == FM_OK) {
         root = b.root;
-        *reals_are_exact = !b.inexact_real;
+        out->reals_are_exact = !b.inexact_real;
+        out->zeros_are_plain = !b.inexact_zero;
     } else {
         *saw_duplicate = b.saw_duplicate;
         fm_builder_discard(&b);
@@ -189,13 +190,11 @@ int fm_parse_simdjson(const char *bytes, size_t length, size_t max_depth, fm_doc
     while (lead < length && fm_is_json_space((unsigned char)bytes[lead])) lead++;
     if (length <= FM_SIMDJSON_LARGEST_DOCUMENT && lead < length && (bytes[lead] == '[' || bytes[lead] == '{')) {
         int saw_duplicate = 0;
-        int reals_are_exact = 0;
-        json_t *root = build(bytes, length, max_depth, 1, &saw_duplicate, &reals_are_exact);
-        if (!root && saw_duplicate) root = build(bytes, length, max_depth, 0, &saw_duplicate, &reals_are_exact);
+        json_t *root = build(bytes, length, max_depth, 1, &saw_duplicate, out);
+        if (!root && saw_duplicate) root = build(bytes, length, max_depth, 0, &saw_duplicate, out);
         if (root) {
             simdjson_documents++;
             out->root = root;
-            out->reals_are_exact = reals_are_exact;
             return 0;
         }
     }

@@ -49,7 +49,28 @@ import Testing
                 value.isNaN || NumberTextIndex.isExceptional($0, value: value)
             }
             #expect(json.document.realsAreExact == !keptByTheIndex, "\(parser): \(text) (value \(value))")
+            // A zero the index would keep may be an underflow: only then are the zeros not plain.
+            #expect(
+                json.document.zerosArePlain == !(value == 0 && keptByTheIndex), "\(parser): \(text) (value \(value))")
         }
+    }
+
+    @Test func oneZeroThatIsNotPlainClearsTheZeroFlag() throws {
+        let plain = Array(repeating: "0.0", count: 500).joined(separator: ",")
+        for parser in [JSONParser.yajl, .simdjson] {
+            // Long reals leave the zeros plain.
+            let long = try JSON(
+                bytes: Array("[\(plain),-0.0,0.30000000000000001,1e-60]".utf8), options: .init(parser: parser))
+            #expect(!long.document.realsAreExact, "\(parser)")
+            #expect(long.document.zerosArePlain, "\(parser)")
+            for zero in ["1e-400", "0e-200", "0.0000000000000000"] {
+                let document = try JSON(bytes: Array("[\(plain),{\"z\":\(zero)}]".utf8), options: .init(parser: parser))
+                #expect(!document.document.zerosArePlain, "\(parser): \(zero)")
+            }
+        }
+        // jansson's own parser cannot say.
+        let jansson = try JSON(bytes: Array("[0.0]".utf8), options: .init(parser: .jansson))
+        #expect(!jansson.document.zerosArePlain)
     }
 
     @Test func oneInexactRealAmongManyClearsTheFlag() throws {

@@ -43,6 +43,11 @@ typedef struct fm_document {
     // input walked for number texts. 0 when one does not, or when the parse cannot say (the
     // jansson engine).
     int reals_are_exact;
+    // Set by the same engines when every real of the tree that is zero was written as a plain
+    // zero (`0.0`, `-0e0`: no non-zero digit, at most 15 characters), so that none can be an
+    // underflow (`1e-400`) and reading a zero needs no text. 0 when one was not, or when the
+    // parse cannot say.
+    int zeros_are_plain;
 } fm_document;
 
 /// A jansson integer holding the bit pattern of `value`; above INT64_MAX it is marked as

@@ -152,7 +152,10 @@ package final class StreamingParser: @unchecked Sendable {
                 let document = JSONDocument(
                     owning: JSONNode(root), depth: maximumDepth,
                     arena: item.arena == nil ? nil : arena,
-                    keptRealTexts: item.number_text_count == 0 ? nil : keptRealTexts(of: item, batchBytes: &batchBytes))
+                    keptRealTexts: item.number_text_count == 0 ? nil : keptRealTexts(of: item, batchBytes: &batchBytes),
+                    // The C stream keeps the text of every real that may be exceptional: none kept,
+                    // none needs its text.
+                    realsAreExact: item.number_text_count == 0)
                 payload = .value(JSON(document: document))
             } else {
                 let error = withUnsafePointer(to: item) { fm_stream_item_error(stream, $0) }

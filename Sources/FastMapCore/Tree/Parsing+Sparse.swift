@@ -25,6 +25,6 @@ extension JSONDocument {
         }
         return JSONDocument(
             owning: JSONNode(root), depth: depth, arena: document.in_arena != 0 ? arena : nil,
-            realsAreExact: document.reals_are_exact != 0)
+            realsAreExact: document.reals_are_exact != 0, zerosArePlain: document.zeros_are_plain != 0)
     }
 }

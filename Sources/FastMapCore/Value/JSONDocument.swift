@@ -21,12 +21,16 @@ package final class JSONDocument: @unchecked Sendable {
     /// its exact value in its double, so that no number text needs to be read from the input
     /// (see ``NumberTextIndex``); false when one does not, or when nobody can say.
     package let realsAreExact: Bool
+    /// Set by the same parsers when every real of the tree that is zero was written as a plain
+    /// zero (`0.0`, `-0e0`), none as an underflow (`1e-400`): reading a zero then needs no text,
+    /// which a sparse tree could only get from the full one.
+    package let zerosArePlain: Bool
 
     /// Takes over one reference to `root` (or, with an arena, the arena holding the tree).
     package init(
         owning root: JSONNode, depth: Int,
         arena: JSONArena? = nil, borrowedDocuments: [JSONDocument] = [], keptRealTexts: KeptRealTexts? = nil,
-        realsAreExact: Bool = false
+        realsAreExact: Bool = false, zerosArePlain: Bool = false
     ) {
         self.root = root
         // Parsed with `maximumDepth: .max`, the bound is Int.max; callers add a few levels to
@@ -36,6 +40,7 @@ package final class JSONDocument: @unchecked Sendable {
         self.borrowedDocuments = borrowedDocuments
         self.keptRealTexts = keptRealTexts
         self.realsAreExact = realsAreExact
+        self.zerosArePlain = zerosArePlain
     }
 
     deinit {
