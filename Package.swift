@@ -53,7 +53,7 @@ let package = Package(
             name: "CFastMapSimdjson", dependencies: ["CSimdjson"],
             cxxSettings: [
                 .define("SIMDJSON_THREADS_ENABLED", to: "1"),
-                // simdjson's On-Demand checks its internal invariants with assert() unless NDEBUG
+                // simdjson checks its internal invariants with assert() unless NDEBUG
                 // is set (its own release builds set it); SwiftPM does not set it for C++. Debug
                 // builds (the tests, the fuzzers) keep the checks.
                 .define("NDEBUG", .when(configuration: .release)),

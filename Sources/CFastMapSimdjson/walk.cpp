@@ -5,20 +5,28 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string_view>
 #include <utility>
 
-// simdjson's On-Demand front end walking a whole document. Stage 1 (the SIMD pass that finds
-// every structural character and checks UTF-8) runs in the library with the best
-// implementation for the CPU; this file only steps through the tokens it indexed. Scalars are
-// read as raw token text (raw_json_token: the token and the white space after it), never
-// through simdjson's own number or string decoding, so the listener applies FastMap's rules.
-
-namespace ondemand = simdjson::ondemand;
+// simdjson's stage 1 (the SIMD pass that finds every structural character and the start of
+// every other token, and checks UTF-8, unescaped control characters and closed strings) runs in
+// the library with the best implementation for the CPU; this file then walks the index of token
+// starts it wrote, checking the grammar itself and reporting each token. Scalars are reported as
+// raw token text (the bytes from the token's start to the next indexed start, less trailing
+// white space), never through simdjson's own number or string decoding, so the listener applies
+// FastMap's rules.
+//
+// The walk reads the index directly rather than through simdjson's On-Demand front end: On-Demand
+// peeks at each value's type, then steps into it through iterator objects that check their own
+// position again at every step, which was 36% of parsing github_events.json (stage 1 was 11%). A
+// token's place in the grammar is all the index needs to tell: a value starts with `{`, `[`, `"`,
+// a letter or a digit; an object member is a string, `:` and a value; `,` or a closing bracket
+// follows every value. Anything else is FM_SIMDJSON_REJECTED, which the callers give to yajl.
 
 namespace {
 
-// Documents up to this size keep the thread's parser and padded buffer for the next parse
+// Documents up to this size keep the thread's stage-1 index and padded buffer for the next parse
 // (most parses are of similar sizes); larger ones get their own, freed at once, so one huge
 // document does not pin its index and copy to the thread for good. A thread keeps at most
 // about five times this much (the copy and simdjson's index of it): 20 MB on each thread that
@@ -40,9 +48,36 @@ struct padded_buffer {
     }
 };
 
+// simdjson's stage 1 for the CPU, with its index sized for documents up to capacity() bytes.
+struct token_index {
+    std::unique_ptr<simdjson::internal::dom_parser_implementation> stage1;
+
+    size_t capacity() const { return stage1 ? stage1->capacity() : 0; }
+
+    // Indexes bytes[0..<length] (readable up to length + SIMDJSON_PADDING); false when simdjson
+    // refuses the text (malformed UTF-8, an unescaped control character or an unclosed string,
+    // no token at all) or cannot make room for it.
+    bool index(const char *bytes, size_t length) {
+        if (length > simdjson::SIMDJSON_MAXSIZE_BYTES) return false;
+        if (!stage1 && simdjson::get_active_implementation()->create_dom_parser_implementation(
+                           0, simdjson::DEFAULT_MAX_DEPTH, stage1) != simdjson::SUCCESS)
+            return false;
+        if (length > stage1->capacity()) {
+            // Stage 2 never runs: its depth-sized stacks are left at their smallest.
+            if (stage1->allocate(length, 1) != simdjson::SUCCESS) return false;
+        }
+        return stage1->stage1(reinterpret_cast<const uint8_t *>(bytes), length,
+                              simdjson::stage1_mode::regular) == simdjson::SUCCESS;
+    }
+};
+
 struct walker {
     const fm_simdjson_events *events;
     void *context;
+    const char *bytes;
+    const uint32_t *starts;  // the token starts stage 1 found, then the document's length twice
+    uint32_t count;          // how many tokens
+    uint32_t next = 0;       // the next token to read
     fm_simdjson_status status = FM_SIMDJSON_OK;
 
     bool stop() {
@@ -53,153 +88,131 @@ struct walker {
         status = FM_SIMDJSON_REJECTED;
         return false;
     }
+    // The first byte of the next token, 0 past the last one (the bytes after the document are
+    // padding, whatever they hold).
+    char peek() const { return next < count ? bytes[starts[next]] : 0; }
+    // Takes the next token when it starts with c.
+    bool take(char c) {
+        if (peek() != c) return false;
+        next++;
+        return true;
+    }
 };
 
 inline bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
-inline std::string_view trimmed(std::string_view token) {
-    while (!token.empty() && is_space(token.back())) token.remove_suffix(1);
-    return token;
+// The token starting at bytes[start], up to the next token's start (`end`), without the white
+// space before that.
+inline std::string_view token_at(const char *bytes, uint32_t start, uint32_t end) {
+    while (end > start && is_space(bytes[end - 1])) end--;
+    return std::string_view(bytes + start, end - start);
 }
 
-// The length of a key's raw text: raw points just past its opening quote, value_start at the
-// first byte of the member's value. Between the two lie the key's closing quote, the colon and
-// white space only: stage 1 found the colon outside every string, and On-Demand checked that it
-// is the token right after the key (anything else between them would be a token of its own).
-// So the closing quote is found by stepping back over the colon and the white space, without
-// reading the key's text (a memchr per key, with its escape check, was 8% of the parse of
-// github_events.json). SIZE_MAX if the bytes are not laid out so.
-size_t key_length(const char *raw, const char *value_start) {
-    const char *p = value_start - 1;
-    while (p > raw && is_space(*p)) p--;
-    if (p <= raw || *p != ':') return SIZE_MAX;
-    p--;
-    while (p >= raw && is_space(*p)) p--;
-    if (p < raw || *p != '"') return SIZE_MAX;
-    return static_cast<size_t>(p - raw);
+// A string token: stage 1 indexes every opening quote and nothing inside a string, so the text
+// up to the next token is the whole string (and white space) exactly when its last byte is the
+// closing quote; a byte after the closing quote other than white space would end it otherwise.
+// Its raw text between the quotes, or an empty view with a null data pointer.
+inline std::string_view string_at(const walker &w, uint32_t token) {
+    std::string_view text = token_at(w.bytes, w.starts[token], w.starts[token + 1]);
+    if (text.size() < 2 || text.back() != '"') return std::string_view();
+    return text.substr(1, text.size() - 2);
 }
 
-// Values, arrays and objects go by reference (by value, each member's value was copied field by
-// field into the call's frame; the profile showed that copy, the bench no difference).
-bool walk_value(walker &w, ondemand::value &value, size_t depth);
+bool walk_value(walker &w, size_t depth);
 
-bool walk_array(walker &w, ondemand::array &array, size_t depth) {
+bool walk_array(walker &w, size_t depth) {
     if (!w.events->start_array(w.context)) return w.stop();
-    for (auto element : array) {
-        ondemand::value value;
-        if (std::move(element).get(value) != simdjson::SUCCESS) return w.reject();
-        if (!walk_value(w, value, depth)) return false;
+    if (!w.take(']')) {
+        do {
+            if (!walk_value(w, depth)) return false;
+        } while (w.take(','));
+        if (!w.take(']')) return w.reject();
     }
     return w.events->end_container(w.context) ? true : w.stop();
 }
 
-bool walk_object(walker &w, ondemand::object &object, size_t depth) {
+bool walk_object(walker &w, size_t depth) {
     if (!w.events->start_object(w.context)) return w.stop();
-    for (auto member : object) {
-        ondemand::field field;
-        if (std::move(member).get(field) != simdjson::SUCCESS) return w.reject();
-        const char *raw = field.key().raw();
-        ondemand::value &value = field.value();
-        size_t length = key_length(raw, value.raw_json_token().data());
-        if (length == SIZE_MAX) return w.reject();
-        if (!w.events->key(w.context, reinterpret_cast<const unsigned char *>(raw), length)) return w.stop();
-        if (!walk_value(w, value, depth)) return false;
+    if (!w.take('}')) {
+        do {
+            if (w.peek() != '"') return w.reject();
+            std::string_view key = string_at(w, w.next);
+            if (key.data() == nullptr) return w.reject();
+            w.next++;
+            if (!w.take(':')) return w.reject();
+            if (!w.events->key(w.context, reinterpret_cast<const unsigned char *>(key.data()), key.size()))
+                return w.stop();
+            if (!walk_value(w, depth)) return false;
+        } while (w.take(','));
+        if (!w.take('}')) return w.reject();
     }
     return w.events->end_container(w.context) ? true : w.stop();
 }
 
-bool walk_value(walker &w, ondemand::value &value, size_t depth) {
-    ondemand::json_type type;
-    if (value.type().get(type) != simdjson::SUCCESS) return w.reject();
-    switch (type) {
-        case ondemand::json_type::array: {
+bool walk_value(walker &w, size_t depth) {
+    if (w.next >= w.count) return w.reject();
+    uint32_t token = w.next++;
+    char first = w.bytes[w.starts[token]];
+    switch (first) {
+        case '[':
             if (depth >= FM_SIMDJSON_MAX_DEPTH) return w.reject();
-            ondemand::array array;
-            if (value.get_array().get(array) != simdjson::SUCCESS) return w.reject();
-            return walk_array(w, array, depth + 1);
-        }
-        case ondemand::json_type::object: {
+            return walk_array(w, depth + 1);
+        case '{':
             if (depth >= FM_SIMDJSON_MAX_DEPTH) return w.reject();
-            ondemand::object object;
-            if (value.get_object().get(object) != simdjson::SUCCESS) return w.reject();
-            return walk_object(w, object, depth + 1);
-        }
-        default: break;
-    }
-    // A scalar: its token runs to the next structural character; only white space may
-    // separate the two (anything else starts a token of its own, which the enclosing
-    // container then rejects as a missing comma).
-    std::string_view token = trimmed(value.raw_json_token());
-    switch (type) {
-        case ondemand::json_type::string: {
-            // Consumed, not only peeked at: skipping an unread string that a colon follows
-            // would take it for a key and skip its "value" too (`["a":1]` would pass).
-            ondemand::raw_json_string consumed;
-            if (value.get_raw_json_string().get(consumed) != simdjson::SUCCESS) return w.reject();
-            if (token.size() < 2 || token.back() != '"') return w.reject();
-            return w.events->string(w.context, reinterpret_cast<const unsigned char *>(token.data() + 1),
-                                    token.size() - 2)
+            return walk_object(w, depth + 1);
+        case '"': {
+            std::string_view raw = string_at(w, token);
+            if (raw.data() == nullptr) return w.reject();
+            return w.events->string(w.context, reinterpret_cast<const unsigned char *>(raw.data()), raw.size())
                        ? true
                        : w.stop();
         }
-        case ondemand::json_type::number:
-            return w.events->number(w.context, token.data(), token.size()) ? true : w.stop();
-        case ondemand::json_type::boolean:
-            if (token == "true") return w.events->boolean(w.context, 1) ? true : w.stop();
-            if (token == "false") return w.events->boolean(w.context, 0) ? true : w.stop();
+        case 't':
+        case 'f':
+        case 'n': {
+            std::string_view text = token_at(w.bytes, w.starts[token], w.starts[token + 1]);
+            if (text == "true") return w.events->boolean(w.context, 1) ? true : w.stop();
+            if (text == "false") return w.events->boolean(w.context, 0) ? true : w.stop();
+            if (text == "null") return w.events->null_value(w.context) ? true : w.stop();
             return w.reject();
-        case ondemand::json_type::null:
-            if (token == "null") return w.events->null_value(w.context) ? true : w.stop();
-            return w.reject();
-        default: return w.reject();
+        }
+        default: {
+            // A number: only its first byte is known here, the listener checks the grammar.
+            if (first != '-' && (first < '0' || first > '9')) return w.reject();
+            std::string_view text = token_at(w.bytes, w.starts[token], w.starts[token + 1]);
+            return w.events->number(w.context, text.data(), text.size()) ? true : w.stop();
+        }
     }
 }
 
-fm_simdjson_status walk_document(ondemand::parser &parser, const char *bytes, size_t length, size_t capacity,
-                                 walker &w) {
-    ondemand::document document;
-    if (parser.iterate(bytes, length, capacity).get(document) != simdjson::SUCCESS)
-        return FM_SIMDJSON_REJECTED;
-    ondemand::json_type type;
-    if (document.type().get(type) != simdjson::SUCCESS) return FM_SIMDJSON_REJECTED;
-    bool walked;
-    if (type == ondemand::json_type::array) {
-        ondemand::array array;
-        if (document.get_array().get(array) != simdjson::SUCCESS) return FM_SIMDJSON_REJECTED;
-        walked = walk_array(w, array, 1);
-    } else if (type == ondemand::json_type::object) {
-        ondemand::object object;
-        if (document.get_object().get(object) != simdjson::SUCCESS) return FM_SIMDJSON_REJECTED;
-        walked = walk_object(w, object, 1);
-    } else {
-        return FM_SIMDJSON_REJECTED;
-    }
-    if (!walked) return w.status;
-    // Anything after the top-level value (`[1] 2`, `{}}`) is an error: only at the end of the
-    // index has the document no current location.
-    return document.current_location().error() == simdjson::OUT_OF_BOUNDS ? FM_SIMDJSON_OK
-                                                                           : FM_SIMDJSON_REJECTED;
+walker walker_over(token_index &index, const char *bytes, const fm_simdjson_events *events, void *context) {
+    return walker{events, context, bytes, index.stage1->structural_indexes.get(), index.stage1->n_structural_indexes};
 }
 
-// The elements of the array `[` text `]` in the padded copy (text starts at buffer.bytes + 1):
-// each one's offset in the text goes to `element` before its events.
-fm_simdjson_status walk_elements(ondemand::parser &parser, const padded_buffer &buffer, size_t length,
-                                 walker &w, int (*element)(void *context, size_t offset)) {
-    ondemand::document document;
-    ondemand::array array;
-    if (parser.iterate(buffer.bytes, length, buffer.capacity).get(document) != simdjson::SUCCESS ||
-        document.get_array().get(array) != simdjson::SUCCESS)
-        return FM_SIMDJSON_REJECTED;
-    for (auto item : array) {
-        ondemand::value value;
-        if (std::move(item).get(value) != simdjson::SUCCESS) return FM_SIMDJSON_REJECTED;
-        // The token's first byte, peeked at without moving on (value.raw_json_token()).
-        size_t offset = static_cast<size_t>(value.raw_json_token().data() - buffer.bytes) - 1;
+fm_simdjson_status walk_document(token_index &index, const char *bytes, size_t length,
+                                 const fm_simdjson_events *events, void *context) {
+    if (!index.index(bytes, length)) return FM_SIMDJSON_REJECTED;
+    walker w = walker_over(index, bytes, events, context);
+    // The top-level value must be an array or an object (scalars are yajl's), and nothing may
+    // follow it (`[1] 2`, `{}}`).
+    char first = w.peek();
+    if (first != '[' && first != '{') return FM_SIMDJSON_REJECTED;
+    if (!walk_value(w, 0)) return w.status;
+    return w.next == w.count ? FM_SIMDJSON_OK : FM_SIMDJSON_REJECTED;
+}
+
+// The elements of the array `[` text `]` indexed for w (the text starts at byte 1): each one's
+// offset in the text goes to `element` before its events.
+fm_simdjson_status walk_elements(walker &w, int (*element)(void *context, size_t offset)) {
+    if (!w.take('[') || w.peek() == ']') return FM_SIMDJSON_REJECTED;
+    do {
+        if (w.next >= w.count) return FM_SIMDJSON_REJECTED;
+        size_t offset = static_cast<size_t>(w.starts[w.next]) - 1;
         if (!element(w.context, offset)) return FM_SIMDJSON_STOPPED;
-        if (!walk_value(w, value, 1)) return w.status;
-    }
-    return document.current_location().error() == simdjson::OUT_OF_BOUNDS ? FM_SIMDJSON_OK
-                                                                           : FM_SIMDJSON_REJECTED;
+        if (!walk_value(w, 1)) return w.status;
+    } while (w.take(','));
+    if (!w.take(']')) return FM_SIMDJSON_REJECTED;
+    return w.next == w.count ? FM_SIMDJSON_OK : FM_SIMDJSON_REJECTED;
 }
 
 // Whether the SIMDJSON_PADDING bytes after the input may be read in place: they lie in the
@@ -235,8 +248,8 @@ bool padding_is_readable(const unsigned char *bytes, size_t length) {
 // Documents read in place on this thread, for tests.
 thread_local size_t in_place_documents = 0;
 
-// The thread's parser and padded copy for documents up to kKeptCapacity.
-thread_local ondemand::parser kept_parser;
+// The thread's index and padded copy for documents up to kKeptCapacity.
+thread_local token_index kept_index;
 thread_local padded_buffer kept_buffer;
 
 }  // namespace
@@ -245,19 +258,20 @@ extern "C" fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *byt
                                                         const fm_simdjson_events *events,
                                                         int (*element)(void *context, size_t offset),
                                                         void *context) {
-    // Callers keep windows far below kKeptCapacity: the thread's parser and copy serve.
+    // Callers keep windows far below kKeptCapacity: the thread's index and copy serve.
     if (length + 2 > kKeptCapacity) return FM_SIMDJSON_REJECTED;
-    walker w{events, context};
     padded_buffer &buffer = kept_buffer;
     if (!buffer.reserve(length + 2)) return FM_SIMDJSON_REJECTED;
     buffer.bytes[0] = '[';
     std::memcpy(buffer.bytes + 1, bytes, length);
     buffer.bytes[length + 1] = ']';
     std::memset(buffer.bytes + length + 2, 0, simdjson::SIMDJSON_PADDING);
-    return walk_elements(kept_parser, buffer, length + 2, w, element);
+    if (!kept_index.index(buffer.bytes, length + 2)) return FM_SIMDJSON_REJECTED;
+    walker w = walker_over(kept_index, buffer.bytes, events, context);
+    return walk_elements(w, element);
 }
 
-extern "C" size_t fm_simdjson_kept_bytes(void) { return kept_buffer.capacity + kept_parser.capacity(); }
+extern "C" size_t fm_simdjson_kept_bytes(void) { return kept_buffer.capacity + kept_index.capacity(); }
 
 extern "C" size_t fm_simdjson_in_place_documents(void) { return in_place_documents; }
 
@@ -272,20 +286,18 @@ extern "C" int fm_simdjson_reads_in_place(void) {
 extern "C" fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
                                                const fm_simdjson_events *events, void *context) {
     if (length > simdjson::SIMDJSON_MAXSIZE_BYTES) return FM_SIMDJSON_REJECTED;
-    walker w{events, context};
-    // Documents up to kKeptCapacity use the thread's parser and padded copy, larger ones their own.
+    // Documents up to kKeptCapacity use the thread's index and padded copy, larger ones their own.
     bool kept = length <= kKeptCapacity;
-    ondemand::parser own_parser;
-    ondemand::parser &parser = kept ? kept_parser : own_parser;
+    token_index own_index;
+    token_index &index = kept ? kept_index : own_index;
     if (padding_is_readable(bytes, length)) {
         in_place_documents++;
-        return walk_document(parser, reinterpret_cast<const char *>(bytes), length,
-                             length + simdjson::SIMDJSON_PADDING, w);
+        return walk_document(index, reinterpret_cast<const char *>(bytes), length, events, context);
     }
     padded_buffer own_buffer;
     padded_buffer &buffer = kept ? kept_buffer : own_buffer;
     if (!buffer.reserve(length)) return FM_SIMDJSON_REJECTED;
     std::memcpy(buffer.bytes, bytes, length);
     std::memset(buffer.bytes + length, 0, simdjson::SIMDJSON_PADDING);
-    return walk_document(parser, buffer.bytes, length, buffer.capacity, w);
+    return walk_document(index, buffer.bytes, length, events, context);
 }

@@ -84,6 +84,13 @@ import Testing
         "[{\"k\":[],\"k\":{}},{\"k\":1}]",
         "[{\"k\":[{\"k\":{}}]}]", "\u{feff}[1]", "[1]\u{c}", "\u{c}[1]", "[1,\u{b}2]", "42", "\"x\"", "null",
         " ", "", "[1]\n\r\t ", "/* c */ [1]", "['a']", "[0x1]", "[Infinity]", "[NaN]",
+        // The walk reads simdjson's index of token starts and checks the grammar itself: a token
+        // where the grammar wants another, or glued to the one before it.
+        "[\"a\"\"b\"]", "[\"a\"1]", "[1\"a\"]", "[\"a\":1]", "[1:2]", "{\"a\"\"b\":1}", "{\"a\" \"b\":1}",
+        "{\"a\":1\"b\":2}", "{\"a\":1:2}", "{\"a\"::1}", "{:1}", "{\"a\"}", "{\"a\":}", "{\"a\":1,\"b\"}", "{1:2}",
+        "{\"a\":1,,\"b\":2}", "[1]\"x\"", "[[1],[2]", "{\"a\":[}", "[{]", "[}", "{]", "[\"a\",]", "[true1]",
+        "[false,null,true]", "[ -1 , \"a\" , true ]", "{ \"a\" : [ 1 , { } ] , \"b\" : { \"c\" : null } }",
+        "[\"\\\\\"\"]", "[\"\\\\\",\"]", "{\"\\\\\":\"\\\\\"}",
     ]
 
     @Test(arguments: [true, false])

@@ -88,6 +88,10 @@ struct StreamingWindowTests {
         #"{"a":1 "b":2}"#, "[1,]", #"{"a":1,}"#, #"{"a":"x"}}"#, "[[1]", #"{"a"}"#, #"{"a":}"#, "", "1 2",
         #""\x""#, #""\u12G4""#, "1e400", "-1e-400", "123456789012345678901234567890", "0.10000000000000000000001",
         #"{"a":1,"a":2}"#, #""\u0000\t\/""#, "[]", "{}", "-0", "1E+2", "\"\u{2028}\u{2029}\"",
+        // Tokens where the grammar wants others, or glued to the one before (the walk checks
+        // the grammar on simdjson's index of token starts).
+        #""a""b""#, #""a"1"#, #"1"a""#, #""a":1"#, #"{"a""b":1}"#, #"{"a":1:2}"#, #"{"a"::1}"#, #"{:1}"#,
+        #"{"a":1,"b"}"#, #"[1:2]"#, "[}", "{]", "true1", "[true,false,null]",
     ])
     func refusedTextIsReadByYajl(bad: String) throws {
         for position in [0, 1, 250] {

@@ -4,8 +4,9 @@
 // simdjson's tokenizer behind a C interface: it reads one document and reports its tokens in
 // document order, as yajl reports them to its callbacks. It knows nothing of trees: CFastMap's
 // builder listens (builder_simdjson.c), so the simdjson engine builds with the same rules as
-// the yajl one. Validation here is simdjson's (structure, UTF-8, unescaped control
-// characters); number grammar and escapes are left to the listener, which gets raw text.
+// the yajl one. Validation here is simdjson's stage 1 (UTF-8, unescaped control characters,
+// closed strings) and the walk's own check of the grammar on stage 1's index of token starts;
+// number grammar and escapes are left to the listener, which gets raw text.
 
 #include <stddef.h>
 
@@ -39,8 +40,7 @@ typedef enum fm_simdjson_status {
     FM_SIMDJSON_STOPPED = 2,
 } fm_simdjson_status;
 
-/// The deepest nesting walked (the walk recurses, and simdjson's On-Demand parser stops short of
-/// 1024 levels); deeper text is FM_SIMDJSON_REJECTED.
+/// The deepest nesting walked (the walk recurses); deeper text is FM_SIMDJSON_REJECTED.
 enum { FM_SIMDJSON_MAX_DEPTH = 1000 };
 
 /// Walks the JSON document in bytes[0..<length], whose top-level value must be an array or an
