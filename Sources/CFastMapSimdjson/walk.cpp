@@ -58,14 +58,13 @@ struct token_index {
     // refuses the text (malformed UTF-8, an unescaped control character or an unclosed string,
     // no token at all) or cannot make room for it.
     bool index(const char *bytes, size_t length) {
+        // Stage 2 never runs: the depth-sized stacks simdjson keeps for it stay at their smallest.
+        constexpr size_t unused_depth = 1;
         if (length > simdjson::SIMDJSON_MAXSIZE_BYTES) return false;
         if (!stage1 && simdjson::get_active_implementation()->create_dom_parser_implementation(
-                           0, simdjson::DEFAULT_MAX_DEPTH, stage1) != simdjson::SUCCESS)
+                           0, unused_depth, stage1) != simdjson::SUCCESS)
             return false;
-        if (length > stage1->capacity()) {
-            // Stage 2 never runs: its depth-sized stacks are left at their smallest.
-            if (stage1->allocate(length, 1) != simdjson::SUCCESS) return false;
-        }
+        if (length > stage1->capacity() && stage1->allocate(length, unused_depth) != simdjson::SUCCESS) return false;
         return stage1->stage1(reinterpret_cast<const uint8_t *>(bytes), length,
                               simdjson::stage1_mode::regular) == simdjson::SUCCESS;
     }
