@@ -7,7 +7,6 @@
 #include <cstring>
 #include <memory>
 #include <string_view>
-#include <utility>
 
 // simdjson's stage 1 (the SIMD pass that finds every structural character and the start of
 // every other token, and checks UTF-8, unescaped control characters and closed strings) runs in
@@ -96,26 +95,25 @@ struct walker {
         next++;
         return true;
     }
+    // The text of a token (one before `count`): from its start up to the next token's start (the
+    // document's length after the last), without the white space before that.
+    std::string_view text(uint32_t token) const {
+        uint32_t start = starts[token], end = starts[token + 1];
+        while (end > start && is_space(bytes[end - 1])) end--;
+        return std::string_view(bytes + start, end - start);
+    }
+    // A string token's raw text between its quotes, or an empty view with a null data pointer
+    // when the token is not one string: stage 1 indexes every opening quote and nothing inside a
+    // string, so the token is the whole string exactly when its last byte is the closing quote (a
+    // byte after the closing quote other than white space would end it otherwise).
+    std::string_view string(uint32_t token) const {
+        std::string_view quoted = text(token);
+        if (quoted.size() < 2 || quoted.back() != '"') return std::string_view();
+        return quoted.substr(1, quoted.size() - 2);
+    }
+
+    static bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 };
-
-inline bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
-// The token starting at bytes[start], up to the next token's start (`end`), without the white
-// space before that.
-inline std::string_view token_at(const char *bytes, uint32_t start, uint32_t end) {
-    while (end > start && is_space(bytes[end - 1])) end--;
-    return std::string_view(bytes + start, end - start);
-}
-
-// A string token: stage 1 indexes every opening quote and nothing inside a string, so the text
-// up to the next token is the whole string (and white space) exactly when its last byte is the
-// closing quote; a byte after the closing quote other than white space would end it otherwise.
-// Its raw text between the quotes, or an empty view with a null data pointer.
-inline std::string_view string_at(const walker &w, uint32_t token) {
-    std::string_view text = token_at(w.bytes, w.starts[token], w.starts[token + 1]);
-    if (text.size() < 2 || text.back() != '"') return std::string_view();
-    return text.substr(1, text.size() - 2);
-}
 
 bool walk_value(walker &w, size_t depth);
 
@@ -135,7 +133,7 @@ bool walk_object(walker &w, size_t depth) {
     if (!w.take('}')) {
         do {
             if (w.peek() != '"') return w.reject();
-            std::string_view key = string_at(w, w.next);
+            std::string_view key = w.string(w.next);
             if (key.data() == nullptr) return w.reject();
             w.next++;
             if (!w.take(':')) return w.reject();
@@ -154,13 +152,11 @@ bool walk_value(walker &w, size_t depth) {
     char first = w.bytes[w.starts[token]];
     switch (first) {
         case '[':
-            if (depth >= FM_SIMDJSON_MAX_DEPTH) return w.reject();
-            return walk_array(w, depth + 1);
         case '{':
             if (depth >= FM_SIMDJSON_MAX_DEPTH) return w.reject();
-            return walk_object(w, depth + 1);
+            return first == '[' ? walk_array(w, depth + 1) : walk_object(w, depth + 1);
         case '"': {
-            std::string_view raw = string_at(w, token);
+            std::string_view raw = w.string(token);
             if (raw.data() == nullptr) return w.reject();
             return w.events->string(w.context, reinterpret_cast<const unsigned char *>(raw.data()), raw.size())
                        ? true
@@ -169,7 +165,7 @@ bool walk_value(walker &w, size_t depth) {
         case 't':
         case 'f':
         case 'n': {
-            std::string_view text = token_at(w.bytes, w.starts[token], w.starts[token + 1]);
+            std::string_view text = w.text(token);
             if (text == "true") return w.events->boolean(w.context, 1) ? true : w.stop();
             if (text == "false") return w.events->boolean(w.context, 0) ? true : w.stop();
             if (text == "null") return w.events->null_value(w.context) ? true : w.stop();
@@ -178,7 +174,7 @@ bool walk_value(walker &w, size_t depth) {
         default: {
             // A number: only its first byte is known here, the listener checks the grammar.
             if (first != '-' && (first < '0' || first > '9')) return w.reject();
-            std::string_view text = token_at(w.bytes, w.starts[token], w.starts[token + 1]);
+            std::string_view text = w.text(token);
             return w.events->number(w.context, text.data(), text.size()) ? true : w.stop();
         }
     }
@@ -200,9 +196,13 @@ fm_simdjson_status walk_document(token_index &index, const char *bytes, size_t l
     return w.next == w.count ? FM_SIMDJSON_OK : FM_SIMDJSON_REJECTED;
 }
 
-// The elements of the array `[` text `]` indexed for w (the text starts at byte 1): each one's
-// offset in the text goes to `element` before its events.
-fm_simdjson_status walk_elements(walker &w, int (*element)(void *context, size_t offset)) {
+// The elements of the array `[` text `]` in bytes[0..<length] (the text starts at byte 1): each
+// one's offset in the text goes to `element` before its events.
+fm_simdjson_status walk_elements(token_index &index, const char *bytes, size_t length,
+                                 const fm_simdjson_events *events, void *context,
+                                 int (*element)(void *context, size_t offset)) {
+    if (!index.index(bytes, length)) return FM_SIMDJSON_REJECTED;
+    walker w = walker_over(index, bytes, events, context);
     if (!w.take('[') || w.peek() == ']') return FM_SIMDJSON_REJECTED;
     do {
         if (w.next >= w.count) return FM_SIMDJSON_REJECTED;
@@ -265,9 +265,7 @@ extern "C" fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *byt
     std::memcpy(buffer.bytes + 1, bytes, length);
     buffer.bytes[length + 1] = ']';
     std::memset(buffer.bytes + length + 2, 0, simdjson::SIMDJSON_PADDING);
-    if (!kept_index.index(buffer.bytes, length + 2)) return FM_SIMDJSON_REJECTED;
-    walker w = walker_over(kept_index, buffer.bytes, events, context);
-    return walk_elements(w, element);
+    return walk_elements(kept_index, buffer.bytes, length + 2, events, context, element);
 }
 
 extern "C" size_t fm_simdjson_kept_bytes(void) { return kept_buffer.capacity + kept_index.capacity(); }
