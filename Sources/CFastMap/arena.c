@@ -111,6 +111,12 @@ static void *arena_malloc(size_t size) {
     return arena_malloc_slow(size);
 }
 
+int fm_arena_take(size_t size, void **block) {
+    if (!current_arena) return 0;
+    *block = arena_malloc(size);
+    return 1;
+}
+
 static void arena_free(void *pointer) {
     // Inside an arena parse every jansson pointer on this thread belongs to the arena.
     if (current_arena) return;
@@ -136,6 +142,7 @@ static json_free_t first_previous_free;
 
 static void install_hooks(void) {
     chain_hooks();
+    fm_arena_nodes_check();
     first_previous_malloc = previous_malloc;
     first_previous_free = previous_free;
 }

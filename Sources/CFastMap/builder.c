@@ -111,10 +111,10 @@ static int build_integer(fm_builder *b, const char *text, size_t length, int neg
     }
     if (!overflow && negative) {
         if (magnitude == 0) return attach_scalar(b, json_real(-0.0));
-        if (magnitude <= (uint64_t)INT64_MAX) return attach_scalar(b, json_integer(-(json_int_t)magnitude));
-        if (magnitude == (uint64_t)INT64_MAX + 1) return attach_scalar(b, json_integer(INT64_MIN));
+        if (magnitude <= (uint64_t)INT64_MAX) return attach_scalar(b, fm_integer_node(-(json_int_t)magnitude));
+        if (magnitude == (uint64_t)INT64_MAX + 1) return attach_scalar(b, fm_integer_node(INT64_MIN));
     } else if (!overflow) {
-        if (magnitude <= (uint64_t)INT64_MAX) return attach_scalar(b, json_integer((json_int_t)magnitude));
+        if (magnitude <= (uint64_t)INT64_MAX) return attach_scalar(b, fm_integer_node((json_int_t)magnitude));
         return attach_scalar(b, fm_json_unsigned(magnitude));
     }
     // Beyond Int64.min...UInt64.max: the node keeps the text (as Foundation keeps it).
@@ -130,7 +130,7 @@ static int build_real(fm_builder *b, const char *text, size_t length, double val
     }
     // Beyond Double's range: a document never fails for a number nobody reads.
     if (isinf(value)) return attach_scalar(b, fm_number_text_node(text, length));
-    return attach_scalar(b, json_real(value));
+    return attach_scalar(b, fm_real_node(value));
 }
 
 int fm_build_number(fm_builder *b, const char *text, size_t length) {
@@ -176,7 +176,7 @@ int fm_build_string(fm_builder *b, const unsigned char *text, size_t length) {
 int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count) {
     // Skipped strings were checked all the same (fm_builder_string_bytes): the errors stay.
     if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
-    return attach_scalar(b, json_stringn_nocheck((const char *)bytes, count));
+    return attach_scalar(b, fm_string_node((const char *)bytes, count));
 }
 
 int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {

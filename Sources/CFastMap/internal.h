@@ -81,6 +81,24 @@ void fm_budget_set_current(fm_budget *budget);
 fm_arena *fm_arena_current(void);
 void fm_arena_set_current(fm_arena *arena);
 
+/// Takes `size` bytes for a node from the calling thread's current arena, counted against its
+/// budget: returns 1 with *block set (NULL when the budget or memory ran out), or 0 when no
+/// arena is current.
+int fm_arena_take(size_t size, void **block);
+
+/// Checks once (when FastMap installs its hooks) that jansson's scalar nodes are laid out as
+/// arena_nodes.c builds them.
+void fm_arena_nodes_check(void);
+/// What that check found: 1 when the layouts match.
+int fm_arena_nodes_check_result(void);
+
+/// Scalar nodes, each in one block of the current arena when there is one (a string's text
+/// right after its node), otherwise from jansson's constructors. NULL when memory runs out
+/// (and, as json_real, for a NaN or an infinity).
+json_t *fm_string_node(const char *bytes, size_t length);
+json_t *fm_integer_node(json_int_t value);
+json_t *fm_real_node(double value);
+
 /// Non-variadic wrapper around yajl_config.
 int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
 

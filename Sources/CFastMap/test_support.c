@@ -59,3 +59,14 @@ void fm_test_counting_release(void) {
     trees = NULL;
     tree_count = 0;
 }
+
+int fm_test_arena_nodes_direct(void) {
+    fm_arena_hooks_active();  // installs the hooks, and with them the layout check, if not yet
+    return fm_arena_nodes_check_result();
+}
+
+int fm_test_string_text_follows_node(const json_t *node) {
+    // The node: a json_t, the text's pointer and its length; then the text.
+    const char *after_node = (const char *)node + sizeof(json_t) + sizeof(char *) + sizeof(size_t);
+    return json_is_string(node) && json_string_value(node) == after_node;
+}

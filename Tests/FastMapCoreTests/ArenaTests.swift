@@ -1,7 +1,9 @@
-import FastMapCore
+import CFastMap
 import FastMapTestSupport
 import Foundation
 import Testing
+
+@_spi(FastMapCore) @testable import FastMapCore
 
 /// Arena-backed documents are freed in one step; values that share their nodes must keep
 /// them alive. Run under `make leaks` (AddressSanitizer) these tests also prove no node is
@@ -58,5 +60,37 @@ import Testing
         }
         #expect(kept.count == 5)
         #expect(residentMemoryBytes() - before < residentGrowthBound(2_000_000))
+    }
+}
+
+/// In an arena the builder lays out string, integer and real nodes itself, one block each (a
+/// string's text right after its node), where jansson's constructors take two blocks for a
+/// string. jansson must read them as its own: values, equality, serialization, copies.
+@Suite struct ArenaScalarNodeTests {
+    static let text = #"{"s": "a string longer than a word", "e": "", "i": -42, "u": 7, "r": 2.5, "z": -0.0}"#
+
+    @Test func thisJanssonsLayoutsAreTheOnesFastMapBuilds() {
+        #expect(fm_test_arena_nodes_direct() != 0, "every arena node would come from jansson's constructors")
+    }
+
+    @Test(arguments: JSONParser.allCases.filter { $0 != .jansson })
+    func arenaStringsAreOneBlockAndReadAsJanssons(parser: JSONParser) throws {
+        let inArena = try JSON(string: Self.text, options: .init(parser: parser, usesArena: true))
+        let counted = try JSON(string: Self.text, options: .init(parser: parser, usesArena: false))
+        #expect(inArena.document.arena != nil)
+        #expect(fm_test_string_text_follows_node(inArena["s"]!.node.raw) != 0)
+        #expect(fm_test_string_text_follows_node(counted["s"]!.node.raw) == 0)
+        #expect(inArena["s"]?.string == "a string longer than a word")
+        #expect(inArena["e"]?.string == "")
+        #expect(inArena["i"]?.int == -42)
+        #expect(inArena["u"]?.int == 7)
+        #expect(inArena["r"]?.double == 2.5)
+        #expect(inArena["z"]?.double?.sign == .minus)
+        #expect(inArena == counted)
+        #expect(inArena.description == counted.description)
+        // A composed tree outlives the arena document and serializes through jansson.
+        var composed: JSON = nil
+        do { composed = ["copy": try JSON(string: Self.text, options: .init(parser: parser))["s"]!] }
+        #expect(try composed.data() == Data(#"{"copy":"a string longer than a word"}"#.utf8))
     }
 }

@@ -126,6 +126,13 @@ void fm_test_counting_reset(void);
 int fm_test_counting_build(size_t count);
 void fm_test_counting_release(void);
 
+/// For tests: whether this jansson's scalar nodes are laid out as FastMap builds them in arenas
+/// (checked once against jansson's constructors; when 0, every node comes from jansson), and
+/// whether a string node's text sits right after the node (one arena block) rather than in a
+/// block of its own (jansson's constructor).
+int fm_test_arena_nodes_direct(void);
+int fm_test_string_text_follows_node(const json_t *node);
+
 /// The largest text the simdjson engine parses itself (16 MiB); larger documents go to yajl,
 /// which needs no padded copy and no index beside the tree.
 enum { FM_SIMDJSON_LARGEST_DOCUMENT = 16 << 20 };
