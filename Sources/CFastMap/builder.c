@@ -60,17 +60,17 @@ static int attach(fm_builder *b, json_t *value, int *attached) {
     if (b->optimistic_keys) {
         // A duplicate replaces the first member; the object's close notices (one size query
         // per object instead of two per member).
-        if (json_object_setn_new_nocheck(parent, b->key, b->key_length, value) != 0)
+        if (json_object_setn_new_nocheck(parent, b->member_key, b->key_length, value) != 0)
             return fm_builder_fail_out_of_memory(b);
         b->stack[b->depth - 1].members++;
         *attached = 1;
         return 1;
     }
-    if (json_object_getn(parent, b->key, b->key_length) != NULL) {
+    if (json_object_getn(parent, b->member_key, b->key_length) != NULL) {
         *attached = 0;
         return 1;
     }
-    if (json_object_setn_new_nocheck(parent, b->key, b->key_length, value) != 0)
+    if (json_object_setn_new_nocheck(parent, b->member_key, b->key_length, value) != 0)
         return fm_builder_fail_out_of_memory(b);
     *attached = 1;
     return 1;
@@ -202,6 +202,14 @@ int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t cou
     }
     memcpy(b->key, bytes, count);
     b->key[count] = '\0';
+    b->member_key = b->key;
+    b->key_length = count;
+    return 1;
+}
+
+int fm_build_stable_map_key(fm_builder *b, const unsigned char *bytes, size_t count) {
+    if (b->sparse && (b->skip_depth || !fm_sparse_key(b, bytes, count))) return 1;
+    b->member_key = (const char *)bytes;
     b->key_length = count;
     return 1;
 }

@@ -40,9 +40,10 @@ typedef struct fm_builder {
     size_t depth;
     size_t max_depth;        // any value is safe: SIZE_MAX means no limit
     json_t *root;
-    char *key;
-    size_t key_length;
+    char *key;                // a copy of the current member's key, when it had to be copied
     size_t key_capacity;
+    const char *member_key;   // the current member's key: `key`, or text that outlives the build
+    size_t key_length;
     fm_parse_error *error;
     yajl_handle handle;
     const unsigned char *input;  // the bytes yajl is parsing right now
@@ -115,6 +116,9 @@ int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length);
 /// fm_build_string / fm_build_map_key for bytes already final: escapes decoded, UTF-8 checked.
 int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count);
 int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count);
+/// fm_build_final_map_key for bytes that stay where they are until the build ends (a whole
+/// document's own text): the member is added straight from them, without a copy.
+int fm_build_stable_map_key(fm_builder *b, const unsigned char *bytes, size_t count);
 int fm_build_start_map(fm_builder *b);
 int fm_build_start_array(fm_builder *b);
 int fm_build_end_container(fm_builder *b);

@@ -123,6 +123,9 @@ static int on_key(void *context, const unsigned char *raw, size_t length) {
     walk_context *w = context;
     size_t count;
     const unsigned char *bytes = fm_simdjson_string_bytes(&w->scratch, raw, length, &count);
+    // Without escapes the key is the document's own text, which outlives the build; decoded
+    // ones are in the scratch buffer the next string reuses.
+    if (bytes == raw) return fm_build_stable_map_key(w->builder, bytes, count);
     return bytes && fm_build_final_map_key(w->builder, bytes, count);
 }
 

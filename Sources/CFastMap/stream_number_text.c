@@ -96,13 +96,13 @@ int fm_stream_build_number_slow(fm_stream *s, const char *text, size_t length, i
     if (!may_be_exceptional(text, length)) return build(b, text, length, checked);
     json_t *parent = b->depth ? b->stack[b->depth - 1].node : NULL;
     // A repeated key loses to the first one: its number is never in the tree.
-    if ((parent && json_is_object(parent) && json_object_getn(parent, b->key, b->key_length)) ||
+    if ((parent && json_is_object(parent) && json_object_getn(parent, b->member_key, b->key_length)) ||
         !all_attached(b))
         return build(b, text, length, checked);
     if (!build(b, text, length, checked)) return 0;
     const json_t *node = !parent                ? b->root
                          : json_is_array(parent) ? json_array_get(parent, json_array_size(parent) - 1)
-                                                 : json_object_getn(parent, b->key, b->key_length);
+                                                 : json_object_getn(parent, b->member_key, b->key_length);
     if (!node || !json_is_real(node)) return 1;
     // Numbers beyond Double's range are number-text nodes already, keeping their own text: the
     // only reals whose value is a NaN (fm_is_number_text), as jansson refuses NaN.

@@ -91,6 +91,10 @@ import Testing
         "{\"a\":1,,\"b\":2}", "[1]\"x\"", "[[1],[2]", "{\"a\":[}", "[{]", "[}", "{]", "[\"a\",]", "[true1]",
         "[false,null,true]", "[ -1 , \"a\" , true ]", "{ \"a\" : [ 1 , { } ] , \"b\" : { \"c\" : null } }",
         "[\"\\\\\"\"]", "[\"\\\\\",\"]", "{\"\\\\\":\"\\\\\"}",
+        // Keys without escapes are added straight from the document's text, decoded ones from the
+        // scratch buffer the value after them reuses; duplicates spelled both ways.
+        "{\"k\\u0031\":\"v\\n\",\"k1\":\"x\"}", "{\"k1\":\"\\u0041\",\"k\\u0031\":2}",
+        "{\"a\\nb\":\"c\\nd\",\"e\":\"f\\u0041\",\"a\\nb\":0}", "[{\"x\":{\"y\\t\":[\"z\\t\"]},\"x\":1}]",
     ]
 
     @Test(arguments: [true, false])
