@@ -116,8 +116,9 @@ int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length);
 /// fm_build_string / fm_build_map_key for bytes already final: escapes decoded, UTF-8 checked.
 int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count);
 int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count);
-/// fm_build_final_map_key for bytes that stay where they are until the build ends (a whole
-/// document's own text): the member is added straight from them, without a copy.
+/// fm_build_final_map_key for bytes that stay where they are until the member's value is
+/// attached (a whole document's text): the member is added straight from them, without a copy.
+/// Streamed windows keep copying: measured on 60 MB of records, it made no difference there.
 int fm_build_stable_map_key(fm_builder *b, const unsigned char *bytes, size_t count);
 int fm_build_start_map(fm_builder *b);
 int fm_build_start_array(fm_builder *b);
