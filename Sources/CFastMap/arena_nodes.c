@@ -1,5 +1,6 @@
 #include "internal.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -53,44 +54,45 @@ void fm_arena_nodes_check(void) {
 
 int fm_arena_nodes_check_result(void) { return layouts_match; }
 
-static void init_node(json_t *node, json_type type) {
-    node->type = type;
-    node->refcount = 1;
+// A node of `size` bytes and kind `type` from the current arena, its count of references 1: 1
+// with *node set (NULL when the arena's budget or memory ran out), or 0 when jansson's
+// constructor must make it (no arena is current, or the layouts differ).
+static int take_node(size_t size, json_type type, json_t **node) {
+    void *block;
+    if (!layouts_match || !fm_arena_take(size, &block)) return 0;
+    *node = block;
+    if (block) {
+        (*node)->type = type;
+        (*node)->refcount = 1;
+    }
+    return 1;
 }
 
 json_t *fm_string_node(const char *bytes, size_t length) {
-    void *block;
-    if (!layouts_match || length > SIZE_MAX - sizeof(string_node) - 1 ||
-        !fm_arena_take(sizeof(string_node) + length + 1, &block))
+    json_t *node;
+    if (length > SIZE_MAX - sizeof(string_node) - 1 ||
+        !take_node(sizeof(string_node) + length + 1, JSON_STRING, &node))
         return json_stringn_nocheck(bytes, length);
-    if (!block) return NULL;
-    string_node *node = block;
-    init_node(&node->json, JSON_STRING);
-    memcpy(node->text, bytes, length);
-    node->text[length] = '\0';
-    node->value = node->text;
-    node->length = length;
-    return &node->json;
+    if (!node) return NULL;
+    string_node *string = (string_node *)node;
+    memcpy(string->text, bytes, length);
+    string->text[length] = '\0';
+    string->value = string->text;
+    string->length = length;
+    return node;
 }
 
 json_t *fm_integer_node(json_int_t value) {
-    void *block;
-    if (!layouts_match || !fm_arena_take(sizeof(integer_node), &block)) return json_integer(value);
-    if (!block) return NULL;
-    integer_node *node = block;
-    init_node(&node->json, JSON_INTEGER);
-    node->value = value;
-    return &node->json;
+    json_t *node;
+    if (!take_node(sizeof(integer_node), JSON_INTEGER, &node)) return json_integer(value);
+    if (node) ((integer_node *)node)->value = value;
+    return node;
 }
 
 json_t *fm_real_node(double value) {
-    void *block;
+    json_t *node;
     // jansson refuses NaN and infinities (json_real returns NULL); so does this.
-    if (!layouts_match || value != value || value - value != 0 || !fm_arena_take(sizeof(real_node), &block))
-        return json_real(value);
-    if (!block) return NULL;
-    real_node *node = block;
-    init_node(&node->json, JSON_REAL);
-    node->value = value;
-    return &node->json;
+    if (!isfinite(value) || !take_node(sizeof(real_node), JSON_REAL, &node)) return json_real(value);
+    if (node) ((real_node *)node)->value = value;
+    return node;
 }

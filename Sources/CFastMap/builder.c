@@ -110,7 +110,7 @@ static int build_integer(fm_builder *b, const char *text, size_t length, int neg
         }
     }
     if (!overflow && negative) {
-        if (magnitude == 0) return attach_scalar(b, json_real(-0.0));
+        if (magnitude == 0) return attach_scalar(b, fm_real_node(-0.0));
         if (magnitude <= (uint64_t)INT64_MAX) return attach_scalar(b, fm_integer_node(-(json_int_t)magnitude));
         if (magnitude == (uint64_t)INT64_MAX + 1) return attach_scalar(b, fm_integer_node(INT64_MIN));
     } else if (!overflow) {
@@ -189,9 +189,13 @@ int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {
     return ok;
 }
 
+// A key inside a skipped value, or one the schema does not keep: checked, never kept.
+static int skips_key(fm_builder *b, const unsigned char *bytes, size_t count) {
+    return b->sparse && (b->skip_depth || !fm_sparse_key(b, bytes, count));
+}
+
 int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count) {
-    // A key inside a skipped value, or one the schema does not keep: checked, never copied.
-    if (b->sparse && (b->skip_depth || !fm_sparse_key(b, bytes, count))) return 1;
+    if (skips_key(b, bytes, count)) return 1;
     if (count + 1 > b->key_capacity) {
         size_t capacity = b->key_capacity ? b->key_capacity : 64;
         while (capacity < count + 1) capacity *= 2;
@@ -208,7 +212,7 @@ int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t cou
 }
 
 int fm_build_stable_map_key(fm_builder *b, const unsigned char *bytes, size_t count) {
-    if (b->sparse && (b->skip_depth || !fm_sparse_key(b, bytes, count))) return 1;
+    if (skips_key(b, bytes, count)) return 1;
     b->member_key = (const char *)bytes;
     b->key_length = count;
     return 1;

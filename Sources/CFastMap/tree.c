@@ -26,7 +26,7 @@ static uint32_t unsigned_mark(const json_t *node) {
 }
 
 json_t *fm_json_unsigned(uint64_t value) {
-    json_t *node = json_integer((json_int_t)value);
+    json_t *node = fm_integer_node((json_int_t)value);
     if (node && value > (uint64_t)INT64_MAX) {
         uint32_t mark = unsigned_mark(node);
         memcpy((unsigned char *)node + 4, &mark, sizeof mark);
