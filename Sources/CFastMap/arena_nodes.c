@@ -82,6 +82,20 @@ json_t *fm_string_node(const char *bytes, size_t length) {
     return node;
 }
 
+int fm_string_node_begin(size_t capacity, json_t **node, char **text) {
+    if (capacity > SIZE_MAX - sizeof(string_node) - 1 || !take_node(sizeof(string_node) + capacity + 1, JSON_STRING, node))
+        return 0;
+    if (*node) *text = ((string_node *)*node)->text;
+    return 1;
+}
+
+void fm_string_node_end(json_t *node, size_t length) {
+    string_node *string = (string_node *)node;
+    string->text[length] = '\0';
+    string->value = string->text;
+    string->length = length;
+}
+
 json_t *fm_integer_node(json_int_t value) {
     json_t *node;
     if (!take_node(sizeof(integer_node), JSON_INTEGER, &node)) return json_integer(value);

@@ -179,6 +179,12 @@ int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t coun
     return attach_scalar(b, fm_string_node((const char *)bytes, count));
 }
 
+// Whether the scalar being reported is built (a sparse build skips it otherwise: asked once per
+// scalar, as the answer moves the skip along).
+int fm_build_keeps_scalar(fm_builder *b) { return !(b->sparse && fm_sparse_skips_scalar(b)); }
+
+int fm_build_string_node(fm_builder *b, json_t *node) { return attach_scalar(b, node); }
+
 int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {
     const unsigned char *bytes;
     size_t count;

@@ -115,7 +115,16 @@ int fm_build_string(fm_builder *b, const unsigned char *text, size_t length);
 int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length);
 /// fm_build_string / fm_build_map_key for bytes already final: escapes decoded, UTF-8 checked.
 int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count);
+/// fm_build_final_string in two steps, for a caller that lays out the string node itself:
+/// fm_build_keeps_scalar (asked once per scalar: 0 when a sparse build skips it), then
+/// fm_build_string_node with the node (NULL when memory ran out).
+int fm_build_keeps_scalar(fm_builder *b);
+int fm_build_string_node(fm_builder *b, json_t *node);
 int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count);
+/// A string token of simdjson's walk (`raw`, between its quotes, in simdjson's padded input):
+/// built from its raw text in one pass (builder_simdjson.c). 0 when yajl must judge the text (a
+/// malformed escape, a lone surrogate) or on an error the builder recorded.
+int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length);
 /// fm_build_final_map_key for bytes that stay where they are until the member's value is
 /// attached (a whole document's text): the member is added straight from them, without a copy.
 /// Streamed windows keep copying: measured on 60 MB of records, it made no difference there.

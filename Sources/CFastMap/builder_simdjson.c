@@ -3,6 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "fastmap_simdjson.h"
 
 // The simdjson engine: simdjson's tokenizer (CFastMapSimdjson) reporting tokens to the same
@@ -102,6 +106,86 @@ const unsigned char *fm_simdjson_decode_escaped(fm_string_scratch *scratch, cons
     return *count == SIZE_MAX ? NULL : scratch->bytes;
 }
 
+#if defined(__SSE2__)
+// Where the first backslash of the 16 bytes at p is, 16 when there is none.
+static inline unsigned first_backslash(const unsigned char *p) {
+    __m128i chunk = _mm_loadu_si128((const __m128i *)p);
+    unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, _mm_set1_epi8('\\')));
+    return mask ? (unsigned)__builtin_ctz(mask) : 16;
+}
+
+// Copies fewer than 16 bytes in two overlapping moves of the widest size that fits (a call to
+// memcpy cost more than that for most keys and values).
+static inline void copy_short(unsigned char *out, const unsigned char *from, size_t length) {
+    if (length >= 8) {
+        memcpy(out, from, 8);
+        memcpy(out + length - 8, from + length - 8, 8);
+    } else if (length >= 4) {
+        memcpy(out, from, 4);
+        memcpy(out + length - 4, from + length - 4, 4);
+    } else {
+        for (size_t i = 0; i < length; i++) out[i] = from[i];
+    }
+}
+#endif
+
+// The raw text of a string copied into `out` (room for `length` bytes) with its escapes
+// decoded; the decoded length, or SIZE_MAX for an escape yajl must judge. The search for a
+// backslash and the copy are one pass, sixteen bytes a step (they were a memchr, then a memcpy
+// into the node); text after the last whole step is read as the 16 bytes that end it, and text
+// shorter than 16 bytes as the 16 from its start (`raw` lies in simdjson's padded input, so
+// those are readable; a backslash past the text is not the text's).
+static size_t copy_string_text(const unsigned char *raw, size_t length, unsigned char *out) {
+#if defined(__SSE2__)
+    if (length < 16) {
+        unsigned at = first_backslash(raw);
+        if (at >= length) {
+            copy_short(out, raw, length);
+            return length;
+        }
+        return decode_string(raw, length, raw + at, out);
+    }
+    size_t i = 0;
+    for (; i + 16 <= length; i += 16) {
+        unsigned at = first_backslash(raw + i);
+        if (at < 16) return decode_string(raw, length, raw + i + at, out);
+        memcpy(out + i, raw + i, 16);
+    }
+    if (i < length) {
+        // The bytes before i in this window were clean: a backslash here is at i or after.
+        size_t last = length - 16;
+        unsigned at = first_backslash(raw + last);
+        if (at < 16) return decode_string(raw, length, raw + last + at, out);
+        memcpy(out + last, raw + last, 16);
+    }
+    return length;
+#else
+    const unsigned char *first = fm_simdjson_find_backslash(raw, length);
+    if (!first) {
+        memcpy(out, raw, length);
+        return length;
+    }
+    return decode_string(raw, length, first, out);
+#endif
+}
+
+int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length) {
+    size_t count;
+    if (!fm_build_keeps_scalar(b)) return fm_simdjson_string_bytes(scratch, raw, length, &count) != NULL;
+    json_t *node;
+    char *text;
+    if (fm_string_node_begin(length, &node, &text)) {
+        if (!node) return fm_build_string_node(b, NULL);  // the arena's budget ran out
+        count = copy_string_text(raw, length, (unsigned char *)text);
+        // The node's block stays the arena's, released with it.
+        if (count == SIZE_MAX) return 0;
+        fm_string_node_end(node, count);
+        return fm_build_string_node(b, node);
+    }
+    const unsigned char *bytes = fm_simdjson_string_bytes(scratch, raw, length, &count);
+    return bytes && fm_build_string_node(b, fm_string_node((const char *)bytes, count));
+}
+
 static int on_null(void *context) { return fm_build_null(((walk_context *)context)->builder); }
 
 static int on_boolean(void *context, int value) {
@@ -114,9 +198,7 @@ static int on_number(void *context, const char *text, size_t length) {
 
 static int on_string(void *context, const unsigned char *raw, size_t length) {
     walk_context *w = context;
-    size_t count;
-    const unsigned char *bytes = fm_simdjson_string_bytes(&w->scratch, raw, length, &count);
-    return bytes && fm_build_final_string(w->builder, bytes, count);
+    return fm_build_simdjson_string(w->builder, &w->scratch, raw, length);
 }
 
 static int on_key(void *context, const unsigned char *raw, size_t length) {

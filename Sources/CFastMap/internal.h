@@ -96,6 +96,13 @@ int fm_arena_nodes_check_result(void);
 /// right after its node), otherwise from jansson's constructors. NULL when memory runs out
 /// (and, as json_real, for a NaN or an infinity).
 json_t *fm_string_node(const char *bytes, size_t length);
+/// A string node laid out in the current arena with room for `capacity` bytes of text (and
+/// its NUL), for a caller that writes the text in place and then calls fm_string_node_end with
+/// its length (at most `capacity`): 1 with *node and *text set (*node NULL when the arena's
+/// budget or memory ran out), or 0 when fm_string_node must make it (no arena is current, or
+/// the layouts differ).
+int fm_string_node_begin(size_t capacity, json_t **node, char **text);
+void fm_string_node_end(json_t *node, size_t length);
 json_t *fm_integer_node(json_int_t value);
 json_t *fm_real_node(double value);
 

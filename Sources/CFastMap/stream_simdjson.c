@@ -124,9 +124,7 @@ static int on_number(void *context, const char *text, size_t length) {
 
 static int on_string(void *context, const unsigned char *raw, size_t length) {
     fm_stream *s = ((fm_window_walk *)context)->s;
-    size_t count;
-    const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, raw, length, &count);
-    return bytes && built(context, fm_build_final_string(&s->builder, bytes, count));
+    return built(context, fm_build_simdjson_string(&s->builder, &s->fast_scratch, raw, length));
 }
 
 static int on_key(void *context, const unsigned char *raw, size_t length) {
