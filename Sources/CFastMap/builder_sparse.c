@@ -79,12 +79,19 @@ const fm_sparse_member *fm_sparse_node_member(const fm_sparse_schema *schema, ui
     const fm_sparse_node *node = &schema->nodes[index];
     // Most keys a model does not read have a signature none of its keys has.
     if (!(node->key_signatures & fm_sparse_key_signature(key, length))) return NULL;
-    const fm_sparse_member *member = schema->members + node->first_member;
-    const fm_sparse_member *end = member + node->member_count;
-    for (; member < end; member++) {
+    // One slot, rarely a few: scanning the members compared a key with half of them on average
+    // (7% of a decode of twitter.json, whose user objects keep a dozen of their 40 keys).
+    const uint64_t *slots = schema->slots + node->first_slot;
+    uint32_t mask = node->slot_mask;
+    uint32_t hash = fm_sparse_key_hash(key, length);
+    for (uint32_t at = hash & mask;; at = (at + 1) & mask) {
+        uint64_t slot = slots[at];
+        uint32_t index = (uint32_t)slot;
+        if (index == 0) return NULL;
+        if ((uint32_t)(slot >> 32) != hash) continue;
+        const fm_sparse_member *member = &schema->members[index - 1];
         if (member->length == length && fm_bytes_equal(member->key, key, length)) return member;
     }
-    return NULL;
 }
 
 void fm_sparse_reset(fm_builder *b) {

@@ -160,6 +160,35 @@ import Testing
         }
     }
 
+    /// A node's kept keys are found through hash slots (twice as many as its keys, searched from
+    /// the key's hash on): wide objects whose keys differ in one byte, in length only, or not at
+    /// all in their first and last eight bytes, with every third key kept, and every key asked
+    /// of `keeps` too, kept or not.
+    @Test func wideObjectsKeepExactlyTheirKeptKeys() throws {
+        let middles = (0..<120).map { String($0) }
+        let families: [[String]] = [
+            middles.map { "k\($0)" }, middles.map { "prefix__\($0)__suffix" },
+            (0..<40).map { String(repeating: "a", count: $0) }, middles.map { "profile_\($0)_url_https_extended" },
+            ["", "\u{E9}", "e", "\u{0}", "id", "id_str", "Id"],
+        ]
+        for keys in families {
+            for keptCount in [0, 1, 2, keys.count / 3, keys.count] {
+                let shape = JSONSparseShape()
+                for key in keys.enumerated().filter({ $0.offset % 3 == 0 }).prefix(keptCount).map(\.element) {
+                    shape.members[key] = JSONSparseShape()
+                }
+                let object = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+                let bytes = [UInt8](try JSONSerialization.data(withJSONObject: object))
+                Self.expectAgreement(bytes, shape: shape)
+                let schema = JSONSparseSchema(shape)
+                let tree = try Self.sparse(bytes, .simdjson, schema).get()
+                for key in keys {
+                    #expect(schema.keeps(key, mark: tree.node.sparseMark) == (shape.members[key] != nil), "\(key)")
+                }
+            }
+        }
+    }
+
     @Test func unreadElementsAreBuiltEmpty() throws {
         let shape = JSONSparseShape()
         shape.members["list"] = JSONSparseShape()

@@ -24,13 +24,21 @@ typedef struct fm_sparse_member {
 /// in full. Otherwise an object keeps only members[first_member ..< first_member + member_count]
 /// and an array keeps every element, each built by the node `element`. Scalars are always built.
 /// key_signatures has the bit fm_sparse_key_signature(key) set for every key in members, so most
-/// keys the node does not keep are turned away without looking at its members.
+/// keys the node does not keep are turned away without looking at its members. The others are
+/// looked up in the node's hash slots, slots[first_slot ... first_slot + slot_mask] (a power of
+/// two of them, at least twice the members, so one is always free): a key's search starts at
+/// fm_sparse_key_hash(key) & slot_mask and goes on to the next slot (wrapping) until it finds
+/// the key or a free slot. A used slot holds its key's whole hash in its high 32 bits and 1 + the
+/// index of its member in the schema's members in its low ones (0: free), so a slot of another
+/// key is passed over without reading its member.
 typedef struct fm_sparse_node {
     uint32_t keep_all;
     uint32_t element;
     uint32_t first_member;
     uint32_t member_count;
     uint64_t key_signatures;
+    uint32_t first_slot;
+    uint32_t slot_mask;
 } fm_sparse_node;
 
 /// The bit of a key in fm_sparse_node.key_signatures: one of 64, from the key's length and its
@@ -40,12 +48,29 @@ static inline uint64_t fm_sparse_key_signature(const unsigned char *key, size_t 
     return 1ULL << (mix & 63);
 }
 
+/// Where a key's search among a node's slots starts (see fm_sparse_node): its first and last
+/// eight bytes (fewer for a short key) and its length, multiplied into the high bits.
+static inline uint32_t fm_sparse_key_hash(const unsigned char *key, size_t length) {
+    uint64_t head = 0, tail = 0;
+    if (length >= 8) {
+        for (int i = 0; i < 8; i++) {
+            head |= (uint64_t)key[i] << (8 * i);
+            tail |= (uint64_t)key[length - 8 + i] << (8 * i);
+        }
+    } else {
+        for (size_t i = 0; i < length; i++) head |= (uint64_t)key[i] << (8 * i);
+    }
+    uint64_t mixed = (head ^ (tail << 29 | tail >> 35) ^ length) * 0x9E3779B97F4A7C15ULL;
+    return (uint32_t)(mixed >> 32);
+}
+
 /// A schema: nodes[0] is the root's. Every index in it must be in range (the Swift side that
 /// builds it guarantees that); it is only read during the parse.
 typedef struct fm_sparse_schema {
     const fm_sparse_node *nodes;
     const fm_sparse_member *members;
     size_t node_count;
+    const uint64_t *slots;
 } fm_sparse_schema;
 
 /// The member of schema node `index` whose key is exactly `key`, or NULL (also for an index out
