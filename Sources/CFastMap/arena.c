@@ -143,6 +143,7 @@ static json_free_t first_previous_free;
 static void install_hooks(void) {
     chain_hooks();
     fm_arena_nodes_check();
+    fm_object_pairs_check();
     first_previous_malloc = previous_malloc;
     first_previous_free = previous_free;
 }

@@ -91,6 +91,9 @@ int fm_arena_take(size_t size, void **block);
 void fm_arena_nodes_check(void);
 /// What that check found: 1 when the layouts match.
 int fm_arena_nodes_check_result(void);
+/// The same for an object's members (object_lookup.c), checked at the same time.
+void fm_object_pairs_check(void);
+int fm_object_pairs_check_result(void);
 
 /// Scalar nodes, each in one block of the current arena when there is one (a string's text
 /// right after its node), otherwise from jansson's constructors. NULL when memory runs out

@@ -65,6 +65,11 @@ int fm_test_arena_nodes_direct(void) {
     return fm_arena_nodes_check_result();
 }
 
+int fm_test_object_pairs_direct(void) {
+    fm_arena_hooks_active();  // installs the hooks, and with them the layout check, if not yet
+    return fm_object_pairs_check_result();
+}
+
 int fm_test_string_text_follows_node(const json_t *node) {
     // The node: a json_t, the text's pointer and its length; then the text.
     const char *after_node = (const char *)node + sizeof(json_t) + sizeof(char *) + sizeof(size_t);

@@ -132,6 +132,9 @@ void fm_test_counting_release(void);
 /// block of its own (jansson's constructor).
 int fm_test_arena_nodes_direct(void);
 int fm_test_string_text_follows_node(const json_t *node);
+/// Whether fm_object_member_in_order steps through an object's members directly (jansson's
+/// private layout, checked once), rather than through jansson's iterator functions.
+int fm_test_object_pairs_direct(void);
 
 /// The largest text the simdjson engine parses itself (16 MiB); larger documents go to yajl,
 /// which needs no padded copy and no index beside the tree.

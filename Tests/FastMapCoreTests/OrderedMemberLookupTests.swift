@@ -1,0 +1,74 @@
+import CFastMap
+import FastMapTestSupport
+import Foundation
+import Testing
+
+@_spi(FastMapCore) @testable import FastMapCore
+
+/// The decoder's in-order member lookup (`JSONNode.member(_:after:)`, `object_lookup.c`) steps
+/// through jansson's members directly, on its private layout checked once. Whatever order the
+/// keys are asked in, present or missing, it must answer what jansson's own lookup answers, on
+/// trees of every engine and on objects jansson built itself.
+@Suite struct OrderedMemberLookupTests {
+    @Test func thisJanssonsObjectLayoutIsTheOneFastMapReads() {
+        #expect(fm_test_object_pairs_direct() != 0, "every in-order lookup would go through jansson's iterator")
+    }
+
+    static func objects(keys: [String]) throws -> [JSON] {
+        let members = try keys.enumerated().map {
+            "\(String(decoding: try JSONEncoder().encode($1), as: UTF8.self)):\($0)"
+        }
+        let text = "{" + members.joined(separator: ",") + "}"
+        var objects = try JSONParser.allCases.map { try JSON(string: text, options: .init(parser: $0)) }
+        objects.append(try JSON(string: text, options: .init(usesArena: false)))
+        // Built by jansson's own constructors, member by member.
+        objects.append(JSON(object: Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, JSON($0)) })))
+        return objects
+    }
+
+    static func expectLookups(_ object: JSON, asking names: [String], sourceLocation: SourceLocation = #_sourceLocation)
+    {
+        var cursor = JSONMemberCursor()
+        for name in names {
+            let found = object.node.member(name, after: &cursor)
+            #expect(found == object.node.member(name), "\(name)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func everyOrderOfAskingFindsWhatTheHashFinds() throws {
+        var random = SeededGenerator(seed: 0x0B1E_C7)
+        for count in [0, 1, 2, 3, 4, 5, 8, 17, 40] {
+            let keys = (0..<count).map { "key\($0)" } + (count > 2 ? ["", "a\u{0}b", "é"] : [])
+            for object in try Self.objects(keys: keys) {
+                let missing = ["absent", "key", "key\(count + 1)", "a"]
+                Self.expectLookups(object, asking: keys)
+                Self.expectLookups(object, asking: keys.reversed())
+                Self.expectLookups(object, asking: keys.shuffled(using: &random))
+                // Missing keys between present ones leave the cursor where it was.
+                Self.expectLookups(object, asking: zip(keys, missing.cycled(to: keys.count)).flatMap { [$1, $0] })
+                Self.expectLookups(object, asking: keys + keys)
+            }
+        }
+    }
+
+    @Test func aCursorMovedToAnotherObjectStartsAgain() throws {
+        let first = try JSON(string: #"{"a":1,"b":2,"c":3}"#)
+        let second = try JSON(string: #"{"b":4,"c":5,"a":6}"#)
+        var cursor = JSONMemberCursor()
+        #expect(first.node.member("a", after: &cursor).map { JSON(document: first.document, node: $0) } == 1)
+        #expect(first.node.member("b", after: &cursor).map { JSON(document: first.document, node: $0) } == 2)
+        #expect(second.node.member("c", after: &cursor).map { JSON(document: second.document, node: $0) } == 5)
+        #expect(second.node.member("a", after: &cursor).map { JSON(document: second.document, node: $0) } == 6)
+        #expect(second.node.member("b", after: &cursor).map { JSON(document: second.document, node: $0) } == 4)
+        // Not an object: nothing, whatever the cursor.
+        let array = try JSON(string: "[1,2]")
+        #expect(array.node.member("a", after: &cursor) == nil)
+    }
+}
+
+extension Array {
+    /// The array repeated (and cut) to `count` elements; empty when the array is.
+    fileprivate func cycled(to count: Int) -> [Element] {
+        isEmpty ? [] : (0..<count).map { self[$0 % self.count] }
+    }
+}
