@@ -43,6 +43,9 @@ printf '\x00[%s]' "$(printf '{"id":%s},' $(seq 1 40)){}" > "$out/stream/seed-rec
 printf '[%s]' "$(printf '"%s",' $(seq 1 50))1" > "$out/parse/seed-array"
 printf '%0.s[' $(seq 1 520) > "$out/parse/seed-deep"
 printf '%0.s[' $(seq 1 520) > "$out/decode/seed-deep"
+# Exactly 513 levels, the last bracket the last byte: JSONDecoder traps there (the target leaves
+# Foundation out and checks that FastMap throws).
+printf '%0.s[' $(seq 1 513) > "$out/decode/seed-deep-at-end"
 printf '\xef\xbb\xbf{"id":1}' > "$out/decode/seed-bom"
 printf '[\x001\x00]\x00' > "$out/decode/seed-utf16le"
 printf '["\xc3\x28","\xed\xa0\x80","\xf4\x90\x80\x80"]' > "$out/parse/seed-bad-utf8"

@@ -14,7 +14,15 @@ func fuzzDecode(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes)
     let fast = FastJSONDecoder()
     let foundation = JSONDecoder()
+    // Foundation traps on some inputs (see foundationTrapsOnDeepNestingAtEnd): FastMap alone.
+    let foundationTraps = foundationTrapsOnDeepNestingAtEnd(bytes)
     func compare<T: Decodable & Equatable>(_ type: T.Type) {
+        if foundationTraps {
+            // The document ends inside a bracket it opened: never valid.
+            precondition(
+                (try? fast.decode(T.self, from: data)) == nil, "\(T.self): FastMap decoded an unclosed document")
+            return
+        }
         requireSameOutcome(
             "\(T.self)", Outcome { try fast.decode(T.self, from: data) },
             Outcome { try foundation.decode(T.self, from: data) })
@@ -52,12 +60,16 @@ func fuzzDecode(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     compare(SnakeRecord.self)
     compare([SnakeRecord].self)
     // NaN is never equal to itself: compare the bit patterns.
-    requireSameOutcome(
-        "[Double] with non-conforming floats", Outcome { try fast.decode([Double].self, from: data).map(\.bitPattern) },
-        Outcome { try foundation.decode([Double].self, from: data).map(\.bitPattern) })
-    requireSameOutcome(
-        "[Float] with non-conforming floats", Outcome { try fast.decode([Float].self, from: data).map(\.bitPattern) },
-        Outcome { try foundation.decode([Float].self, from: data).map(\.bitPattern) })
+    if !foundationTraps {
+        requireSameOutcome(
+            "[Double] with non-conforming floats",
+            Outcome { try fast.decode([Double].self, from: data).map(\.bitPattern) },
+            Outcome { try foundation.decode([Double].self, from: data).map(\.bitPattern) })
+        requireSameOutcome(
+            "[Float] with non-conforming floats",
+            Outcome { try fast.decode([Float].self, from: data).map(\.bitPattern) },
+            Outcome { try foundation.decode([Float].self, from: data).map(\.bitPattern) })
+    }
 
     if let json = try? JSON(bytes: bytes) {
         let plain = FastJSONDecoder()
