@@ -68,20 +68,6 @@ static int take_node(size_t size, json_type type, json_t **node) {
     return 1;
 }
 
-json_t *fm_string_node(const char *bytes, size_t length) {
-    json_t *node;
-    if (length > SIZE_MAX - sizeof(string_node) - 1 ||
-        !take_node(sizeof(string_node) + length + 1, JSON_STRING, &node))
-        return json_stringn_nocheck(bytes, length);
-    if (!node) return NULL;
-    string_node *string = (string_node *)node;
-    memcpy(string->text, bytes, length);
-    string->text[length] = '\0';
-    string->value = string->text;
-    string->length = length;
-    return node;
-}
-
 int fm_string_node_begin(size_t capacity, json_t **node, char **text) {
     if (capacity > SIZE_MAX - sizeof(string_node) - 1 || !take_node(sizeof(string_node) + capacity + 1, JSON_STRING, node))
         return 0;
@@ -94,6 +80,17 @@ void fm_string_node_end(json_t *node, size_t length) {
     string->text[length] = '\0';
     string->value = string->text;
     string->length = length;
+}
+
+json_t *fm_string_node(const char *bytes, size_t length) {
+    json_t *node;
+    char *text;
+    if (!fm_string_node_begin(length, &node, &text)) return json_stringn_nocheck(bytes, length);
+    if (node) {
+        memcpy(text, bytes, length);
+        fm_string_node_end(node, length);
+    }
+    return node;
 }
 
 json_t *fm_integer_node(json_int_t value) {

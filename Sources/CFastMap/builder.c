@@ -84,12 +84,12 @@ static int attach_scalar(fm_builder *b, json_t *value) {
 }
 
 int fm_build_null(fm_builder *b) {
-    if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
+    if (!fm_build_keeps_scalar(b)) return 1;
     return attach_scalar(b, json_null());
 }
 
 int fm_build_boolean(fm_builder *b, int value) {
-    if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
+    if (!fm_build_keeps_scalar(b)) return 1;
     return attach_scalar(b, value ? json_true() : json_false());
 }
 
@@ -135,7 +135,7 @@ static int build_real(fm_builder *b, const char *text, size_t length, double val
 
 int fm_build_number(fm_builder *b, const char *text, size_t length) {
     // A skipped number cannot fail (texts out of range are kept, not rejected): not even read.
-    if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
+    if (!fm_build_keeps_scalar(b)) return 1;
     // One scan over the leading digits: most numbers are integers, which end right there.
     int negative = text[0] == '-';
     size_t i = negative ? 1 : 0;
@@ -154,7 +154,7 @@ int fm_build_number(fm_builder *b, const char *text, size_t length) {
 int fm_build_checked_number(fm_builder *b, const char *text, size_t length) {
     // A skipped number's only possible error is its grammar: its value is never worked out
     // (a real's conversion was most of the cost of skipping one).
-    if (b->sparse && fm_sparse_skips_scalar(b)) return fm_json_number_grammar(text, length);
+    if (!fm_build_keeps_scalar(b)) return fm_json_number_grammar(text, length);
     fm_json_number number;
     int read = fm_read_json_number(text, length, &number);
     if (read == 0) return 0;
@@ -175,13 +175,9 @@ int fm_build_string(fm_builder *b, const unsigned char *text, size_t length) {
 
 int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count) {
     // Skipped strings were checked all the same (fm_builder_string_bytes): the errors stay.
-    if (b->sparse && fm_sparse_skips_scalar(b)) return 1;
-    return attach_scalar(b, fm_string_node((const char *)bytes, count));
+    if (!fm_build_keeps_scalar(b)) return 1;
+    return fm_build_string_node(b, fm_string_node((const char *)bytes, count));
 }
-
-// Whether the scalar being reported is built (a sparse build skips it otherwise: asked once per
-// scalar, as the answer moves the skip along).
-int fm_build_keeps_scalar(fm_builder *b) { return !(b->sparse && fm_sparse_skips_scalar(b)); }
 
 int fm_build_string_node(fm_builder *b, json_t *node) { return attach_scalar(b, node); }
 

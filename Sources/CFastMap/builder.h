@@ -116,9 +116,8 @@ int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length);
 /// fm_build_string / fm_build_map_key for bytes already final: escapes decoded, UTF-8 checked.
 int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count);
 /// fm_build_final_string in two steps, for a caller that lays out the string node itself:
-/// fm_build_keeps_scalar (asked once per scalar: 0 when a sparse build skips it), then
-/// fm_build_string_node with the node (NULL when memory ran out).
-int fm_build_keeps_scalar(fm_builder *b);
+/// fm_build_keeps_scalar (below; asked once per scalar), then fm_build_string_node with the
+/// node (NULL when memory ran out).
 int fm_build_string_node(fm_builder *b, json_t *node);
 int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count);
 /// A string token of simdjson's walk (`raw`, between its quotes, in simdjson's padded input):
@@ -168,6 +167,9 @@ static inline int fm_sparse_skips_scalar(fm_builder *b) {
     }
     return 0;
 }
+/// Whether the scalar being reported is built: every scalar of a full build, and those a
+/// sparse build does not skip (asked once per scalar, as the answer moves the skip along).
+static inline int fm_build_keeps_scalar(fm_builder *b) { return !(b->sparse && fm_sparse_skips_scalar(b)); }
 int fm_sparse_start(fm_builder *b, int *result, uint32_t *schema);
 void fm_sparse_started(fm_builder *b, uint32_t schema);
 int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count);

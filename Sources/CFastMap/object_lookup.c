@@ -67,29 +67,27 @@ void fm_object_pairs_check(void) {
 
 int fm_object_pairs_check_result(void) { return pairs_match; }
 
+// The member after `position` (NULL: the first one), or NULL past the last: on jansson's list
+// when its layout is known, else through its iterator.
+static inline void *member_after(json_t *object, void *position) {
+    if (!pairs_match) return position ? json_object_iter_next(object, position) : json_object_iter(object);
+    member_list *end = &((object_layout *)object)->ordered;
+    member_list *next = position ? ((member_list *)position)->next : end->next;
+    return next == end ? NULL : next;
+}
+
 json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key, size_t length) {
     if (!json_is_object(object)) return NULL;
-    if (pairs_match) {
-        member_list *end = &((object_layout *)object)->ordered;
-        member_list *position = *cursor ? ((member_list *)*cursor)->next : end->next;
-        for (int step = 0; position != end && step < FM_ORDERED_LOOKAHEAD; step++) {
-            member_pair *pair = pair_at(position);
-            if (pair->key_length == length && fm_bytes_equal(pair->key, key, length)) {
-                *cursor = position;
-                return pair->value;
-            }
-            position = position->next;
-        }
-        return json_object_getn(object, key, length);
-    }
-    void *position = *cursor ? json_object_iter_next(object, *cursor) : json_object_iter(object);
+    void *position = member_after(object, *cursor);
     for (int step = 0; position && step < FM_ORDERED_LOOKAHEAD; step++) {
-        if (json_object_iter_key_len(position) == length &&
-            fm_bytes_equal(json_object_iter_key(position), key, length)) {
+        member_pair *pair = pairs_match ? pair_at(position) : NULL;
+        size_t found_length = pair ? pair->key_length : json_object_iter_key_len(position);
+        const char *found_key = pair ? pair->key : json_object_iter_key(position);
+        if (found_length == length && fm_bytes_equal(found_key, key, length)) {
             *cursor = position;
-            return json_object_iter_value(position);
+            return pair ? pair->value : json_object_iter_value(position);
         }
-        position = json_object_iter_next(object, position);
+        position = member_after(object, position);
     }
     // Out of order or missing: the cursor stays where it was (a missing optional member should
     // not make the members after it miss their places too).
