@@ -37,7 +37,7 @@ import Testing
 
     @Test func everyOrderOfAskingFindsWhatTheHashFinds() throws {
         var random = SeededGenerator(seed: 0x0B1E_C7)
-        for count in [0, 1, 2, 3, 4, 5, 8, 17, 40] {
+        for count in [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 17, 40] {
             let keys = (0..<count).map { "key\($0)" } + (count > 2 ? ["", "a\u{0}b", "é"] : [])
             for object in try Self.objects(keys: keys) {
                 let missing = ["absent", "key", "key\(count + 1)", "a"]
