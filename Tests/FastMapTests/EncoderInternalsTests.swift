@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 import Testing
 
@@ -69,8 +70,7 @@ struct EncoderInternalsTests {
         for formatting in allFormattings where formatting.contains(.sortedKeys) {
             let expected = Result { try testCase.setup.foundation(formatting).encode(testCase.value) }
             let actual = Result {
-                Data(
-                    try EncodingTreeEncoder.encodeBytes(testCase.value, settings: settings(testCase.setup, formatting)))
+                try EncodingTreeEncoder.encodeBytes(testCase.value, settings: settings(testCase.setup, formatting)).data
             }
             switch (expected, actual) {
             case (.success(let expectedData), .success(let actualData)):

@@ -3,15 +3,19 @@
 /// whose keys were not all matched by an ``EncodingKeyMemo``.
 struct EncodingMemberKeys {
     let members: ArraySlice<EncodingMember>
+    /// The object's text: the output from its first member on.
     let output: [UInt8]
+    /// Where `output` starts in the writer's output.
+    let outputStart: Int
     let copied: [UInt8]
 
     /// The UTF-8 bytes of the key of `member` (an index into `members`).
     @inline(__always)
     func key(_ member: Int) -> ArraySlice<UInt8> {
         let record = members[member]
-        let range = record.keyStart..<(record.keyStart + record.keyCount)
-        return record.keyIsCopied ? copied[range] : output[range]
+        if record.keyIsCopied { return copied[record.keyStart..<(record.keyStart + record.keyCount)] }
+        let start = record.keyStart - outputStart
+        return output[start..<(start + record.keyCount)]
     }
 
     /// Whether two keys are the same (byte for byte, or as Swift strings: JSONEncoder keeps

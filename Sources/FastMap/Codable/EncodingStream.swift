@@ -31,14 +31,15 @@ final class EncodingStream {
             EncodingStreamState(writer: settings.makeWriter(), sharesMemos: settings.usesDefaultKeys))
     }
 
-    static func encode<T: Encodable>(_ value: T, settings: EncodingSettings) throws -> [UInt8] {
+    /// The JSON text of `value`: streamed, or from the tree encoder when the stream bails out.
+    static func encode<T: Encodable>(_ value: T, settings: EncodingSettings) throws -> JSONByteBuffer {
         if let bytes = try streamed(value, settings: settings) { return bytes }
         return try EncodingTreeEncoder.encodeBytes(value, settings: settings)
     }
 
     static func encode<T: EncodableWithConfiguration>(
         _ value: T, configuration: T.EncodingConfiguration, settings: EncodingSettings
-    ) throws -> [UInt8] {
+    ) throws -> JSONByteBuffer {
         let bytes = try streamed(settings: settings) { stream in
             try stream.writeThroughSlot(in: -1, component: nil, emptyError: { .fastMapEncodedNothing(value) }) {
                 try value.encode(to: $0, configuration: configuration)
@@ -49,13 +50,13 @@ final class EncodingStream {
     }
 
     /// The streamed text of `value`, or nil when the stream bailed out.
-    static func streamed<T: Encodable>(_ value: T, settings: EncodingSettings) throws -> [UInt8]? {
+    static func streamed<T: Encodable>(_ value: T, settings: EncodingSettings) throws -> JSONByteBuffer? {
         try streamed(settings: settings) { try $0.writeTopLevel(value) }
     }
 
     private static func streamed(
         settings: EncodingSettings, _ body: (EncodingStream) throws -> Void
-    ) throws -> [UInt8]? {
+    ) throws -> JSONByteBuffer? {
         let stream = EncodingStream(settings: settings)
         defer { stream.finishKeyedContainers() }
         do {
@@ -70,10 +71,10 @@ final class EncodingStream {
         return stream.state.value.bailedOut ? nil : stream.takeBytes()
     }
 
-    private func takeBytes() -> [UInt8] {
+    private func takeBytes() -> JSONByteBuffer {
         var writer = settings.makeWriter(capacity: 0)
         swap(&writer, &state.value.writer)
-        return writer.bytes
+        return writer.buffer
     }
 
     private func writeTopLevel<T: Encodable>(_ value: T) throws {

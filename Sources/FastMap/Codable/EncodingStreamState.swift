@@ -33,6 +33,7 @@ struct EncodingStreamState {
     /// Memos learned by earlier encodes (with default keys; see ``EncodingKeyMemoStore``).
     private let learnedMemos: [ObjectIdentifier: EncodingKeyMemo]
     private var scratch: [UInt8] = []
+    private var keysScratch: [UInt8] = []
     private var slots: [Int32] = []
 
     init(writer: JSONByteWriter, sharesMemos: Bool) {
@@ -247,8 +248,7 @@ struct EncodingStreamState {
         }
         var order: [Int]?
         if end - base > 1 {
-            let keys = EncodingMemberKeys(members: members[base..<end], output: writer.bytes, copied: keyBytes)
-            let checked = keys.check(sort: writer.keyOrder == .utf8, slots: &slots)
+            let checked = memberKeys(base, end).check(sort: writer.keyOrder == .utf8, slots: &slots)
             if checked.repeated {
                 bailedOut = true
                 return false
@@ -281,13 +281,23 @@ struct EncodingStreamState {
         case .new:
             memos[memo].phase = .seen
         case .seen, .learned:
-            let keys = EncodingMemberKeys(members: members[base..<end], output: writer.bytes, copied: keyBytes)
+            let keys = memberKeys(base, end)
             let separator: [UInt8] = writer.prettyPrinted ? Array(" : ".utf8) : [UInt8(ascii: ":")]
             memos[memo].learn((base..<end).map { keys.key($0) }, separator: separator)
             memosChanged = true
         case .disabled:
             break
         }
+    }
+
+    /// The keys of the members `base..<end` of the object ending at the writer's position: its
+    /// text is copied out of the writer once (the writer lends no pointer to its bytes).
+    private mutating func memberKeys(_ base: Int, _ end: Int) -> EncodingMemberKeys {
+        let start = base < end ? members[base].start : writer.count
+        keysScratch.removeAll(keepingCapacity: true)
+        writer.copyBytes(start..<writer.count, into: &keysScratch)
+        return EncodingMemberKeys(
+            members: members[base..<end], output: keysScratch, outputStart: start, copied: keyBytes)
     }
 
     /// Rewrites the members of the object ending at the writer's position in `order` (member

@@ -27,22 +27,22 @@ class EncodingTreeEncoder: Encoder {
 
     // MARK: Entry points
 
-    static func encodeBytes<T: Encodable>(_ value: T, settings: EncodingSettings) throws -> [UInt8] {
+    static func encodeBytes<T: Encodable>(_ value: T, settings: EncodingSettings) throws -> JSONByteBuffer {
         let tree = try encodeTopLevel(value, settings: settings)
         var writer = settings.makeWriter()
         try tree.write(to: &writer, topLevel: value)
-        return writer.bytes
+        return writer.buffer
     }
 
     static func encodeBytes<T: EncodableWithConfiguration>(
         _ value: T, configuration: T.EncodingConfiguration, settings: EncodingSettings
-    ) throws -> [UInt8] {
+    ) throws -> JSONByteBuffer {
         let tree = try encodeTopLevel(value, settings: settings) { root in
             try root.encodeInSubEncoder(for: nil) { try value.encode(to: $0, configuration: configuration) }
         }
         var writer = settings.makeWriter()
         try tree.write(to: &writer, topLevel: value)
-        return writer.bytes
+        return writer.buffer
     }
 
     static func encodeTopLevel<T: Encodable>(_ value: T, settings: EncodingSettings) throws -> EncodingTreeValue {

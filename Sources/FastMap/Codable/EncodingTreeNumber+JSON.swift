@@ -15,7 +15,7 @@ extension EncodingTreeNumber {
         case .double, .float, .text:
             var writer = JSONByteWriter(prettyPrinted: false, escapeSlashes: false, keyOrder: .stored, capacity: 32)
             write(to: &writer)
-            let text = String(decoding: writer.bytes, as: UTF8.self)
+            let text = writer.text
             return try Self.node(forText: text, topLevel: topLevel)
         }
     }

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// Encodes `Encodable` values as JSON, a drop-in for Foundation's `JSONEncoder`.
@@ -78,7 +79,7 @@ public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
     /// `Data` (FastMapNIO writes it into a `ByteBuffer`).
     package func encodedBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         let settings = EncodingSettings(configuration.withLock { $0 })
-        return try EncodingStream.encode(value, settings: settings)
+        return try EncodingStream.encode(value, settings: settings).array
     }
 
     // MARK: Encoding
@@ -91,7 +92,7 @@ public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
     ///   and any error the value's own `encode(to:)` throws.
     public override func encode<T: Encodable>(_ value: T) throws -> Data {
         let settings = EncodingSettings(configuration.withLock { $0 })
-        return Data(try EncodingStream.encode(value, settings: settings))
+        return try EncodingStream.encode(value, settings: settings).data
     }
 
     /// Encodes a value that needs a configuration, as
@@ -100,7 +101,7 @@ public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
         _ value: T, configuration: T.EncodingConfiguration
     ) throws -> Data {
         let settings = EncodingSettings(self.configuration.withLock { $0 })
-        return Data(try EncodingStream.encode(value, configuration: configuration, settings: settings))
+        return try EncodingStream.encode(value, configuration: configuration, settings: settings).data
     }
 
     /// Encodes a value that needs a configuration, taking it from a provider type.

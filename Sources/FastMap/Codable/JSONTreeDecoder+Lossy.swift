@@ -15,7 +15,7 @@ extension JSONTreeDecoder {
         case .double(let value): writer.writeDouble(value)
         case .text(let text): writer.writeRaw(text)
         }
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.text
     }
 
     package func coercedBool(_ node: JSONNode) -> Bool? {

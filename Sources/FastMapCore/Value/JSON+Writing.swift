@@ -39,11 +39,13 @@ extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
         var writer = JSONByteWriter(prettyPrinted: false, escapeSlashes: false, keyOrder: .stored)
         writer.budget = limit
         try? write(node, to: &writer, depth: 0)
-        guard writer.bytes.count > limit else { return String(decoding: writer.bytes, as: UTF8.self) }
-        var cut = limit
-        // Do not split a UTF-8 sequence.
-        while cut > 0 && writer.bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
-        return String(decoding: writer.bytes[..<cut], as: UTF8.self) + "…"
+        return writer.buffer.withWritten { written in
+            guard written.count > limit else { return String(decoding: written, as: UTF8.self) }
+            var cut = limit
+            // Do not split a UTF-8 sequence.
+            while cut > 0 && written[cut] & 0xC0 == 0x80 { cut -= 1 }
+            return String(decoding: written[..<cut], as: UTF8.self) + "…"
+        }
     }
 
     private func write(_ node: JSONNode, to writer: inout JSONByteWriter, depth: Int) throws(FastMapError) {

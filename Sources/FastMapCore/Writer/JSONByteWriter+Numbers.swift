@@ -20,10 +20,10 @@ extension JSONByteWriter {
     /// returns its length.
     @inline(__always)
     private mutating func appendCText(capacity: Int, _ write: (UnsafeMutablePointer<CChar>?) -> Int) {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
-            let count = write(buffer.baseAddress)
-            buffer.withMemoryRebound(to: UInt8.self) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { text in
+            let count = write(text.baseAddress)
+            text.withMemoryRebound(to: UInt8.self) {
+                buffer.append(UnsafeBufferPointer(rebasing: $0[..<count]))
             }
         }
     }

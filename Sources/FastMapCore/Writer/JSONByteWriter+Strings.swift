@@ -12,22 +12,22 @@ extension JSONByteWriter {
         let count = utf8.count
         let escapeSlash: Int32 = escapeSlashes ? 1 : 0
         var start = fm_json_clean_prefix(base, count, escapeSlash)
-        if start > 0 { bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: start)) }
+        if start > 0 { buffer.append(UnsafeBufferPointer(start: base, count: start)) }
         guard start < count else { return }
         if count - start <= Self.escapedOnStackLimit {
             // The rest, escaped in one C call into a stack buffer with room for the worst
             // case (six bytes for one), then appended in one piece.
             let rest = count - start
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rest * 6) { buffer in
-                let written = fm_json_escape(base + start, rest, escapeSlash, buffer.baseAddress)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written]))
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rest * 6) { escaped in
+                let written = fm_json_escape(base + start, rest, escapeSlash, escaped.baseAddress)
+                buffer.append(UnsafeBufferPointer(rebasing: escaped[..<written]))
             }
             return
         }
         while true {
             let clean = fm_json_clean_prefix(base + start, count - start, escapeSlash)
             if clean > 0 {
-                bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: clean))
+                buffer.append(UnsafeBufferPointer(start: base + start, count: clean))
             }
             start += clean
             guard start < count else { return }

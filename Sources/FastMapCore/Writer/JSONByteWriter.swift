@@ -17,8 +17,10 @@ import Foundation
     // @inlinable: the coders in FastMap call them per value, and this toolchain neither inlines
     // nor specializes an @inlinable `package` declaration in another module, so an opaque,
     // unspecialized generic call there halved encoding speed.
-    /// The text written so far.
-    public var bytes: [UInt8] = []
+    /// Where the text goes (see ``JSONByteBuffer``).
+    public let buffer: JSONByteBuffer
+    /// The text written so far (a copy).
+    public var bytes: [UInt8] { buffer.array }
     /// Whether containers are written over several indented lines (`.prettyPrinted`).
     public let prettyPrinted: Bool
     /// Whether `/` is written as `\/` (Foundation's default).
@@ -34,7 +36,7 @@ import Foundation
         self.prettyPrinted = prettyPrinted
         self.escapeSlashes = escapeSlashes
         self.keyOrder = keyOrder
-        bytes.reserveCapacity(capacity)
+        buffer = JSONByteBuffer(capacity: capacity)
     }
 
     /// A writer with `JSONSerialization`'s output settings.
@@ -46,19 +48,22 @@ import Foundation
     }
 
     /// Whether more than ``budget`` bytes were written.
-    @inlinable public var isOverBudget: Bool { bytes.count > budget }
+    @inlinable public var isOverBudget: Bool { buffer.count > budget }
 
     /// The number of bytes written so far.
-    @inlinable public var count: Int { bytes.count }
+    @inlinable public var count: Int { buffer.count }
+
+    /// The text written so far.
+    public var text: String { buffer.text }
 
     /// Drops everything written after the first `count` bytes.
     @inlinable public mutating func truncate(to count: Int) {
-        bytes.removeSubrange(count...)
+        buffer.truncate(to: count)
     }
 
-    /// Appends the bytes written at `range` to `buffer`.
-    @inlinable public func copyBytes(_ range: Range<Int>, into buffer: inout [UInt8]) {
-        buffer.append(contentsOf: bytes[range])
+    /// Appends the bytes written at `range` to `scratch`.
+    @inlinable public func copyBytes(_ range: Range<Int>, into scratch: inout [UInt8]) {
+        buffer.withWritten { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Appends the bytes at `range` of `text`, which are already JSON text (a learned key with
@@ -66,38 +71,38 @@ import Foundation
     /// buffer, which measured 2–7% faster on encoding github_events.json than appending a slice
     /// of it (`FastMapBenchmarks --filter "encode models github" --loop FastJSONEncoder 20000x`).
     @inlinable public mutating func append(_ text: [UInt8], _ range: Range<Int>) {
-        text.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        text.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     // MARK: Punctuation
 
     /// Appends one byte of JSON text.
-    @inlinable public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    @inlinable public mutating func append(_ byte: UInt8) { buffer.append(byte) }
 
     /// Appends static JSON text (a literal such as `null`).
     @inlinable public mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { buffer.append($0) }
     }
 
     /// Opens an array or object (`open` is `[` or `{`).
     @inlinable public mutating func beginContainer(_ open: UInt8) {
-        bytes.append(open)
+        buffer.append(open)
         if prettyPrinted {
             indentLevel += 1
-            bytes.append(UInt8(ascii: "\n"))
+            buffer.append(UInt8(ascii: "\n"))
         }
     }
 
     /// Called before every element or member but the first.
     @inlinable public mutating func separator() {
-        bytes.append(UInt8(ascii: ","))
-        if prettyPrinted { bytes.append(UInt8(ascii: "\n")) }
+        buffer.append(UInt8(ascii: ","))
+        if prettyPrinted { buffer.append(UInt8(ascii: "\n")) }
     }
 
     /// Writes the current indentation when pretty printing.
     @inlinable public mutating func indent() {
         guard prettyPrinted else { return }
-        for _ in 0..<indentLevel { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
+        for _ in 0..<indentLevel { buffer.append(UInt8(ascii: " ")); buffer.append(UInt8(ascii: " ")) }
     }
 
     /// Foundation writes empty containers pretty-printed as `{\n\n}`, with the closing
@@ -105,15 +110,15 @@ import Foundation
     @inlinable public mutating func endContainer(_ close: UInt8) {
         if prettyPrinted {
             indentLevel -= 1
-            bytes.append(UInt8(ascii: "\n"))
+            buffer.append(UInt8(ascii: "\n"))
             indent()
         }
-        bytes.append(close)
+        buffer.append(close)
     }
 
     /// Writes `:` (`" : "` when pretty printing, as Foundation does).
     @inlinable public mutating func keyValueSeparator() {
-        if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
+        if prettyPrinted { append(" : ") } else { buffer.append(UInt8(ascii: ":")) }
     }
 
     // MARK: Scalars
@@ -129,24 +134,24 @@ import Foundation
     /// Writes an integer in decimal (any width, including 128-bit).
     @inlinable public mutating func writeInteger<T: BinaryInteger>(_ value: T) {
         if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            buffer.append(UInt8(ascii: "0"))
             return
         }
         // Digits are produced backwards into a small stack buffer.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
             var position = 40
             var magnitude = value.magnitude
             while magnitude != 0 {
                 let digit = UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
                 position -= 1
-                buffer[position] = UInt8(ascii: "0") + digit
+                digits[position] = UInt8(ascii: "0") + digit
             }
             if value < 0 {
                 position -= 1
-                buffer[position] = UInt8(ascii: "-")
+                digits[position] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<40]))
+            buffer.append(UnsafeBufferPointer(rebasing: digits[position..<40]))
         }
     }
 
@@ -182,13 +187,14 @@ import Foundation
             if count >= 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0") {
                 count -= 2
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<count]))
+            buffer.append(UnsafeBufferPointer(rebasing: utf8[0..<count]))
         }
     }
 
     /// Writes raw text (used for Decimal, which Foundation writes from its description).
     public mutating func writeRaw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { buffer.append($0) }
     }
 
     /// Writes `string` quoted and escaped as Foundation does.
@@ -206,26 +212,26 @@ import Foundation
     /// Escapes `"`, `\`, `/` (unless disabled) and control characters; everything else,
     /// including DEL and non-ASCII text, is copied as is.
     @inlinable public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         writeEscaped(utf8)
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     @usableFromInline mutating func writeEscape(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
+        buffer.append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
+        case 0x08: buffer.append(UInt8(ascii: "b"))
+        case 0x0C: buffer.append(UInt8(ascii: "f"))
+        case 0x0A: buffer.append(UInt8(ascii: "n"))
+        case 0x0D: buffer.append(UInt8(ascii: "r"))
+        case 0x09: buffer.append(UInt8(ascii: "t"))
         default:
             append("u00")
-            bytes.append(Self.hexDigits[Int(byte >> 4)])
-            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            buffer.append(Self.hexDigits[Int(byte >> 4)])
+            buffer.append(Self.hexDigits[Int(byte & 0x0F)])
         }
     }
 

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The bytes a ``JSONByteWriter`` has written: a growable buffer the writer appends to through
+/// a pointer.
+///
+/// An `Array` append checks that the array is uniquely referenced and has room, and goes
+/// through the generic `append(contentsOf:)` machinery for a run of bytes; encoding writes
+/// four or five pieces per member, and those checks were a seventh of encoding
+/// github_events.json. Here an append is a capacity check and a store (or a `memcpy`).
+///
+/// The count, capacity and base address sit behind an address (as in ``AddressedCell``), so
+/// reading and changing them costs no exclusivity check. The buffer belongs to one writer;
+/// copies of a writer share it, and the writers never write through two copies.
+@_spi(FastMapCore) public final class JSONByteBuffer {
+    @usableFromInline struct Header {
+        @usableFromInline var base: UnsafeMutablePointer<UInt8>
+        @usableFromInline var count: Int
+        @usableFromInline var capacity: Int
+    }
+
+    @usableFromInline let header: UnsafeMutablePointer<Header>
+
+    /// An empty buffer with room for `capacity` bytes (at least 16).
+    public init(capacity: Int) {
+        let capacity = max(capacity, 16)
+        header = .allocate(capacity: 1)
+        header.initialize(to: Header(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
+    }
+
+    deinit {
+        header.pointee.base.deallocate()
+        header.deinitialize(count: 1)
+        header.deallocate()
+    }
+
+    /// The number of bytes written.
+    @inlinable public var count: Int { header.pointee.count }
+
+    /// The bytes written, valid until the next change to the buffer and only while the buffer
+    /// lives: outside this class, read them through ``withWritten(_:)``.
+    @usableFromInline var written: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: header.pointee.base, count: header.pointee.count)
+    }
+
+    /// Runs `body` with the bytes written (not to be kept or changed). Internal: the core hands
+    /// no pointer out.
+    @inlinable func withWritten<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(written)
+    }
+
+    /// A copy of the bytes written.
+    public var array: [UInt8] { Array(written) }
+
+    /// A copy of the bytes written, as `Data`.
+    public var data: Data { Data(written) }
+
+    /// The bytes written, decoded as UTF-8 text.
+    public var text: String { String(decoding: written, as: UTF8.self) }
+
+    /// Appends one byte.
+    @inlinable @inline(__always) public func append(_ byte: UInt8) {
+        let header = self.header
+        if header.pointee.count == header.pointee.capacity { reserve(1) }
+        header.pointee.base[header.pointee.count] = byte
+        header.pointee.count += 1
+    }
+
+    /// Appends `bytes` (which must not point into this buffer).
+    @inlinable @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let header = self.header
+        if header.pointee.capacity - header.pointee.count < bytes.count { reserve(bytes.count) }
+        (header.pointee.base + header.pointee.count).update(from: source, count: bytes.count)
+        header.pointee.count += bytes.count
+    }
+
+    /// Appends the bytes of a sequence (slow path: text that is not contiguous).
+    public func append<S: Sequence<UInt8>>(contentsOf bytes: S) {
+        for byte in bytes { append(byte) }
+    }
+
+    /// Drops everything after the first `count` bytes.
+    @inlinable public func truncate(to count: Int) {
+        precondition(count >= 0 && count <= header.pointee.count, "truncating past the end of the output")
+        header.pointee.count = count
+    }
+
+    /// Makes room for `more` bytes past the count, at least doubling the capacity.
+    @usableFromInline @inline(never) func reserve(_ more: Int) {
+        let (needed, overflow) = header.pointee.count.addingReportingOverflow(more)
+        precondition(!overflow, "output larger than memory")
+        guard needed > header.pointee.capacity else { return }
+        let doubled = header.pointee.capacity > Int.max / 2 ? needed : header.pointee.capacity * 2
+        let capacity = max(needed, doubled)
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        base.initialize(from: header.pointee.base, count: header.pointee.count)
+        header.pointee.base.deallocate()
+        header.pointee.base = base
+        header.pointee.capacity = capacity
+    }
+}
