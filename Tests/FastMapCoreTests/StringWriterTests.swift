@@ -56,6 +56,22 @@ import Testing
         }
     }
 
+    @Test func stringsAroundTheInPlaceLimitMatchJSONEncoder() throws {
+        // Up to 512 bytes a string is escaped by one call into room for six bytes a byte (a
+        // control character's `\u00XX`, the worst case); past that, run by run.
+        for length in [1, 2, 511, 512, 513, 1030] {
+            for filler in ["\u{1}", "/", "x", "\"", "é"] {
+                let string = String(repeating: filler, count: length)
+                for escapeSlashes in [true, false] {
+                    #expect(
+                        Self.written(string, escapeSlashes: escapeSlashes)
+                            == (try Self.expected(string, escapeSlashes: escapeSlashes)),
+                        "\(length) × \(Array(filler.utf8)), slashes \(escapeSlashes)")
+                }
+            }
+        }
+    }
+
     @Test func emptyAndLongCleanStringsAreCopiedWhole() throws {
         #expect(Self.written("", escapeSlashes: true) == "\"\"")
         let long = String(repeating: "abcdefghijklmnopqrstuvwxyzé日本😀", count: 400)

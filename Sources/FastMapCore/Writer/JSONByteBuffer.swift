@@ -74,6 +74,16 @@ import Foundation
         header.pointee.count += bytes.count
     }
 
+    /// Lets `write` put up to `maximum` bytes at the end of the buffer; it returns how many it
+    /// wrote.
+    @inlinable func append(atMost maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let header = self.header
+        if header.pointee.capacity - header.pointee.count < maximum { reserve(maximum) }
+        let written = write(header.pointee.base + header.pointee.count)
+        precondition(written >= 0 && written <= maximum, "wrote past the room it was given")
+        header.pointee.count += written
+    }
+
     /// Appends the bytes of a sequence (slow path: text that is not contiguous).
     public func append<S: Sequence<UInt8>>(contentsOf bytes: S) {
         for byte in bytes { append(byte) }

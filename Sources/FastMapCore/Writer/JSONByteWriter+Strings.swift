@@ -1,29 +1,22 @@
 internal import CFastMap
 
 extension JSONByteWriter {
-    /// Strings whose escaped rest is at most this long are escaped on the stack in one call.
-    private static var escapedOnStackLimit: Int { 512 }
+    /// Strings up to this long are escaped by one C call straight into the output.
+    private static var escapedInPlaceLimit: Int { 512 }
 
-    /// The string's contents without quotes: the run before the first escape, found by the C
-    /// scanner (`escape.c`, sixteen bytes at a time), copied in one piece; the rest escaped by
-    /// one C call (`fm_json_escape`), or, for a very long rest, run by run.
+    /// The string's contents without quotes. A string of up to 512 bytes goes through one C
+    /// call (`fm_json_escape`, `escape.c`: clean runs found sixteen bytes at a time and copied,
+    /// escapes written between them) straight into the output, with room made for the worst
+    /// case (six bytes for one); a longer one run by run, each clean run copied in one piece.
     @usableFromInline mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let base = utf8.baseAddress else { return }
         let count = utf8.count
         let escapeSlash: Int32 = escapeSlashes ? 1 : 0
-        var start = fm_json_clean_prefix(base, count, escapeSlash)
-        if start > 0 { buffer.append(UnsafeBufferPointer(start: base, count: start)) }
-        guard start < count else { return }
-        if count - start <= Self.escapedOnStackLimit {
-            // The rest, escaped in one C call into a stack buffer with room for the worst
-            // case (six bytes for one), then appended in one piece.
-            let rest = count - start
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rest * 6) { escaped in
-                let written = fm_json_escape(base + start, rest, escapeSlash, escaped.baseAddress)
-                buffer.append(UnsafeBufferPointer(rebasing: escaped[..<written]))
-            }
+        if count <= Self.escapedInPlaceLimit {
+            buffer.append(atMost: count * 6) { fm_json_escape(base, count, escapeSlash, $0) }
             return
         }
+        var start = 0
         while true {
             let clean = fm_json_clean_prefix(base + start, count - start, escapeSlash)
             if clean > 0 {
