@@ -7,14 +7,17 @@
 #include <emmintrin.h>
 #endif
 
-// Finds where a string's next escape goes, so the Swift writer can copy the clean run before
-// it in one piece. Bytes 0x80 and above (UTF-8 sequences) and DEL need no escape.
+// Escaping a string: the runs that need no escape are found a word at a time and copied whole.
+// Bytes 0x80 and above (UTF-8 sequences) and DEL need no escape.
 
 static inline int needs_escape(uint8_t byte, int escape_slash) {
     return byte < 0x20 || byte == '"' || byte == '\\' || (byte == '/' && escape_slash);
 }
 
-size_t fm_json_clean_prefix(const uint8_t *bytes, size_t length, int escape_slash) {
+// The length of the longest prefix of bytes[0 ..< length] that JSON text holds as is: the index
+// of the first `"`, `\`, byte below 0x20 or (with `escape_slash`) `/`; `length` when there is
+// none. Never reads past `length`.
+static size_t clean_prefix(const uint8_t *bytes, size_t length, int escape_slash) {
     size_t i = 0;
 #if defined(__SSE2__)
     const __m128i quote = _mm_set1_epi8('"');
@@ -53,7 +56,7 @@ size_t fm_json_escape(const uint8_t *bytes, size_t length, int escape_slash, uin
     size_t written = 0;
     size_t i = 0;
     while (i < length) {
-        size_t clean = fm_json_clean_prefix(bytes + i, length - i, escape_slash);
+        size_t clean = clean_prefix(bytes + i, length - i, escape_slash);
         memcpy(out + written, bytes + i, clean);
         written += clean;
         i += clean;

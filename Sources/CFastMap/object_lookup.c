@@ -91,7 +91,8 @@ static inline json_t *value_if_named(void *position, const char *key, size_t len
 
 json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key, size_t length) {
     if (!json_is_object(object)) return NULL;
-    void *position = member_after(object, *cursor);
+    void *lookahead_start = member_after(object, *cursor);
+    void *position = lookahead_start;
     for (int step = 0; position && step < FM_ORDERED_LOOKAHEAD; step++) {
         json_t *value = value_if_named(position, key, length);
         if (value) {
@@ -104,9 +105,16 @@ json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key
     // not make the members after it miss their places too).
     if (!pairs_match || ((object_layout *)object)->size > FM_WALKED_OBJECT_SIZE)
         return json_object_getn(object, key, length);
-    for (position = member_after(object, NULL); position; position = member_after(object, position)) {
+    // The members the lookahead did not compare: from where it stopped to the last, then from
+    // the first to where it started.
+    for (int wrapped = 0;; position = member_after(object, position)) {
+        if (!position) {
+            if (wrapped) return NULL;
+            wrapped = 1;
+            position = member_after(object, NULL);
+        }
+        if (wrapped && position == lookahead_start) return NULL;
         json_t *value = value_if_named(position, key, length);
         if (value) return value;
     }
-    return NULL;
 }

@@ -57,8 +57,9 @@ import Testing
     }
 
     @Test func stringsAroundTheInPlaceLimitMatchJSONEncoder() throws {
-        // Up to 512 bytes a string is escaped by one call into room for six bytes a byte (a
-        // control character's `\u00XX`, the worst case); past that, run by run.
+        // A string is escaped 512 bytes a call, each into room for six bytes a byte (a control
+        // character's `\u00XX`, the worst case). Longer strings are cut into such pieces, for
+        // `é` inside its UTF-8 sequences.
         for length in [1, 2, 511, 512, 513, 1030] {
             for filler in ["\u{1}", "/", "x", "\"", "é"] {
                 let string = String(repeating: filler, count: length)

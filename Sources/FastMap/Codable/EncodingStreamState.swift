@@ -32,8 +32,8 @@ struct EncodingStreamState {
     private(set) var memosChanged = false
     /// Memos learned by earlier encodes (with default keys; see ``EncodingKeyMemoStore``).
     private let learnedMemos: [ObjectIdentifier: EncodingKeyMemo]
-    private var scratch: [UInt8] = []
-    private var keysScratch: [UInt8] = []
+    /// The text of the object being finished, copied out of the writer (see ``memberKeys(_:_:)``).
+    private var objectText: [UInt8] = []
     private var slots: [Int32] = []
 
     init(writer: JSONByteWriter, sharesMemos: Bool) {
@@ -242,21 +242,23 @@ struct EncodingStreamState {
         {
             // Distinct keys, in learned order: sorted by rank, if sorting and out of order.
             if writer.keyOrder == .utf8 && !memos[memo].isAscending, let order = rankOrder(base, end, memo) {
-                rewriteMembers(base, end, in: order)
+                rewriteMembers(in: order, of: memberKeys(base, end))
             }
             return true
         }
+        // One copy of the object's text serves the key check, the memo's learning and the reordering.
+        let keys = memberKeys(base, end)
         var order: [Int]?
         if end - base > 1 {
-            let checked = memberKeys(base, end).check(sort: writer.keyOrder == .utf8, slots: &slots)
+            let checked = keys.check(sort: writer.keyOrder == .utf8, slots: &slots)
             if checked.repeated {
                 bailedOut = true
                 return false
             }
             order = checked.order
         }
-        if memo >= 0 { observe(memo, base, end) }
-        if let order { rewriteMembers(base, end, in: order) }
+        if memo >= 0 { observe(memo, keys) }
+        if let order { rewriteMembers(in: order, of: keys) }
         return true
     }
 
@@ -276,14 +278,13 @@ struct EncodingStreamState {
 
     /// Counts an object of the memo's key type that closed with distinct keys off the fast
     /// path, learning its keys from the second one on (before they are reordered).
-    private mutating func observe(_ memo: Int, _ base: Int, _ end: Int) {
+    private mutating func observe(_ memo: Int, _ keys: EncodingMemberKeys) {
         switch memos[memo].phase {
         case .new:
             memos[memo].phase = .seen
         case .seen, .learned:
-            let keys = memberKeys(base, end)
             let separator: [UInt8] = writer.prettyPrinted ? Array(" : ".utf8) : [UInt8(ascii: ":")]
-            memos[memo].learn((base..<end).map { keys.key($0) }, separator: separator)
+            memos[memo].learn(keys.members.indices.map { keys.key($0) }, separator: separator)
             memosChanged = true
         case .disabled:
             break
@@ -294,26 +295,26 @@ struct EncodingStreamState {
     /// text is copied out of the writer once (the writer lends no pointer to its bytes).
     private mutating func memberKeys(_ base: Int, _ end: Int) -> EncodingMemberKeys {
         let start = base < end ? members[base].start : writer.count
-        keysScratch.removeAll(keepingCapacity: true)
-        writer.copyBytes(start..<writer.count, into: &keysScratch)
+        objectText.removeAll(keepingCapacity: true)
+        writer.copyBytes(start..<writer.count, into: &objectText)
         return EncodingMemberKeys(
-            members: members[base..<end], output: keysScratch, outputStart: start, copied: keyBytes)
+            members: members[base..<end], output: objectText, outputStart: start, copied: keyBytes)
     }
 
-    /// Rewrites the members of the object ending at the writer's position in `order` (member
-    /// indices). Every member sits at the same depth, so each one's text moves as a block.
-    private mutating func rewriteMembers(_ base: Int, _ end: Int, in order: [Int]) {
+    /// Rewrites the members of the object ending at the writer's position (`keys`, with its
+    /// text) in `order` (member indices). Every member sits at the same depth, so each one's
+    /// text moves as a block.
+    private mutating func rewriteMembers(in order: [Int], of keys: EncodingMemberKeys) {
         let separatorLength = writer.prettyPrinted ? 2 : 1
-        let regionStart = members[base].start
-        let regionEnd = writer.count
-        scratch.removeAll(keepingCapacity: true)
-        writer.copyBytes(regionStart..<regionEnd, into: &scratch)
+        let end = keys.members.endIndex
+        let regionStart = keys.outputStart
         writer.truncate(to: regionStart)
         for (position, member) in order.enumerated() {
             if position > 0 { writer.separator() }
-            let chunkStart = members[member].start - regionStart
-            let chunkEnd = (member + 1 < end ? members[member + 1].start - separatorLength : regionEnd) - regionStart
-            writer.append(scratch, chunkStart..<chunkEnd)
+            let chunkStart = keys.members[member].start - regionStart
+            let chunkEnd =
+                member + 1 < end ? keys.members[member + 1].start - separatorLength - regionStart : keys.output.count
+            writer.append(keys.output, chunkStart..<chunkEnd)
         }
     }
 

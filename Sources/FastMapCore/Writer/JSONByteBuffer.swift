@@ -84,11 +84,6 @@ import Foundation
         header.pointee.count += written
     }
 
-    /// Appends the bytes of a sequence (slow path: text that is not contiguous).
-    public func append<S: Sequence<UInt8>>(contentsOf bytes: S) {
-        for byte in bytes { append(byte) }
-    }
-
     /// Drops everything after the first `count` bytes.
     @inlinable public func truncate(to count: Int) {
         precondition(count >= 0 && count <= header.pointee.count, "truncating past the end of the output")

@@ -207,32 +207,12 @@ import Foundation
         }
     }
 
-    @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// Escapes `"`, `\`, `/` (unless disabled) and control characters; everything else,
     /// including DEL and non-ASCII text, is copied as is.
     @inlinable public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         buffer.append(UInt8(ascii: "\""))
         writeEscaped(utf8)
         buffer.append(UInt8(ascii: "\""))
-    }
-
-    @usableFromInline mutating func writeEscape(_ byte: UInt8) {
-        buffer.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
-        case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
-        case 0x08: buffer.append(UInt8(ascii: "b"))
-        case 0x0C: buffer.append(UInt8(ascii: "f"))
-        case 0x0A: buffer.append(UInt8(ascii: "n"))
-        case 0x0D: buffer.append(UInt8(ascii: "r"))
-        case 0x09: buffer.append(UInt8(ascii: "t"))
-        default:
-            append("u00")
-            buffer.append(Self.hexDigits[Int(byte >> 4)])
-            buffer.append(Self.hexDigits[Int(byte & 0x0F)])
-        }
     }
 
     // MARK: Key ordering
