@@ -15,8 +15,7 @@
         @_disfavoredOverload
         @discardableResult
         public func encode<T: Encodable>(_ value: T, into buffer: inout ByteBuffer) throws -> Int {
-            let bytes = try encodedBytes(value)
-            return buffer.writeBytes(bytes)
+            try withEncodedBytes(value) { buffer.writeBytes($0) }
         }
     }
 #endif

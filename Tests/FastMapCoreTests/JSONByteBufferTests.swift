@@ -35,6 +35,7 @@ import Testing
         #expect(buffer.array == expected)
         #expect(buffer.data == Data(expected))
         #expect(buffer.withWritten { Array($0) } == expected)
+        #expect(buffer.withBytes { span in span.withUnsafeBytes { Array($0) } } == expected)
     }
 
     @Test func oneRunFarLargerThanTheCapacityGrowsAtOnce() {

@@ -57,6 +57,22 @@
             #expect(buffer.readBytes(length: buffer.readableBytes) == Array(expected))
         }
 
+        @Test func encodingLargerThanTheWritersFirstBufferAppendsEveryByte() throws {
+            // Far past the writer's first capacity, so its buffer grew several times before the
+            // span over it was written into the ByteBuffer.
+            let value = (0..<5_000).map { index in
+                Reading(id: index, name: "n\u{e9}\"\(index)/", score: Double(index) / 7)
+            }
+            let encoder = FastJSONEncoder()
+            var buffer = ByteBuffer(string: "[")
+            let written: Int = try encoder.encode(value, into: &buffer)
+            let expected = try encoder.encode(value)
+            #expect(expected.count > 100_000)
+            #expect(written == expected.count)
+            #expect(buffer.readableBytes == expected.count + 1)
+            #expect(buffer.getBytes(at: buffer.readerIndex + 1, length: expected.count) == Array(expected))
+        }
+
         @Test func failedEncodingLeavesTheBufferAlone() {
             var buffer = ByteBuffer(string: "kept")
             #expect(throws: EncodingError.self) { try FastJSONEncoder().encode([Double.nan], into: &buffer) }

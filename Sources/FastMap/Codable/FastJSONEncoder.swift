@@ -75,11 +75,12 @@ public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
         set { configuration.withLock { $0.userInfo = newValue } }
     }
 
-    /// The JSON text of `value` as bytes, for front ends that write it somewhere other than
-    /// `Data` (FastMapNIO writes it into a `ByteBuffer`).
-    package func encodedBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    /// Encodes `value` and runs `write` with its JSON text, for front ends that put it somewhere
+    /// other than `Data` (FastMapNIO writes it into a `ByteBuffer`): one copy, out of the
+    /// encoder's own buffer. The span cannot outlive `write`.
+    package func withEncodedBytes<T: Encodable, R>(_ value: T, _ write: (RawSpan) throws -> R) throws -> R {
         let settings = EncodingSettings(configuration.withLock { $0 })
-        return try EncodingStream.encode(value, settings: settings).array
+        return try EncodingStream.encode(value, settings: settings).withBytes(write)
     }
 
     // MARK: Encoding

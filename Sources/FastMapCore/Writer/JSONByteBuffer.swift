@@ -48,6 +48,13 @@ import Foundation
         try body(written)
     }
 
+    /// Runs `body` with a span over the bytes written, which cannot outlive the call: how a
+    /// front end writes the output somewhere else (a NIO `ByteBuffer`) with one copy and no
+    /// pointer.
+    public func withBytes<R, E: Error>(_ body: (RawSpan) throws(E) -> R) throws(E) -> R {
+        try body(RawSpan(_unsafeElements: written))
+    }
+
     /// A copy of the bytes written.
     public var array: [UInt8] { Array(written) }
 
