@@ -38,6 +38,23 @@ import Testing
         #expect(buffer.withBytes { span in span.withUnsafeBytes { Array($0) } } == expected)
     }
 
+    @Test(arguments: [0, 1, 14, 15, 16, 17, 1000, 1024, 70_000])
+    func takenDataHoldsTheBytesAndLeavesTheBufferEmptyAndUsable(count: Int) {
+        let buffer = JSONByteBuffer(capacity: 1024)
+        let run = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        run.withUnsafeBufferPointer { buffer.append($0) }
+        let taken = buffer.takeData()
+        #expect(taken == Data(run))
+        #expect(buffer.count == 0)
+        // The buffer writes on into memory of its own: the taken bytes do not change.
+        for byte in run.prefix(100).reversed() { buffer.append(byte) }
+        #expect(buffer.array == Array(run.prefix(100).reversed()))
+        #expect(taken == Data(run))
+        let second = buffer.takeData()
+        #expect(second == Data(run.prefix(100).reversed()))
+        #expect(taken == Data(run))
+    }
+
     @Test func oneRunFarLargerThanTheCapacityGrowsAtOnce() {
         let buffer = JSONByteBuffer(capacity: 0)
         let run = [UInt8](repeating: 0x61, count: 100_000)

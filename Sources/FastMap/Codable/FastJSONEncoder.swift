@@ -93,7 +93,7 @@ public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
     ///   and any error the value's own `encode(to:)` throws.
     public override func encode<T: Encodable>(_ value: T) throws -> Data {
         let settings = EncodingSettings(configuration.withLock { $0 })
-        return try EncodingStream.encode(value, settings: settings).data
+        return try EncodingStream.encode(value, settings: settings).takeData()
     }
 
     /// Encodes a value that needs a configuration, as
@@ -102,7 +102,7 @@ public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
         _ value: T, configuration: T.EncodingConfiguration
     ) throws -> Data {
         let settings = EncodingSettings(self.configuration.withLock { $0 })
-        return try EncodingStream.encode(value, configuration: configuration, settings: settings).data
+        return try EncodingStream.encode(value, configuration: configuration, settings: settings).takeData()
     }
 
     /// Encodes a value that needs a configuration, taking it from a provider type.

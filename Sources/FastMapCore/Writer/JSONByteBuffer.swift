@@ -24,11 +24,11 @@ import Foundation
     public init(capacity: Int) {
         let capacity = max(capacity, 16)
         header = .allocate(capacity: 1)
-        header.initialize(to: Header(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
+        header.initialize(to: Header(base: Self.allocateBytes(capacity), count: 0, capacity: capacity))
     }
 
     deinit {
-        header.pointee.base.deallocate()
+        free(header.pointee.base)
         header.deinitialize(count: 1)
         header.deallocate()
     }
@@ -60,6 +60,19 @@ import Foundation
 
     /// A copy of the bytes written, as `Data`.
     public var data: Data { Data(written) }
+
+    /// The bytes written, as `Data` that takes the buffer's memory over (trimmed to the count)
+    /// instead of copying it; the buffer is empty afterwards. Copying the whole output into a
+    /// new `Data` was the encoder's last step for every document.
+    public func takeData() -> Data {
+        let count = header.pointee.count
+        var base = header.pointee.base
+        if header.pointee.capacity > count, let trimmed = realloc(base, max(count, 1)) {
+            base = trimmed.assumingMemoryBound(to: UInt8.self)
+        }
+        header.pointee = Header(base: Self.allocateBytes(16), count: 0, capacity: 16)
+        return Data(bytesNoCopy: base, count: count, deallocator: .free)
+    }
 
     /// The bytes written, decoded as UTF-8 text.
     public var text: String { String(decoding: written, as: UTF8.self) }
@@ -104,10 +117,21 @@ import Foundation
         guard needed > header.pointee.capacity else { return }
         let doubled = header.pointee.capacity > Int.max / 2 ? needed : header.pointee.capacity * 2
         let capacity = max(needed, doubled)
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        base.initialize(from: header.pointee.base, count: header.pointee.count)
-        header.pointee.base.deallocate()
-        header.pointee.base = base
+        // realloc: a block that can grow in place (or a large one the kernel remaps) is not
+        // copied.
+        guard let base = realloc(header.pointee.base, capacity) else { Self.outOfMemory(capacity) }
+        header.pointee.base = base.assumingMemoryBound(to: UInt8.self)
         header.pointee.capacity = capacity
+    }
+
+    /// `capacity` bytes from `malloc`: the memory `takeData()` hands to `Data`, which frees it.
+    private static func allocateBytes(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let base = malloc(capacity) else { outOfMemory(capacity) }
+        return base.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Stops as Swift's own allocations do when memory runs out.
+    private static func outOfMemory(_ capacity: Int) -> Never {
+        fatalError("FastMap: could not allocate \(capacity) bytes of JSON output")
     }
 }
