@@ -117,6 +117,28 @@ struct walker {
 
 bool walk_value(walker &w, size_t depth);
 
+enum atom_kind { atom_none, atom_true, atom_false, atom_null };
+
+// Four bytes as one word, in memory order.
+uint32_t word_at(const char *bytes) {
+    uint32_t word;
+    std::memcpy(&word, bytes, sizeof word);
+    return word;
+}
+
+// Which of true, false and null a token's text is, by its length and one four-byte compare:
+// three string compares were a call to memcmp each (1.6% of decoding twitter.json).
+atom_kind atom(std::string_view text) {
+    if (text.size() == 4) {
+        uint32_t word = word_at(text.data());
+        if (word == word_at("true")) return atom_true;
+        if (word == word_at("null")) return atom_null;
+    } else if (text.size() == 5 && text[0] == 'f' && word_at(text.data() + 1) == word_at("alse")) {
+        return atom_false;
+    }
+    return atom_none;
+}
+
 bool walk_array(walker &w, size_t depth) {
     if (!w.events->start_array(w.context)) return w.stop();
     if (!w.take(']')) {
@@ -165,11 +187,12 @@ bool walk_value(walker &w, size_t depth) {
         case 't':
         case 'f':
         case 'n': {
-            std::string_view text = w.text(token);
-            if (text == "true") return w.events->boolean(w.context, 1) ? true : w.stop();
-            if (text == "false") return w.events->boolean(w.context, 0) ? true : w.stop();
-            if (text == "null") return w.events->null_value(w.context) ? true : w.stop();
-            return w.reject();
+            switch (atom(w.text(token))) {
+                case atom_true: return w.events->boolean(w.context, 1) ? true : w.stop();
+                case atom_false: return w.events->boolean(w.context, 0) ? true : w.stop();
+                case atom_null: return w.events->null_value(w.context) ? true : w.stop();
+                default: return w.reject();
+            }
         }
         default: {
             // A number: only its first byte is known here, the listener checks the grammar.

@@ -236,6 +236,29 @@ import Testing
         #expect(kept.afterLarge < 2 * (4 << 20) + 4096)
     }
 
+    /// `true`, `false` and `null` are told apart by their length and one four-byte compare: each
+    /// is read by the walk itself (not handed to yajl) wherever it stands, and every near miss is
+    /// the same error as yajl's.
+    @Test func atomsAreReadByTheWalkItself() throws {
+        for atom in ["true", "false", "null"] {
+            for text in ["[\(atom)]", "[ \(atom) ,\(atom)\n]", "{\"a\":\(atom),\"b\":[\(atom)]}", "[1,\(atom)\r\n\t]"] {
+                let bytes = Array(text.utf8)
+                Self.expectAgreement(bytes)
+                let before = fm_test_simdjson_documents()
+                let json = try JSON(bytes: bytes, options: .init(parser: .simdjson))
+                #expect(fm_test_simdjson_documents() == before + 1, "\(text)")
+                #expect(json == (try JSON(bytes: bytes, options: .init(parser: .yajl))), "\(text)")
+            }
+        }
+        for miss in [
+            "t", "tru", "truee", "trUe", "f", "fals", "falsee", "fAlse", "talse", "nalse", "n", "nul", "nulll", "nuLL",
+            "tr ue",
+        ] {
+            Self.expectAgreement(Array("[\(miss)]".utf8))
+            #expect((try? JSON(bytes: Array("[\(miss)]".utf8), options: .init(parser: .simdjson))) == nil, "\(miss)")
+        }
+    }
+
     /// Past the size whose index and copy the thread keeps (4 MiB), the walk uses a parser of its
     /// own; past 16 MiB, yajl parses the document (simdjson's copy and index would add about
     /// five times the text to the peak), and the trees are the same either way.
