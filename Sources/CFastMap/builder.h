@@ -23,6 +23,7 @@ typedef struct fm_frame {
     int attached;  // 0 when the container lost a duplicate-key race and must be released
     uint32_t sparse;  // sparse builds only: the schema node filtering it, or FM_SPARSE_KEEP
     size_t members;   // optimistic builds: the members added to the object (see attach)
+    uint64_t seen;    // sparse optimistic builds: the schema members added (member_bit), to find a duplicate
 } fm_frame;
 
 struct fm_builder;
@@ -68,6 +69,11 @@ typedef struct fm_builder {
     int skip_value;
     size_t skip_depth;
     uint32_t member_schema;
+    // The next member's bit among its schema node's members (at most 64 of them), or 0: such a
+    // member goes into its object unhashed (attach in builder.c), when jansson's object layout
+    // is known (unhashed_members, fm_object_pairs_check_result()).
+    uint64_t member_bit;
+    int unhashed_members;
     // Inside a container kept whole, the schema is set aside (sparse = NULL: the plain, fast
     // path) until that container, frame suspended_depth - 1, closes.
     const fm_sparse_schema *suspended;

@@ -62,11 +62,15 @@ int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
     const fm_frame *frame = &b->stack[b->depth - 1];
     if (frame->sparse == FM_SPARSE_KEEP) {
         b->member_schema = FM_SPARSE_KEEP;
+        b->member_bit = 0;
         return 1;
     }
     const fm_sparse_member *member = fm_sparse_node_member(b->sparse, frame->sparse, bytes, count);
     if (member) {
         b->member_schema = member->child;
+        const fm_sparse_node *node = &b->sparse->nodes[frame->sparse];
+        size_t index = (size_t)(member - b->sparse->members) - node->first_member;
+        b->member_bit = b->unhashed_members && node->member_count <= 64 && index < 64 ? 1ULL << index : 0;
         return 1;
     }
     b->skip_value = 1;

@@ -94,6 +94,11 @@ int fm_arena_nodes_check_result(void);
 /// The same for an object's members (object_lookup.c), checked at the same time.
 void fm_object_pairs_check(void);
 int fm_object_pairs_check_result(void);
+/// Adds a member to `object` on its list of members only, not to jansson's hash (so
+/// json_object_getn does not find it: fm_object_member does), taking `value`'s reference (even
+/// on failure, as json_object_setn_new does). Only when fm_object_pairs_check_result() is 1.
+/// Returns 0, or -1 when memory runs out.
+int fm_object_append_unhashed(json_t *object, const char *key, size_t length, json_t *value);
 
 /// Scalar nodes, each in one block of the current arena when there is one (a string's text
 /// right after its node), otherwise from jansson's constructors. NULL when memory runs out

@@ -1,4 +1,5 @@
 #include "internal.h"
+#include "fastmap_sparse.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -10,7 +11,10 @@
 // the fallback for members read out of order or not there at all, unless the object is small:
 // then walking all its members costs less than hashing the key (an optional member a model
 // asks for and the document leaves out is such a miss: 144 of the 1200 reads of
-// github_events.json, where hashing them was 4% of the decode).
+// github_events.json, where hashing them was 4% of the decode). An object a sparse parse
+// filtered is always walked: its members are not in jansson's hash at all (the builder appends
+// them to the member list only, fm_object_append_unhashed; hashing them was 4 to 7% of decoding
+// github_events.json or twitter.json, and only FastMap's decoder reads such a tree).
 enum { FM_ORDERED_LOOKAHEAD = 3, FM_WALKED_OBJECT_SIZE = 12 };
 
 // jansson's members, as its private hashtable.h (2.14) lays them out: each pair is on a list in
@@ -56,9 +60,12 @@ void fm_object_pairs_check(void) {
         void *first = json_object_iter(object);
         void *second = first ? json_object_iter_next(object, first) : NULL;
         member_list *end = &((object_layout *)object)->ordered;
+        member_list *all = &((object_layout *)object)->list;
         match = first && second && !json_object_iter_next(object, second) && end->next == first &&
                 ((object_layout *)object)->size == json_object_size(object) &&
-                ((member_list *)first)->next == second && ((member_list *)second)->next == end;
+                ((member_list *)first)->next == second && ((member_list *)second)->next == end &&
+                end->prev == second && all->next == &pair_at(first)->list &&
+                pair_at(first)->list.next == &pair_at(second)->list && all->prev == &pair_at(second)->list;
         for (void *iter = first; match && iter; iter = json_object_iter_next(object, iter)) {
             member_pair *pair = pair_at(iter);
             match = pair->key == json_object_iter_key(iter) && pair->key_length == json_object_iter_key_len(iter) &&
@@ -103,7 +110,7 @@ json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key
     }
     // Out of order or missing: the cursor stays where it was (a missing optional member should
     // not make the members after it miss their places too).
-    if (!pairs_match || ((object_layout *)object)->size > FM_WALKED_OBJECT_SIZE)
+    if (!pairs_match || (((object_layout *)object)->size > FM_WALKED_OBJECT_SIZE && !fm_sparse_mark(object)))
         return json_object_getn(object, key, length);
     // The members the lookahead did not compare: from where it stopped to the last, then from
     // the first to where it started.
@@ -117,4 +124,53 @@ json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key
         json_t *value = value_if_named(position, key, length);
         if (value) return value;
     }
+}
+
+// jansson's list_insert: `node` goes last on the list that `list` heads.
+static void append_to_list(member_list *list, member_list *node) {
+    node->next = list;
+    node->prev = list->prev;
+    list->prev->next = node;
+    list->prev = node;
+}
+
+int fm_object_append_unhashed(json_t *object, const char *key, size_t length, json_t *value) {
+    member_pair *pair = NULL;
+    if (length < SIZE_MAX - sizeof(member_pair)) {
+        size_t size = sizeof(member_pair) + length + 1;
+        void *block = NULL;
+        // From the arena the tree is built in, or else as jansson allocates (and will free,
+        // through its free hook, when the tree is released by json_decref).
+        if (!fm_arena_take(size, &block)) {
+            json_malloc_t allocate;
+            json_free_t release;
+            json_get_alloc_funcs(&allocate, &release);
+            block = allocate(size);
+        }
+        pair = block;
+    }
+    if (!pair) {
+        json_decref(value);
+        return -1;
+    }
+    pair->hash = 0;  // never hashed: the hash lookups of this object find no member
+    pair->value = value;
+    pair->key_length = length;
+    memcpy(pair->key, key, length);
+    pair->key[length] = '\0';
+    object_layout *layout = (object_layout *)object;
+    append_to_list(&layout->list, &pair->list);
+    append_to_list(&layout->ordered, &pair->ordered);
+    layout->size++;
+    return 0;
+}
+
+json_t *fm_object_member(json_t *object, const char *key, size_t length) {
+    if (!json_is_object(object)) return NULL;
+    if (!pairs_match || !fm_sparse_mark(object)) return json_object_getn(object, key, length);
+    for (void *position = member_after(object, NULL); position; position = member_after(object, position)) {
+        json_t *value = value_if_named(position, key, length);
+        if (value) return value;
+    }
+    return NULL;
 }

@@ -70,6 +70,10 @@ int fm_test_object_pairs_direct(void) {
     return fm_object_pairs_check_result();
 }
 
+json_t *fm_test_hashed_member(json_t *object, const char *key, size_t length) {
+    return json_object_getn(object, key, length);
+}
+
 int fm_test_string_text_follows_node(const json_t *node) {
     // The node: a json_t, the text's pointer and its length; then the text.
     const char *after_node = (const char *)node + sizeof(json_t) + sizeof(char *) + sizeof(size_t);

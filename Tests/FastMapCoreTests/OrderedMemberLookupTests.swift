@@ -51,6 +51,38 @@ import Testing
         }
     }
 
+    /// A sparse parse leaves the members of an object it filters out of jansson's hash when the
+    /// schema names at most 64 members there; every lookup still finds each member, in any
+    /// order, and none of the skipped ones.
+    @Test func membersASparseParseLeftUnhashedAreFoundInEveryOrder() throws {
+        var random = SeededGenerator(seed: 0x5_9A85E)
+        for count in [1, 2, 3, 12, 13, 17, 40, 64, 65] {
+            let keys = (0..<count).map { "key\($0)" }
+            // Every kept member is followed by a skipped one.
+            let members = keys.enumerated().flatMap { ["\"\($1)\":\($0)", "\"skip\($0)\":[\($0)]"] }
+            let bytes = Array(("{" + members.joined(separator: ",") + "}").utf8)
+            let shape = JSONSparseShape()
+            for key in keys { shape.members[key] = JSONSparseShape() }
+            let schema = JSONSparseSchema(shape)
+            for parser in [JSONParser.yajl, .simdjson] {
+                let object = try bytes.withUnsafeBytes { raw in
+                    JSON(
+                        document: try JSONDocument.parse(
+                            raw, parser: parser, maximumDepth: 512, allowsTrailingCommas: false, schema: schema))
+                }
+                #expect(object.node.objectCount == count)
+                let hashed = "key0".withCString { fm_test_hashed_member(object.node.raw, $0, 4) } != nil
+                #expect(hashed == (count > 64), "\(parser), \(count) members")
+                for (index, name) in keys.enumerated() {
+                    #expect(object.node.member(name).map { JSON(document: object.document, node: $0) } == JSON(index))
+                }
+                #expect(object.node.member("skip0") == nil && object.node.member("absent") == nil)
+                Self.expectLookups(object, asking: keys.reversed())
+                Self.expectLookups(object, asking: keys.shuffled(using: &random) + ["skip1", "absent"] + keys)
+            }
+        }
+    }
+
     @Test func aCursorMovedToAnotherObjectStartsAgain() throws {
         let first = try JSON(string: #"{"a":1,"b":2,"c":3}"#)
         let second = try JSON(string: #"{"b":4,"c":5,"a":6}"#)

@@ -200,7 +200,8 @@ struct SparseKeyLengths: Decodable, Equatable {
     }
 
     /// A document holding every name (its value: its length) after its decoys (value -1), and,
-    /// when `shuffled`, the pairs in reverse order so the in-order lookup falls back to hashing.
+    /// when `shuffled`, the pairs in reverse order so the in-order lookup falls back to a search
+    /// (a walk through the members a filtered parse left unhashed, or jansson's hash).
     static func document(shuffled: Bool = false) -> String {
         var members: [[String]] = []
         for name in names {

@@ -133,8 +133,12 @@ void fm_test_counting_release(void);
 int fm_test_arena_nodes_direct(void);
 int fm_test_string_text_follows_node(const json_t *node);
 /// Whether fm_object_member_in_order steps through an object's members directly (jansson's
-/// private layout, checked once), rather than through jansson's iterator functions.
+/// private layout, checked once), rather than through jansson's iterator functions; sparse
+/// parses then leave the members of the objects they filter unhashed.
 int fm_test_object_pairs_direct(void);
+/// For tests: the member `key` as jansson's own hash lookup finds it (not a member a sparse
+/// parse left unhashed, see fm_object_member).
+json_t *fm_test_hashed_member(json_t *object, const char *key, size_t length);
 
 /// The largest text the simdjson engine parses itself (16 MiB); larger documents go to yajl,
 /// which needs no padded copy and no index beside the tree.
@@ -156,6 +160,11 @@ int fm_test_simdjson_reads_in_place(void);
 /// *cursor (NULL: from the first member), where the last lookup of the same object ended; moves
 /// *cursor to a member found that way. Falls back to jansson's hash lookup.
 json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key, size_t length);
+
+/// The member `key` (`length` bytes) of `object` (NULL for a non-object): jansson's hash
+/// lookup, or a walk through the members of an object a sparse parse filtered (fm_sparse_mark
+/// not 0), whose members it did not hash.
+json_t *fm_object_member(json_t *object, const char *key, size_t length);
 
 /// json_incref / json_decref, race-free when many threads share a node (jansson's own read
 /// the count non-atomically before updating it atomically).

@@ -102,8 +102,9 @@ internal import CJansson
     }
 
     /// The member named `name` as Foundation matches keys, as Swift strings: byte for byte
-    /// through jansson's hash first, then, for a non-ASCII name only, by comparing every key as a
-    /// `String`, so `"cafe\u{301}"` finds `café`. (ASCII names skip the scan: the only other
+    /// first (through jansson's hash, or a walk in an object a sparse parse filtered), then, for
+    /// a non-ASCII name only, by comparing every key as a `String`, so `"cafe\u{301}"` finds
+    /// `café`. (ASCII names skip the scan: the only other
     /// spellings of ASCII text are singletons such as the Kelvin sign, U+212A.)
     @inline(__always)
     package func member(matching name: String) -> JSONNode? {
@@ -125,7 +126,7 @@ internal import CJansson
     @inline(__always)
     func member(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONNode? {
         let found = key.withMemoryRebound(to: CChar.self) { chars in
-            json_object_getn(raw, chars.baseAddress ?? emptyCString, chars.count)
+            fm_object_member(raw, chars.baseAddress ?? emptyCString, chars.count)
         }
         return found.map(JSONNode.init)
     }
