@@ -52,6 +52,16 @@ static member_pair *pair_at(member_list *position) {
     return (member_pair *)((char *)position - offsetof(member_pair, ordered));
 }
 
+// Whether the list headed by `all` (jansson's list of every pair, in the order of its hash
+// buckets, which depends on the process's hash seed) links exactly `a` and `b`, in either order.
+static int holds_exactly(member_list *all, member_pair *a, member_pair *b) {
+    member_list *one = all->next;
+    if (one != &a->list && one != &b->list) return 0;  // before following it anywhere
+    member_list *two = one->next;
+    member_list *other = one == &a->list ? &b->list : &a->list;
+    return two == other && two->next == all && all->prev == two && two->prev == one && one->prev == all;
+}
+
 void fm_object_pairs_check(void) {
     json_t *object = json_object();
     int match = object && json_object_set_new(object, "ab", json_integer(1)) == 0 &&
@@ -60,12 +70,10 @@ void fm_object_pairs_check(void) {
         void *first = json_object_iter(object);
         void *second = first ? json_object_iter_next(object, first) : NULL;
         member_list *end = &((object_layout *)object)->ordered;
-        member_list *all = &((object_layout *)object)->list;
         match = first && second && !json_object_iter_next(object, second) && end->next == first &&
                 ((object_layout *)object)->size == json_object_size(object) &&
                 ((member_list *)first)->next == second && ((member_list *)second)->next == end &&
-                end->prev == second && all->next == &pair_at(first)->list &&
-                pair_at(first)->list.next == &pair_at(second)->list && all->prev == &pair_at(second)->list;
+                end->prev == second && holds_exactly(&((object_layout *)object)->list, pair_at(first), pair_at(second));
         for (void *iter = first; match && iter; iter = json_object_iter_next(object, iter)) {
             member_pair *pair = pair_at(iter);
             match = pair->key == json_object_iter_key(iter) && pair->key_length == json_object_iter_key_len(iter) &&
