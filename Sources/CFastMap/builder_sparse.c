@@ -70,7 +70,7 @@ int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
         b->member_schema = member->child;
         const fm_sparse_node *node = &b->sparse->nodes[frame->sparse];
         size_t index = (size_t)(member - b->sparse->members) - node->first_member;
-        b->member_bit = b->unhashed_members && node->member_count <= 64 && index < 64 ? 1ULL << index : 0;
+        b->member_bit = b->unhashed_members && node->member_count <= 64 ? 1ULL << index : 0;
         return 1;
     }
     b->skip_value = 1;

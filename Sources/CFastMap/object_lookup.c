@@ -104,6 +104,25 @@ static inline json_t *value_if_named(void *position, const char *key, size_t len
     return pair ? pair->value : json_object_iter_value(position);
 }
 
+// Whether `object`'s members are found only on its list: a sparse parse filtered it and left
+// them out of jansson's hash (fm_object_append_unhashed).
+static inline int unhashed(json_t *object) { return pairs_match && fm_sparse_mark(object); }
+
+// The member `key` found by comparing every member from `from` (NULL: none) to the last, then
+// from the first up to `until`, exclusive (from == until: every member once).
+static json_t *walk(json_t *object, void *from, void *until, const char *key, size_t length) {
+    for (int wrapped = 0;; from = member_after(object, from)) {
+        if (!from) {
+            if (wrapped) return NULL;
+            wrapped = 1;
+            from = member_after(object, NULL);
+        }
+        if (wrapped && from == until) return NULL;
+        json_t *value = value_if_named(from, key, length);
+        if (value) return value;
+    }
+}
+
 json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key, size_t length) {
     if (!json_is_object(object)) return NULL;
     void *lookahead_start = member_after(object, *cursor);
@@ -117,21 +136,11 @@ json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key
         position = member_after(object, position);
     }
     // Out of order or missing: the cursor stays where it was (a missing optional member should
-    // not make the members after it miss their places too).
-    if (!pairs_match || (((object_layout *)object)->size > FM_WALKED_OBJECT_SIZE && !fm_sparse_mark(object)))
+    // not make the members after it miss their places too). The members the lookahead did not
+    // compare are walked, from where it stopped round to where it started.
+    if (!pairs_match || (((object_layout *)object)->size > FM_WALKED_OBJECT_SIZE && !unhashed(object)))
         return json_object_getn(object, key, length);
-    // The members the lookahead did not compare: from where it stopped to the last, then from
-    // the first to where it started.
-    for (int wrapped = 0;; position = member_after(object, position)) {
-        if (!position) {
-            if (wrapped) return NULL;
-            wrapped = 1;
-            position = member_after(object, NULL);
-        }
-        if (wrapped && position == lookahead_start) return NULL;
-        json_t *value = value_if_named(position, key, length);
-        if (value) return value;
-    }
+    return walk(object, position, lookahead_start, key, length);
 }
 
 // jansson's list_insert: `node` goes last on the list that `list` heads.
@@ -174,11 +183,7 @@ int fm_object_append_unhashed(json_t *object, const char *key, size_t length, js
 }
 
 json_t *fm_object_member(json_t *object, const char *key, size_t length) {
-    if (!json_is_object(object)) return NULL;
-    if (!pairs_match || !fm_sparse_mark(object)) return json_object_getn(object, key, length);
-    for (void *position = member_after(object, NULL); position; position = member_after(object, position)) {
-        json_t *value = value_if_named(position, key, length);
-        if (value) return value;
-    }
-    return NULL;
+    if (!json_is_object(object) || !unhashed(object)) return json_object_getn(object, key, length);
+    void *first = member_after(object, NULL);
+    return walk(object, first, first, key, length);
 }

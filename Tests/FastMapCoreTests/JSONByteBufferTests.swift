@@ -33,9 +33,9 @@ import Testing
             #expect(buffer.count == expected.count, "step \(step)")
         }
         #expect(buffer.array == expected)
-        #expect(buffer.data == Data(expected))
         #expect(buffer.withWritten { Array($0) } == expected)
         #expect(buffer.withBytes { span in span.withUnsafeBytes { Array($0) } } == expected)
+        #expect(buffer.takeData() == Data(expected))
     }
 
     @Test(arguments: [0, 1, 14, 15, 16, 17, 1000, 1024, 70_000])

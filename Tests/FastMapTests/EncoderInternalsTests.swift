@@ -70,7 +70,8 @@ struct EncoderInternalsTests {
         for formatting in allFormattings where formatting.contains(.sortedKeys) {
             let expected = Result { try testCase.setup.foundation(formatting).encode(testCase.value) }
             let actual = Result {
-                try EncodingTreeEncoder.encodeBytes(testCase.value, settings: settings(testCase.setup, formatting)).data
+                try EncodingTreeEncoder.encodeBytes(testCase.value, settings: settings(testCase.setup, formatting))
+                    .takeData()
             }
             switch (expected, actual) {
             case (.success(let expectedData), .success(let actualData)):

@@ -75,12 +75,14 @@ public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
         set { configuration.withLock { $0.userInfo = newValue } }
     }
 
+    /// The settings an encode runs with: a snapshot of the configuration, taken once per call.
+    private var settings: EncodingSettings { EncodingSettings(configuration.withLock { $0 }) }
+
     /// Encodes `value` and runs `write` with its JSON text, for front ends that put it somewhere
     /// other than `Data` (FastMapNIO writes it into a `ByteBuffer`): one copy, out of the
     /// encoder's own buffer. The span cannot outlive `write`.
     package func withEncodedBytes<T: Encodable, R>(_ value: T, _ write: (RawSpan) throws -> R) throws -> R {
-        let settings = EncodingSettings(configuration.withLock { $0 })
-        return try EncodingStream.encode(value, settings: settings).withBytes(write)
+        try EncodingStream.encode(value, settings: settings).withBytes(write)
     }
 
     // MARK: Encoding
@@ -92,8 +94,7 @@ public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
     ///   nothing, for containers nested deeper than 511 levels, and for misused containers;
     ///   and any error the value's own `encode(to:)` throws.
     public override func encode<T: Encodable>(_ value: T) throws -> Data {
-        let settings = EncodingSettings(configuration.withLock { $0 })
-        return try EncodingStream.encode(value, settings: settings).takeData()
+        try EncodingStream.encode(value, settings: settings).takeData()
     }
 
     /// Encodes a value that needs a configuration, as
@@ -101,8 +102,7 @@ public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
     public override func encode<T: EncodableWithConfiguration>(
         _ value: T, configuration: T.EncodingConfiguration
     ) throws -> Data {
-        let settings = EncodingSettings(self.configuration.withLock { $0 })
-        return try EncodingStream.encode(value, configuration: configuration, settings: settings).takeData()
+        try EncodingStream.encode(value, configuration: configuration, settings: settings).takeData()
     }
 
     /// Encodes a value that needs a configuration, taking it from a provider type.
@@ -121,7 +121,6 @@ public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
     /// - Throws: the errors of ``encode(_:)``, and `EncodingError.invalidValue` for numbers a
     ///   ``JSON`` value cannot hold exactly (a `Decimal` NaN, integers beyond `UInt64`).
     public func encodeToJSON<T: Encodable>(_ value: T) throws -> JSON {
-        let settings = EncodingSettings(configuration.withLock { $0 })
         let tree = try EncodingTreeEncoder.encodeTopLevel(value, settings: settings)
         return try tree.makeJSON(topLevel: value)
     }

@@ -12,20 +12,26 @@ extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
     /// - Throws: ``FastMapError`` of kind `depthLimit` for trees nested deeper than
     ///   ``maximumWritingDepth``.
     public func data(options: JSONSerialization.WritingOptions = []) throws(FastMapError) -> Data {
-        Data(try bytes(options: options))
+        try written(options: options).buffer.takeData()
     }
 
     /// Like ``data(options:)``, as an array of bytes.
     public func bytes(options: JSONSerialization.WritingOptions = []) throws(FastMapError) -> [UInt8] {
+        try written(options: options).bytes
+    }
+
+    /// A writer holding the value's text: `data` takes its buffer over, `bytes` and `description`
+    /// copy it once.
+    private func written(options: JSONSerialization.WritingOptions) throws(FastMapError) -> JSONByteWriter {
         var writer = JSONByteWriter(options: options)
         try write(node, to: &writer, depth: 0)
-        return writer.bytes
+        return writer
     }
 
     /// The compact JSON text.
     public var description: String {
         do {
-            return String(decoding: try bytes(), as: UTF8.self)
+            return try written(options: []).text
         } catch {
             return "<JSON nested deeper than \(JSON.maximumWritingDepth) levels>"
         }

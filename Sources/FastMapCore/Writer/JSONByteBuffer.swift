@@ -58,9 +58,6 @@ import Foundation
     /// A copy of the bytes written.
     public var array: [UInt8] { Array(written) }
 
-    /// A copy of the bytes written, as `Data`.
-    public var data: Data { Data(written) }
-
     /// The bytes written, as `Data` that takes the buffer's memory over (trimmed to the count)
     /// instead of copying it; the buffer is empty afterwards. Copying the whole output into a
     /// new `Data` was the encoder's last step for every document.
