@@ -130,6 +130,13 @@ int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t cou
 /// built from its raw text in one pass (builder_simdjson.c). 0 when yajl must judge the text (a
 /// malformed escape, a lone surrogate) or on an error the builder recorded.
 int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length);
+/// What a simdjson listener's `key` returns after the builder took the key (`key_result`, its
+/// fm_build_*_map_key result): FM_SIMDJSON_SKIP_VALUE when a sparse build skips the member's
+/// value, which the walk then checks without reporting it (the skip is consumed here).
+int fm_build_key_or_skip(fm_builder *b, int key_result);
+/// The simdjson listeners' `check_number` (the context is not read): whether a number inside a
+/// skipped value has JSON's grammar.
+int fm_simdjson_check_number(void *context, const char *text, size_t length);
 /// fm_build_final_map_key for bytes that stay where they are until the member's value is
 /// attached (a whole document's text): the member is added straight from them, without a copy.
 /// Streamed windows keep copying: measured on 60 MB of records, it made no difference there.

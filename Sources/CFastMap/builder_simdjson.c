@@ -203,12 +203,30 @@ static int on_string(void *context, const unsigned char *raw, size_t length) {
 
 static int on_key(void *context, const unsigned char *raw, size_t length) {
     walk_context *w = context;
+    fm_builder *b = w->builder;
     size_t count;
     const unsigned char *bytes = fm_simdjson_string_bytes(&w->scratch, raw, length, &count);
     // Without escapes the key is the document's own text, which outlives the build; decoded
     // ones are in the scratch buffer the next string reuses.
-    if (bytes == raw) return fm_build_stable_map_key(w->builder, bytes, count);
-    return bytes && fm_build_final_map_key(w->builder, bytes, count);
+    return fm_build_key_or_skip(
+        b, bytes == raw ? fm_build_stable_map_key(b, bytes, count) : bytes && fm_build_final_map_key(b, bytes, count));
+}
+
+int fm_build_key_or_skip(fm_builder *b, int key_result) {
+    if (!key_result || !b->skip_value) return key_result;
+    // The schema does not read this member: the walk checks its value without reporting it.
+    b->skip_value = 0;
+    return FM_SIMDJSON_SKIP_VALUE;
+}
+
+static int on_check_string(void *context, const unsigned char *raw, size_t length) {
+    size_t count;
+    return fm_simdjson_string_bytes(&((walk_context *)context)->scratch, raw, length, &count) != NULL;
+}
+
+int fm_simdjson_check_number(void *context, const char *text, size_t length) {
+    (void)context;
+    return fm_json_number_grammar(text, length);
 }
 
 static int on_start_object(void *context) { return fm_build_start_map(((walk_context *)context)->builder); }
@@ -218,7 +236,8 @@ static int on_end_container(void *context) {
 }
 
 static const fm_simdjson_events builder_events = {
-    on_null, on_boolean, on_number, on_string, on_key, on_start_object, on_start_array, on_end_container,
+    on_null,         on_boolean,       on_number,        on_string,       on_key,
+    on_start_object, on_start_array,   on_end_container, on_check_string, fm_simdjson_check_number,
 };
 
 // One walk building a tree; returns the root (and sets the exactness flags of *out, see
@@ -237,7 +256,7 @@ static json_t *build(const char *bytes, size_t length, size_t max_depth, int opt
     b.sparse = fm_sparse_current();
     walk_context w = {&b, {NULL, 0}};
     fm_simdjson_status status =
-        fm_simdjson_walk((const unsigned char *)bytes, length, &builder_events, &w);
+        fm_simdjson_walk((const unsigned char *)bytes, length, &builder_events, max_depth, &w);
     free(w.scratch.bytes);
     json_t *root = NULL;
     if (status == FM_SIMDJSON_OK && b.root && b.depth == 0 && ignored.kind == FM_OK) {
@@ -262,6 +281,8 @@ size_t fm_test_simdjson_kept_bytes(void) { return fm_simdjson_kept_bytes(); }
 size_t fm_test_simdjson_in_place_documents(void) { return fm_simdjson_in_place_documents(); }
 
 int fm_test_simdjson_reads_in_place(void) { return fm_simdjson_reads_in_place(); }
+
+size_t fm_test_simdjson_skipped_values(void) { return fm_simdjson_skipped_values(); }
 
 int fm_parse_simdjson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
                       fm_parse_error *error) {

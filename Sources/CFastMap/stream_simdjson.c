@@ -131,7 +131,12 @@ static int on_key(void *context, const unsigned char *raw, size_t length) {
     fm_stream *s = ((fm_window_walk *)context)->s;
     size_t count;
     const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, raw, length, &count);
-    return bytes && fm_build_final_map_key(&s->builder, bytes, count);
+    return fm_build_key_or_skip(&s->builder, bytes && fm_build_final_map_key(&s->builder, bytes, count));
+}
+
+static int on_check_string(void *context, const unsigned char *raw, size_t length) {
+    size_t count;
+    return fm_simdjson_string_bytes(&((fm_window_walk *)context)->s->fast_scratch, raw, length, &count) != NULL;
 }
 
 static int on_start_object(void *context) { return fm_build_start_map(builder_of(context)); }
@@ -141,11 +146,12 @@ static int on_end_container(void *context) {
 }
 
 static const fm_simdjson_events window_events = {
-    on_null, on_boolean, on_number, on_string, on_key, on_start_object, on_start_array, on_end_container,
+    on_null,         on_boolean,     on_number,        on_string,       on_key,
+    on_start_object, on_start_array, on_end_container, on_check_string, fm_simdjson_check_number,
 };
 
 fm_simdjson_status fm_stream_walk_window(fm_window_walk *w, const unsigned char *text, size_t length) {
-    return fm_simdjson_walk_elements(text, length, &window_events, on_element, w);
+    return fm_simdjson_walk_elements(text, length, &window_events, w->s->builder.max_depth, on_element, w);
 }
 
 void fm_stream_give_back(fm_window_walk *w) {

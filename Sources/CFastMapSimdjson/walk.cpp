@@ -76,6 +76,7 @@ struct walker {
     const uint32_t *starts;  // the token starts stage 1 found, then the document's length twice
     uint32_t count;          // how many tokens
     uint32_t next = 0;       // the next token to read
+    size_t skipped_depth_limit = FM_SIMDJSON_MAX_DEPTH;  // see fm_simdjson_walk
     fm_simdjson_status status = FM_SIMDJSON_OK;
 
     bool stop() {
@@ -115,7 +116,19 @@ struct walker {
     static bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 };
 
-bool walk_value(walker &w, size_t depth);
+// Walks one value. Building, every token goes to the listener. Skipping (a value the listener
+// turned down with FM_SIMDJSON_SKIP_VALUE from its key), the same grammar is checked and only
+// what the listener would have rejected is asked of it (escapes, a number's grammar), so a
+// document fails exactly as if each token had been reported; the nesting counts towards the
+// listener's depth limit as well. Reporting the tokens of a skipped value, each through the
+// listener and the builder's skip bookkeeping, was most of what a sparse parse spent on it.
+template <bool Skipping> bool walk_value(walker &w, size_t depth);
+
+// Member values skipped on this thread, for tests.
+thread_local size_t skipped_values = 0;
+
+// Documents read in place on this thread, for tests.
+thread_local size_t in_place_documents = 0;
 
 enum atom_kind { atom_none, atom_true, atom_false, atom_null };
 
@@ -139,19 +152,19 @@ atom_kind atom(std::string_view text) {
     return atom_none;
 }
 
-bool walk_array(walker &w, size_t depth) {
-    if (!w.events->start_array(w.context)) return w.stop();
+template <bool Skipping> bool walk_array(walker &w, size_t depth) {
+    if (!Skipping && !w.events->start_array(w.context)) return w.stop();
     if (!w.take(']')) {
         do {
-            if (!walk_value(w, depth)) return false;
+            if (!walk_value<Skipping>(w, depth)) return false;
         } while (w.take(','));
         if (!w.take(']')) return w.reject();
     }
-    return w.events->end_container(w.context) ? true : w.stop();
+    return Skipping || w.events->end_container(w.context) ? true : w.stop();
 }
 
-bool walk_object(walker &w, size_t depth) {
-    if (!w.events->start_object(w.context)) return w.stop();
+template <bool Skipping> bool walk_object(walker &w, size_t depth) {
+    if (!Skipping && !w.events->start_object(w.context)) return w.stop();
     if (!w.take('}')) {
         do {
             if (w.peek() != '"') return w.reject();
@@ -159,46 +172,52 @@ bool walk_object(walker &w, size_t depth) {
             if (key.data() == nullptr) return w.reject();
             w.next++;
             if (!w.take(':')) return w.reject();
-            if (!w.events->key(w.context, reinterpret_cast<const unsigned char *>(key.data()), key.size()))
-                return w.stop();
-            if (!walk_value(w, depth)) return false;
+            auto raw = reinterpret_cast<const unsigned char *>(key.data());
+            int heard = Skipping ? w.events->check_string(w.context, raw, key.size())
+                                 : w.events->key(w.context, raw, key.size());
+            if (!heard) return w.stop();
+            bool skips = !Skipping && heard == FM_SIMDJSON_SKIP_VALUE;
+            if (skips) skipped_values++;
+            if (!(Skipping || skips ? walk_value<true>(w, depth) : walk_value<false>(w, depth))) return false;
         } while (w.take(','));
         if (!w.take('}')) return w.reject();
     }
-    return w.events->end_container(w.context) ? true : w.stop();
+    return Skipping || w.events->end_container(w.context) ? true : w.stop();
 }
 
-bool walk_value(walker &w, size_t depth) {
+template <bool Skipping> bool walk_value(walker &w, size_t depth) {
     if (w.next >= w.count) return w.reject();
     uint32_t token = w.next++;
     char first = w.bytes[w.starts[token]];
     switch (first) {
         case '[':
         case '{':
-            if (depth >= FM_SIMDJSON_MAX_DEPTH) return w.reject();
-            return first == '[' ? walk_array(w, depth + 1) : walk_object(w, depth + 1);
+            if (depth >= FM_SIMDJSON_MAX_DEPTH || (Skipping && depth >= w.skipped_depth_limit)) return w.reject();
+            return first == '[' ? walk_array<Skipping>(w, depth + 1) : walk_object<Skipping>(w, depth + 1);
         case '"': {
             std::string_view raw = w.string(token);
             if (raw.data() == nullptr) return w.reject();
-            return w.events->string(w.context, reinterpret_cast<const unsigned char *>(raw.data()), raw.size())
-                       ? true
-                       : w.stop();
+            auto text = reinterpret_cast<const unsigned char *>(raw.data());
+            int heard = Skipping ? w.events->check_string(w.context, text, raw.size())
+                                 : w.events->string(w.context, text, raw.size());
+            return heard ? true : w.stop();
         }
         case 't':
         case 'f':
         case 'n': {
-            switch (atom(w.text(token))) {
-                case atom_true: return w.events->boolean(w.context, 1) ? true : w.stop();
-                case atom_false: return w.events->boolean(w.context, 0) ? true : w.stop();
-                case atom_null: return w.events->null_value(w.context) ? true : w.stop();
-                default: return w.reject();
-            }
+            atom_kind kind = atom(w.text(token));
+            if (kind == atom_none) return w.reject();
+            if (Skipping) return true;
+            if (kind == atom_null) return w.events->null_value(w.context) ? true : w.stop();
+            return w.events->boolean(w.context, kind == atom_true) ? true : w.stop();
         }
         default: {
             // A number: only its first byte is known here, the listener checks the grammar.
             if (first != '-' && (first < '0' || first > '9')) return w.reject();
             std::string_view text = w.text(token);
-            return w.events->number(w.context, text.data(), text.size()) ? true : w.stop();
+            int heard = Skipping ? w.events->check_number(w.context, text.data(), text.size())
+                                 : w.events->number(w.context, text.data(), text.size());
+            return heard ? true : w.stop();
         }
     }
 }
@@ -208,30 +227,33 @@ walker walker_over(token_index &index, const char *bytes, const fm_simdjson_even
 }
 
 fm_simdjson_status walk_document(token_index &index, const char *bytes, size_t length,
-                                 const fm_simdjson_events *events, void *context) {
+                                 const fm_simdjson_events *events, size_t max_depth, void *context) {
     if (!index.index(bytes, length)) return FM_SIMDJSON_REJECTED;
     walker w = walker_over(index, bytes, events, context);
+    w.skipped_depth_limit = max_depth;
     // The top-level value must be an array or an object (scalars are yajl's), and nothing may
     // follow it (`[1] 2`, `{}}`).
     char first = w.peek();
     if (first != '[' && first != '{') return FM_SIMDJSON_REJECTED;
-    if (!walk_value(w, 0)) return w.status;
+    if (!walk_value<false>(w, 0)) return w.status;
     return w.next == w.count ? FM_SIMDJSON_OK : FM_SIMDJSON_REJECTED;
 }
 
 // The elements of the array `[` text `]` in bytes[0..<length] (the text starts at byte 1): each
 // one's offset in the text goes to `element` before its events.
 fm_simdjson_status walk_elements(token_index &index, const char *bytes, size_t length,
-                                 const fm_simdjson_events *events, void *context,
+                                 const fm_simdjson_events *events, size_t max_depth, void *context,
                                  int (*element)(void *context, size_t offset)) {
     if (!index.index(bytes, length)) return FM_SIMDJSON_REJECTED;
     walker w = walker_over(index, bytes, events, context);
+    // The elements are walked inside the array the window is wrapped in, one level down.
+    w.skipped_depth_limit = max_depth < FM_SIMDJSON_MAX_DEPTH ? max_depth + 1 : FM_SIMDJSON_MAX_DEPTH;
     if (!w.take('[') || w.peek() == ']') return FM_SIMDJSON_REJECTED;
     do {
         if (w.next >= w.count) return FM_SIMDJSON_REJECTED;
         size_t offset = static_cast<size_t>(w.starts[w.next]) - 1;
         if (!element(w.context, offset)) return FM_SIMDJSON_STOPPED;
-        if (!walk_value(w, 1)) return w.status;
+        if (!walk_value<false>(w, 1)) return w.status;
     } while (w.take(','));
     if (!w.take(']')) return FM_SIMDJSON_REJECTED;
     return w.next == w.count ? FM_SIMDJSON_OK : FM_SIMDJSON_REJECTED;
@@ -267,8 +289,6 @@ bool padding_is_readable(const unsigned char *bytes, size_t length) {
 #endif
 }
 
-// Documents read in place on this thread, for tests.
-thread_local size_t in_place_documents = 0;
 
 // The thread's index and padded copy for documents up to kKeptCapacity.
 thread_local token_index kept_index;
@@ -277,7 +297,7 @@ thread_local padded_buffer kept_buffer;
 }  // namespace
 
 extern "C" fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *bytes, size_t length,
-                                                        const fm_simdjson_events *events,
+                                                        const fm_simdjson_events *events, size_t max_depth,
                                                         int (*element)(void *context, size_t offset),
                                                         void *context) {
     // Callers keep windows far below kKeptCapacity: the thread's index and copy serve.
@@ -288,12 +308,14 @@ extern "C" fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *byt
     std::memcpy(buffer.bytes + 1, bytes, length);
     buffer.bytes[length + 1] = ']';
     std::memset(buffer.bytes + length + 2, 0, simdjson::SIMDJSON_PADDING);
-    return walk_elements(kept_index, buffer.bytes, length + 2, events, context, element);
+    return walk_elements(kept_index, buffer.bytes, length + 2, events, max_depth, context, element);
 }
 
 extern "C" size_t fm_simdjson_kept_bytes(void) { return kept_buffer.capacity + kept_index.capacity(); }
 
 extern "C" size_t fm_simdjson_in_place_documents(void) { return in_place_documents; }
+
+extern "C" size_t fm_simdjson_skipped_values(void) { return skipped_values; }
 
 extern "C" int fm_simdjson_reads_in_place(void) {
 #if defined(FM_SIMDJSON_COPIES_ALWAYS)
@@ -304,7 +326,8 @@ extern "C" int fm_simdjson_reads_in_place(void) {
 }
 
 extern "C" fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
-                                               const fm_simdjson_events *events, void *context) {
+                                               const fm_simdjson_events *events, size_t max_depth,
+                                               void *context) {
     if (length > simdjson::SIMDJSON_MAXSIZE_BYTES) return FM_SIMDJSON_REJECTED;
     // Documents up to kKeptCapacity use the thread's index and padded copy, larger ones their own.
     bool kept = length <= kKeptCapacity;
@@ -312,12 +335,12 @@ extern "C" fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_
     token_index &index = kept ? kept_index : own_index;
     if (padding_is_readable(bytes, length)) {
         in_place_documents++;
-        return walk_document(index, reinterpret_cast<const char *>(bytes), length, events, context);
+        return walk_document(index, reinterpret_cast<const char *>(bytes), length, events, max_depth, context);
     }
     padded_buffer own_buffer;
     padded_buffer &buffer = kept ? kept_buffer : own_buffer;
     if (!buffer.reserve(length)) return FM_SIMDJSON_REJECTED;
     std::memcpy(buffer.bytes, bytes, length);
     std::memset(buffer.bytes + length, 0, simdjson::SIMDJSON_PADDING);
-    return walk_document(index, buffer.bytes, length, events, context);
+    return walk_document(index, buffer.bytes, length, events, max_depth, context);
 }

@@ -1,3 +1,4 @@
+import CFastMap
 import FastMapTestSupport
 import Foundation
 import Testing
@@ -156,6 +157,41 @@ import Testing
                 #"{"a":1,"b":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
             for limit in [0, 1, 2, 3, 4, 10] {
                 Self.expectAgreement(Array(nested.utf8), shape: keepA, depth: limit)
+            }
+        }
+    }
+
+    /// The simdjson walk checks the values a schema skips without reporting their tokens (one
+    /// count per skipped member value, nested ones included) and fails on them exactly as if
+    /// each token had gone through the builder: numbers, atoms, escapes in strings and keys,
+    /// and the grammar.
+    @Test func skippedValuesAreCheckedWithoutBeingReported() throws {
+        let keepA = JSONSparseShape()
+        keepA.members["a"] = JSONSparseShape()
+        let schema = JSONSparseSchema(keepA)
+        let valid = #"{"b":[1,-2.5e3,{"c":"x\n\u00e9","d":[true,false,null]}],"a":{"k":1},"e":"\ud83d\ude00","f":{}}"#
+        let (skipped, built) = (fm_test_simdjson_skipped_values(), fm_test_simdjson_documents())
+        let parsed = try Self.sparse(Array(valid.utf8), .simdjson, schema).get()
+        // b, e and f at the top, k inside a (whose shape keeps none of its members).
+        #expect(fm_test_simdjson_skipped_values() - skipped == 4)
+        #expect(fm_test_simdjson_documents() - built == 1)
+        #expect(parsed.object?.keys.sorted() == ["a"])
+        #expect(parsed["a"]?.object?.isEmpty == true)
+        Self.expectAgreement(Array(valid.utf8), shape: keepA)
+
+        let badValues = [
+            "01", "1.", "-", "1e", "1e+", ".5", "-a", "tru", "nul", "falsey", "nulll", #""\x""#, #""\u12""#,
+            #""\ud800""#, #""\udc00x""#, #"{"\q":1}"#, #"{"\ud800":1}"#, "{1:2}", #"{"c" 1}"#, "[1 2]", "[1,]",
+            #"{"c":1,}"#, "[", "{", #"{"c":}"#, "]", "[1}",
+        ]
+        for value in badValues {
+            for text in [#"{"b":\#(value),"a":1}"#, #"{"a":1,"b":[\#(value)]}"#, #"{"a":1,"b":{"c":\#(value)}}"#] {
+                let bytes = Array(text.utf8)
+                #expect(throws: FastMapError.self, "\(text)") {
+                    try Self.sparse(bytes, .simdjson, schema, trailingCommas: false).get()
+                }
+                Self.expectAgreement(bytes, shape: keepA, trailingCommas: false)
+                Self.expectAgreement(bytes, shape: keepA)
             }
         }
     }

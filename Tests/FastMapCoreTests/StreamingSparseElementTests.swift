@@ -1,3 +1,4 @@
+import CFastMap
 import FastMapTestSupport
 import Foundation
 import Testing
@@ -18,8 +19,10 @@ struct StreamingSparseElementTests {
     }
 
     /// Every element of `text`, fed `chunk` bytes at a time, with or without the schema.
-    private static func elements(_ text: String, chunk: Int, filtered: Bool) throws -> [StreamedElement] {
-        let parser = try StreamingParser(mode: .array(.root), maximumDepth: 64)
+    private static func elements(
+        _ text: String, chunk: Int, filtered: Bool, parser engine: JSONParser = .simdjson
+    ) throws -> [StreamedElement] {
+        let parser = try StreamingParser(mode: .array(.root), maximumDepth: 64, parser: engine)
         let schema = schema()
         if filtered { parser.filter(by: { schema }) }
         var elements: [StreamedElement] = []
@@ -73,5 +76,39 @@ struct StreamingSparseElementTests {
         #expect(first["inner"]?.object?.keys.sorted() == ["x"])
         guard case .value(let second) = filtered[1].payload else { return }
         #expect(second["inner"]?.object?.isEmpty == true)
+    }
+
+    /// Long runs of elements go to simdjson's walk, which checks what the schema skips without
+    /// reporting it: the same elements, failures and positions as yajl reading every token,
+    /// also for a lone surrogate and for nesting around the depth limit inside skipped values.
+    @Test func simdjsonWindowsSkipWhatTheSchemaDoesNotKeep() throws {
+        var records = (0..<3000).map {
+            #"{"skip":[1,{"id":9,"t":"\u00e9"}],"id":\#($0),"inner":{"x":\#($0),"y":[true]},"z":-1.5e3}"#
+        }
+        records[1500] = #"{"skip":"\ud800","id":1}"#
+        // maximumDepth 64 leaves an element of the root array 63 levels.
+        for (offset, levels) in [61, 62, 63, 64].enumerated() {
+            let nested = String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
+            records[2000 + offset] = #"{"skip":\#(nested),"id":2}"#
+        }
+        let text = "[" + records.joined(separator: ",\n") + "]"
+        let skipped = fm_test_simdjson_skipped_values()
+        let walked = try Self.elements(text, chunk: 1 << 20, filtered: true, parser: .simdjson)
+        #expect(fm_test_simdjson_skipped_values() - skipped >= 1000)
+        let read = try Self.elements(text, chunk: 1 << 20, filtered: true, parser: .yajl)
+        #expect(walked.count == 3000)
+        #expect(walked.count == read.count)
+        var failures = 0
+        for (fast, slow) in zip(walked, read) {
+            #expect(fast.offset == slow.offset && fast.line == slow.line && fast.column == slow.column)
+            switch (fast.payload, slow.payload) {
+            case (.value(let a), .value(let b)): #expect(a == b)
+            case (.failure(let a), .failure(let b)):
+                failures += 1
+                #expect(a.kind == b.kind && a.message == b.message && a.location == b.location)
+            default: Issue.record("element \(fast.index): \(fast.payload) vs \(slow.payload)")
+            }
+        }
+        #expect(failures >= 2)
     }
 }

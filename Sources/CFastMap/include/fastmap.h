@@ -155,6 +155,9 @@ size_t fm_test_simdjson_kept_bytes(void);
 /// whether this build ever reads in place (sanitizer builds always copy).
 size_t fm_test_simdjson_in_place_documents(void);
 int fm_test_simdjson_reads_in_place(void);
+/// For tests: how many member values the simdjson walk has skipped on the calling thread (a
+/// sparse build turned them down; their tokens were checked, not reported).
+size_t fm_test_simdjson_skipped_values(void);
 
 /// The member `key` (`length` bytes) of `object`, looked for first among the few members after
 /// *cursor (NULL: from the first member), where the last lookup of the same object ended; moves

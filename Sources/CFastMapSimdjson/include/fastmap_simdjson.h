@@ -14,7 +14,12 @@
 extern "C" {
 #endif
 
-/// The listener. Each function returns 1 to go on, 0 to stop the walk.
+/// What `key` returns to have the walk skip the member's value: its tokens are checked as they
+/// would be walked (through `check_string` and `check_number`) but not reported.
+enum { FM_SIMDJSON_SKIP_VALUE = 2 };
+
+/// The listener. Each function returns 1 to go on, 0 to stop the walk (`key` may also return
+/// FM_SIMDJSON_SKIP_VALUE).
 typedef struct fm_simdjson_events {
     int (*null_value)(void *context);
     int (*boolean)(void *context, int value);
@@ -28,6 +33,11 @@ typedef struct fm_simdjson_events {
     int (*start_array)(void *context);
     /// The end of the innermost open object or array.
     int (*end_container)(void *context);
+    /// A string or key inside a skipped value, raw as for `string`: whether the listener would
+    /// accept it (its escapes), without building anything.
+    int (*check_string)(void *context, const unsigned char *raw, size_t length);
+    /// A number inside a skipped value, as for `number`: whether its grammar is JSON's.
+    int (*check_number)(void *context, const char *text, size_t length);
 } fm_simdjson_events;
 
 /// How a walk ended.
@@ -44,12 +54,15 @@ typedef enum fm_simdjson_status {
 enum { FM_SIMDJSON_MAX_DEPTH = 1000 };
 
 /// Walks the JSON document in bytes[0..<length], whose top-level value must be an array or an
-/// object, reporting every token to `events`. simdjson reads up to 64 bytes past the end of its
+/// object, reporting every token to `events` but those of values skipped (FM_SIMDJSON_SKIP_VALUE).
+/// `max_depth` is the listener's nesting limit: a skipped value that would open a container
+/// with `max_depth` already open is FM_SIMDJSON_REJECTED, as the listener would have refused
+/// that container had it been reported. simdjson reads up to 64 bytes past the end of its
 /// input: the text is read in place when those bytes lie in the page of its last byte, and is
 /// copied into a padded buffer otherwise (and always in sanitizer builds); the pointers given to
 /// the listener stay valid only during the call.
 fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
-                                    const fm_simdjson_events *events, void *context);
+                                    const fm_simdjson_events *events, size_t max_depth, void *context);
 
 /// Walks `bytes[0..<length]` as the elements of an array: the text between an array's brackets,
 /// `e1, e2, ..., en` (at least one element, no trailing comma), as if it were the document
@@ -57,9 +70,11 @@ fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
 /// byte in `bytes` (returning 0 stops the walk). Windows up to 4 MiB only (larger ones are
 /// FM_SIMDJSON_REJECTED); pointers given to the listener are valid during the call only. On
 /// FM_SIMDJSON_REJECTED or STOPPED the events stop somewhere inside or after the last element
-/// announced: every element before it was walked in full and accepted.
+/// announced: every element before it was walked in full and accepted. `max_depth` is the
+/// listener's nesting limit within one element (the element itself at level 0), applied to
+/// skipped values as in fm_simdjson_walk.
 fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *bytes, size_t length,
-                                             const fm_simdjson_events *events,
+                                             const fm_simdjson_events *events, size_t max_depth,
                                              int (*element)(void *context, size_t offset), void *context);
 
 /// The bytes the calling thread keeps between walks: its padded copy and simdjson's capacity
@@ -70,6 +85,9 @@ size_t fm_simdjson_kept_bytes(void);
 /// this build ever does (sanitizer builds always copy).
 size_t fm_simdjson_in_place_documents(void);
 int fm_simdjson_reads_in_place(void);
+
+/// How many member values the walks skipped (FM_SIMDJSON_SKIP_VALUE) on this thread, for tests.
+size_t fm_simdjson_skipped_values(void);
 
 #ifdef __cplusplus
 }
