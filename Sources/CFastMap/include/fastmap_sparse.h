@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,16 +50,23 @@ static inline uint64_t fm_sparse_key_signature(const unsigned char *key, size_t 
 }
 
 /// Where a key's search among a node's slots starts (see fm_sparse_node): its first and last
-/// eight bytes (fewer for a short key) and its length, multiplied into the high bits.
+/// eight bytes (four for keys of 4 to 7 bytes; the first, middle and last byte of shorter ones)
+/// and its length, multiplied into the high bits. Loads, not a loop over the bytes of a short key
+/// (most keys are short, and the loop's length changed from key to key). The value depends on
+/// the machine's byte order, which the schema and the parse share.
 static inline uint32_t fm_sparse_key_hash(const unsigned char *key, size_t length) {
     uint64_t head = 0, tail = 0;
     if (length >= 8) {
-        for (int i = 0; i < 8; i++) {
-            head |= (uint64_t)key[i] << (8 * i);
-            tail |= (uint64_t)key[length - 8 + i] << (8 * i);
-        }
-    } else {
-        for (size_t i = 0; i < length; i++) head |= (uint64_t)key[i] << (8 * i);
+        memcpy(&head, key, 8);
+        memcpy(&tail, key + length - 8, 8);
+    } else if (length >= 4) {
+        uint32_t first, last;
+        memcpy(&first, key, 4);
+        memcpy(&last, key + length - 4, 4);
+        head = first;
+        tail = last;
+    } else if (length > 0) {
+        head = (uint64_t)key[0] | (uint64_t)key[length >> 1] << 8 | (uint64_t)key[length - 1] << 16;
     }
     uint64_t mixed = (head ^ (tail << 29 | tail >> 35) ^ length) * 0x9E3779B97F4A7C15ULL;
     return (uint32_t)(mixed >> 32);
