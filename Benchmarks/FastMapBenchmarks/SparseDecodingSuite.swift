@@ -20,6 +20,10 @@ enum SparseDecodingSuite {
             case .mesh: benchmark(Mesh.self, corpus.data, corpus.name)
             }
         }
+        // A dictionary of partly read values: every key kept, each value filtered.
+        if let gsoc = corpora.first(where: { $0.shape == .gsoc }) {
+            benchmarks.append(benchmark([String: GsocProjectName].self, gsoc.data, "\(gsoc.name) (names only)"))
+        }
         let records = SparseRecordsSuite.records(megabytes: recordMegabytes)
         benchmarks.append(
             benchmark([SparseRecordsSuite.TwoKeys].self, records, "records-\(recordMegabytes)MB (2 of 6 keys)"))

@@ -65,6 +65,14 @@ int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
         b->member_bit = 0;
         return 1;
     }
+    const fm_sparse_node *every = &b->sparse->nodes[frame->sparse];
+    if (every->every_member) {
+        // A dictionary: every member under one schema, in jansson's hash (no bit per member
+        // to catch a repeated key with; the object's close counts them instead).
+        b->member_schema = every->element;
+        b->member_bit = 0;
+        return 1;
+    }
     const fm_sparse_member *member = fm_sparse_node_member(b->sparse, frame->sparse, bytes, count);
     if (member) {
         b->member_schema = member->child;

@@ -105,8 +105,16 @@ static inline json_t *value_if_named(void *position, const char *key, size_t len
 }
 
 // Whether `object`'s members are found only on its list: a sparse parse filtered it and left
-// them out of jansson's hash (fm_object_append_unhashed).
-static inline int unhashed(json_t *object) { return pairs_match && fm_sparse_mark(object); }
+// them out of jansson's hash (fm_object_append_unhashed, which gives each pair the hash 0).
+// A filtered object can also be hashed (one read as a dictionary keeps every member hashed):
+// its first pair then carries its real hash, and lookups in it stay jansson's, not a walk over
+// what may be thousands of members. (A real hash of 0 would only make it walked: the walk
+// finds every member either way.)
+static inline int unhashed(json_t *object) {
+    if (!pairs_match || !fm_sparse_mark(object)) return 0;
+    member_list *end = &((object_layout *)object)->ordered;
+    return end->next == end || pair_at(end->next)->hash == 0;
+}
 
 // The member `key` found by comparing every member from `from` (NULL: none) to the last, then
 // from the first up to `until`, exclusive (from == until: every member once).

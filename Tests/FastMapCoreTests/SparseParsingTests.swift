@@ -50,6 +50,21 @@ import Testing
         return shape
     }
 
+    /// A shape keeping every member of the objects of `node` (as a dictionary's), each value
+    /// under the shape of the first one, and array elements likewise; half shapes below.
+    static func everyMemberShape(of node: JSONNode, depth: Int = 0) -> JSONSparseShape {
+        let shape = JSONSparseShape()
+        if node.isObject {
+            shape.keepEveryMember()
+            if let first = node.members.first?.value {
+                shape.element = depth < 2 ? everyMemberShape(of: first, depth: depth + 1) : halfShape(of: first)
+            }
+        } else if node.isArray, let first = node.element(at: 0) {
+            shape.element = everyMemberShape(of: first, depth: depth + 1)
+        }
+        return shape
+    }
+
     /// Checks that `sparse` is `full` with exactly the members `shape` keeps.
     static func expectProjection(
         _ sparse: JSON, _ full: JSON, _ shape: JSONSparseShape?, schema: JSONSparseSchema,
@@ -77,13 +92,15 @@ import Testing
             return
         }
         let kept = Set(shape?.members.keys.map { $0 } ?? [])
-        let expected = original.members.map(\.key).filter { kept.contains($0) }
+        let everyMember = shape?.keepsEveryMember ?? false
+        let expected = original.members.map(\.key).filter { everyMember || kept.contains($0) }
         #expect(node.members.map(\.key) == expected, sourceLocation: sourceLocation)
         for key in expected {
             #expect(schema.keeps(key, mark: node.sparseMark), sourceLocation: sourceLocation)
             guard let value = node.member(key) else { continue }
             expectProjection(
-                child(sparse, value), child(full, original.member(key)!), shape?.members[key], schema: schema,
+                child(sparse, value), child(full, original.member(key)!),
+                everyMember ? shape?.element ?? JSONSparseShape() : shape?.members[key], schema: schema,
                 sourceLocation: sourceLocation)
         }
     }
@@ -121,6 +138,7 @@ import Testing
             let parsed = try JSON(bytes: bytes)
             let shapes = [
                 Self.halfShape(of: parsed.node), Self.halfShape(of: parsed.node, keepAllBelow: 1), JSONSparseShape(),
+                Self.everyMemberShape(of: parsed.node),
             ]
             for shape in shapes {
                 Self.expectAgreement(bytes, shape: shape)
@@ -194,6 +212,46 @@ import Testing
                 Self.expectAgreement(bytes, shape: keepA)
             }
         }
+    }
+
+    /// An object read as a dictionary keeps every member, each value filtered by one shape;
+    /// repeated keys (the first wins) and errors inside the values agree with the full parse.
+    @Test func everyMemberOfADictionaryIsKeptAndItsValuesFiltered() throws {
+        let shape = JSONSparseShape()
+        shape.keepEveryMember()
+        shape.elements.members["id"] = JSONSparseShape()
+        let schema = JSONSparseSchema(shape)
+        let text = #"{"a":{"id":1,"x":[1,{"y":2}]},"b":{"x":3,"id":"two"},"c":5,"d":{}}"#
+        for parser in [JSONParser.yajl, .simdjson] {
+            let parsed = try Self.sparse(Array(text.utf8), parser, schema).get()
+            #expect(parsed.object?.keys.sorted() == ["a", "b", "c", "d"])
+            #expect(parsed["a"]?.object?.keys.sorted() == ["id"])
+            #expect(parsed["b"]?["id"] == JSON("two"))
+            #expect(parsed["c"] == JSON(5))
+            #expect(schema.keepsEveryMember(mark: parsed.node.sparseMark))
+            #expect(schema.keeps("anything", mark: parsed.node.sparseMark))
+            #expect(!schema.keeps("x", mark: parsed["a"]!.node.sparseMark))
+        }
+        // A wide dictionary stays in jansson's hash (its lookups are not walks); its filtered
+        // values are walked.
+        let wide = "{" + (0..<100).map { #""k\#($0)":{"id":\#($0),"x":0}"# }.joined(separator: ",") + "}"
+        let parsedWide = try Self.sparse(Array(wide.utf8), .simdjson, schema).get()
+        #expect(parsedWide.object?.count == 100)
+        #expect(parsedWide["k57"]?["id"] == JSON(57))
+        #expect("k57".withCString { fm_test_hashed_member(parsedWide.node.raw, $0, 3) } != nil)
+        #expect("id".withCString { fm_test_hashed_member(parsedWide["k57"]!.node.raw, $0, 2) } == nil)
+        #expect(schema.thawed().keepsEveryMember)
+        #expect(schema.thawed().covers(shape) && shape.covers(schema.thawed()))
+        let named = JSONSparseShape()
+        named.members["a"] = JSONSparseShape()
+        #expect(shape.covers(named) && !named.covers(shape))
+        named.merge(shape)
+        #expect(named.keepsEveryMember && named.members.isEmpty)
+        let texts = [
+            text, #"{"a":{"id":1},"a":{"id":2}}"#, #"{"a":{"id":1,"x":"\ud800"}}"#, #"{"a":{"id":1,"x":01}}"#,
+            #"{"a":{"id":1},"a":{"id":2,"x":[1,]}}"#, #"{"\u00e9":{"id":1},"e\u0301":{"id":2}}"#,
+        ]
+        for text in texts { Self.expectAgreement(Array(text.utf8), shape: shape) }
     }
 
     /// A node's kept keys are found through hash slots (twice as many as its keys, searched from

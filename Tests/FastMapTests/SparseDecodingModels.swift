@@ -10,6 +10,12 @@ struct SparseRecord: Decodable, Equatable {
     var name: String
 }
 
+/// The values of a `[String: SparseEntry]` (a type of its own: schemas are per type).
+struct SparseEntry: Decodable, Equatable {
+    var id: Int
+    var name: String
+}
+
 /// `SparseRecord`'s twin, for a test of its own (schemas are per type).
 struct SparseContact: Decodable, Equatable {
     var id: Int

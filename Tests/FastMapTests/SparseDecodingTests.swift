@@ -99,6 +99,27 @@ import Testing
         expectSparseMatchesFull(SparseMixed.self, documents, rounds: 2) { $0.parser = .simdjson }
     }
 
+    /// A `[String: Value]` reads every key and each value as a value of its own: the schema
+    /// keeps every member and filters inside them (the whole object used to be kept, so such
+    /// documents never took the sparse path). Repeated keys, non-ASCII keys, a value missing a
+    /// member or of the wrong type all decode (or fail) as in full.
+    @Test func dictionariesKeepEveryKeyAndFilterTheirValues() {
+        let clean = [
+            #"{"a":{"id":1,"name":"x","junk":[1,2,{"deep":true}]},"b":{"id":2,"name":"y","more":"z"}}"#,
+            #"{"c":{"id":3,"name":"z","junk":{"k":1}},"\u00e9":{"id":4,"name":"w"},"e\u0301":{"id":5,"name":"v"}}"#,
+            #"{"a":{"id":1,"name":"x"},"a":{"id":2,"name":"dup","junk":0}}"#,
+            #"{}"#,
+        ]
+        let statistics = expectSparseMatchesFull([String: SparseEntry].self, clean, rounds: 3)
+        #expect(statistics.learningDecodes == 1)
+        #expect(statistics.fallbacks == 0)
+        #expect(statistics.filteredDecodes == clean.count * 3 - 1)
+        let failing = [
+            #"{"a":{"id":1}}"#, #"{"a":{"id":"one","name":"x"}}"#, #"{"a":[1]}"#, #"[{"id":1,"name":"x"}]"#,
+        ]
+        expectSparseMatchesFull([String: SparseEntry].self, failing + clean, rounds: 2)
+    }
+
     @Test func allKeysAndSynthesizedEnums() {
         let documents = [
             #"{"bag":{"a":1,"b":2},"choice":{"first":{"x":1}},"other":3}"#,

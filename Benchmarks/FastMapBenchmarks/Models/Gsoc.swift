@@ -34,3 +34,9 @@ struct GsocAuthor: Codable, Equatable {
 
     enum CodingKeys: String, CodingKey { case type = "@type", name }
 }
+
+/// gsoc-2018.json read for its project names only: a dictionary whose values the model reads one
+/// member of (the sparse suite's dictionary case).
+struct GsocProjectName: Codable, Equatable {
+    var name: String
+}

@@ -40,6 +40,9 @@ typedef struct fm_sparse_node {
     uint64_t key_signatures;
     uint32_t first_slot;
     uint32_t slot_mask;
+    /// Non-zero: every member is kept, each value under `element` (an object read as a
+    /// dictionary); first_member..member_count and the slots are empty then.
+    uint32_t every_member;
 } fm_sparse_node;
 
 /// The bit of a key in fm_sparse_node.key_signatures: one of 64, from the key's length and its

@@ -7,7 +7,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
     ) throws -> Self {
         if node.isNull { throw decoder.valueNotFound([String: Any].self, at: path, step) }
         guard node.isObject else { throw decoder.typeMismatch([String: Any].self, found: node, at: path, step) }
-        decoder.sparse?.readsWhole(node)
+        decoder.sparse?.readsEveryMember(node)
         return try decoder.with(node, at: path, step) {
             var result: [String: Value] = [:]
             result.reserveCapacity(node.objectCount)

@@ -20,6 +20,7 @@ package final class SparseDecodingSession {
     package private(set) var disqualified = false
     private var lookups: [JSONNode.ID: Set<String>] = [:]
     private var wholeValues: Set<JSONNode.ID> = []
+    private var dictionaries: Set<JSONNode.ID> = []
 
     /// A learning session.
     package init() { self.schema = nil }
@@ -80,6 +81,19 @@ package final class SparseDecodingSession {
         }
     }
 
+    /// `object` is read as a dictionary: all its keys, each member's value read as a value of
+    /// its own (what is read of them is recorded by them). Such an object keeps every member and
+    /// filters below them; a filtered one that kept only some needs the full tree.
+    package func readsEveryMember(_ object: JSONNode) {
+        guard object.isObject else { return readsWhole(object) }
+        if let schema {
+            let mark = object.sparseMark
+            if mark != 0 && !schema.keepsEveryMember(mark: mark) { needsFullTree = true }
+        } else {
+            dictionaries.insert(object.identity)
+        }
+    }
+
     /// Something only the full tree can give: the document's root (every error carries it), the
     /// input's exact number texts.
     package func readsFullDocument() {
@@ -114,7 +128,15 @@ package final class SparseDecodingSession {
             shape.keepAll()
             return
         }
-        if isObject {
+        if isObject && dictionaries.contains(node.identity) {
+            shape.keepEveryMember()
+            let values = shape.elements
+            node.forEachMemberValue { value in
+                if !values.keepsAll {
+                    learn(value, into: values, depth: depth + 1, depthLimit: depthLimit, memberLimit: memberLimit)
+                }
+            }
+        } else if isObject {
             guard let keys = lookups[node.identity] else { return }
             if shape.members.count + keys.count > memberLimit {
                 shape.keepAll()

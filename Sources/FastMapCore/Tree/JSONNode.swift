@@ -148,6 +148,11 @@ internal import CJansson
         }
     }
 
+    /// Calls `body` for each member's value in document order (the keys are not made strings).
+    package func forEachMemberValue(_ body: (JSONNode) -> Void) {
+        forEachMember { _, value in body(value) }
+    }
+
     /// The members in document order, as Swift strings.
     package var members: [(key: String, value: JSONNode)] {
         var result: [(key: String, value: JSONNode)] = []

@@ -12,6 +12,7 @@ internal import CFastMap
 package final class JSONSparseSchema: @unchecked Sendable {
     private struct Node {
         var keepsAll: Bool
+        var keepsEveryMember: Bool
         var members: [String: UInt32]
         var element: UInt32
     }
@@ -39,7 +40,8 @@ package final class JSONSparseSchema: @unchecked Sendable {
         while cursor < order.count {
             let current = order[cursor]
             cursor += 1
-            var node = Node(keepsAll: current.keepsAll, members: [:], element: 0)
+            var node = Node(
+                keepsAll: current.keepsAll, keepsEveryMember: current.keepsEveryMember, members: [:], element: 0)
             for (key, child) in current.members.sorted(by: { $0.key < $1.key }) {
                 node.members[key] = UInt32(order.count)
                 order.append(child)
@@ -94,7 +96,7 @@ package final class JSONSparseSchema: @unchecked Sendable {
             cNodes[index] = fm_sparse_node(
                 keep_all: node.keepsAll ? 1 : 0, element: node.element, first_member: UInt32(first),
                 member_count: UInt32(memberIndex - first), key_signatures: keySignatures,
-                first_slot: UInt32(slotIndex), slot_mask: slotMask)
+                first_slot: UInt32(slotIndex), slot_mask: slotMask, every_member: node.keepsEveryMember ? 1 : 0)
             slotIndex += slotCounts[index]
         }
     }
@@ -130,11 +132,19 @@ package final class JSONSparseSchema: @unchecked Sendable {
     /// was 0.8% of a decode of github_events.json.)
     package func keeps(_ key: String, mark: UInt32, onlyIfASCII: Bool = false) -> Bool {
         guard mark > 0 else { return false }
+        let everyMember = keepsEveryMember(mark: mark)
         var key = key
         return key.withUTF8 { bytes in
             if onlyIfASCII && bytes.contains(where: { $0 >= 0x80 }) { return false }
-            return withTables { fm_sparse_node_member($0, mark - 1, bytes.baseAddress, bytes.count) != nil }
+            return everyMember
+                || withTables { fm_sparse_node_member($0, mark - 1, bytes.baseAddress, bytes.count) != nil }
         }
+    }
+
+    /// Whether the container marked `mark` (non-zero) kept every member it had: one read as a
+    /// dictionary (``JSONSparseShape/keepsEveryMember``).
+    package func keepsEveryMember(mark: UInt32) -> Bool {
+        mark > 0 && Int(mark) <= nodes.count && nodes[Int(mark) - 1].keepsEveryMember
     }
 
     /// A mutable copy, to be widened.
@@ -147,6 +157,7 @@ package final class JSONSparseSchema: @unchecked Sendable {
             shape.keepAll()
             return shape
         }
+        if node.keepsEveryMember { shape.keepEveryMember() }
         for (key, child) in node.members { shape.members[key] = thaw(child, depth: depth + 1) }
         // The shared empty node (which points at itself) thaws to "no element read".
         if node.element != emptyIndex, node.element != index {

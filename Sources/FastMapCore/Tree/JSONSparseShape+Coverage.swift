@@ -20,7 +20,13 @@ extension JSONSparseShape {
         if node.isObject {
             node.forEachMember { key, value in
                 let member: JSONSparseShape? =
-                    keepsAll ? shape : shape?.members[String(decoding: key, as: UTF8.self)]
+                    if keepsAll {
+                        shape
+                    } else if let shape, shape.keepsEveryMember {
+                        shape.element ?? JSONSparseShape()
+                    } else {
+                        shape?.members[String(decoding: key, as: UTF8.self)]
+                    }
                 count(value, shape: member, depth: depth + 1, depthLimit: depthLimit, kept: &kept, total: &total)
             }
         } else if node.isArray {

@@ -1,6 +1,8 @@
 /// What a decode read at one position of a document, while it is being learned: the members
 /// looked up (by their JSON key) with what was read below each, what was read of an array's
-/// elements (all elements share one shape), or ``keepsAll`` when the whole value was needed.
+/// elements (all elements share one shape), every member of an object read as a dictionary's
+/// values (``keepsEveryMember``: they share one shape, `element`, as elements do), or
+/// ``keepsAll`` when the whole value was needed.
 ///
 /// Mutable and single-threaded: made by one decode, then frozen into a ``JSONSparseSchema``.
 package final class JSONSparseShape {
@@ -8,13 +10,18 @@ package final class JSONSparseShape {
     package var keepsAll = false
     /// The members read, by JSON key.
     package var members: [String: JSONSparseShape] = [:]
-    /// What was read of the elements, when the value was an array.
+    /// What was read of the elements, when the value was an array, or of every member's value,
+    /// when it was an object read as a dictionary (``keepsEveryMember``).
     package var element: JSONSparseShape?
+    /// Every member of the object is kept, each value under `element`: its keys were all read,
+    /// as a `[String: Value]` reads them (`members` stays empty, `element` holds what they held).
+    package private(set) var keepsEveryMember = false
 
     package init() {}
 
-    /// The shape of `key`'s value, added when new.
+    /// The shape of `key`'s value, added when new (the shared one when every member is kept).
     package func member(_ key: String) -> JSONSparseShape {
+        if keepsEveryMember { return elements }
         if let found = members[key] { return found }
         let added = JSONSparseShape()
         members[key] = added
@@ -32,8 +39,19 @@ package final class JSONSparseShape {
     /// Marks the value as read whole: what was learned below it no longer matters.
     package func keepAll() {
         keepsAll = true
+        keepsEveryMember = false
         members = [:]
         element = nil
+    }
+
+    /// Marks the object as read as a dictionary: every member kept, what was read of the members
+    /// named so far now read of every member's value.
+    package func keepEveryMember() {
+        if keepsAll || keepsEveryMember { return }
+        keepsEveryMember = true
+        let named = members
+        members = [:]
+        for (_, shape) in named { elements.merge(shape) }
     }
 
     /// Widens this shape by `other`: afterwards it keeps everything either kept.
@@ -43,6 +61,7 @@ package final class JSONSparseShape {
             keepAll()
             return
         }
+        if other.keepsEveryMember { keepEveryMember() }
         for (key, shape) in other.members { member(key).merge(shape) }
         if let element = other.element { elements.merge(element) }
     }
@@ -50,9 +69,10 @@ package final class JSONSparseShape {
     /// Whether this shape keeps everything `other` keeps.
     package func covers(_ other: JSONSparseShape) -> Bool {
         if keepsAll { return true }
-        if other.keepsAll { return false }
+        if other.keepsAll || (other.keepsEveryMember && !keepsEveryMember) { return false }
         for (key, shape) in other.members {
-            guard let mine = members[key], mine.covers(shape) else { return false }
+            guard let mine = keepsEveryMember ? element ?? JSONSparseShape() : members[key], mine.covers(shape)
+            else { return false }
         }
         if let element = other.element {
             guard let mine = self.element, mine.covers(element) else { return false }
