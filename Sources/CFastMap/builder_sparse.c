@@ -65,18 +65,17 @@ int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
         b->member_bit = 0;
         return 1;
     }
-    const fm_sparse_node *every = &b->sparse->nodes[frame->sparse];
-    if (every->every_member) {
+    const fm_sparse_node *node = &b->sparse->nodes[frame->sparse];
+    if (node->every_member) {
         // A dictionary: every member under one schema, in jansson's hash (no bit per member
         // to catch a repeated key with; the object's close counts them instead).
-        b->member_schema = every->element;
+        b->member_schema = node->element;
         b->member_bit = 0;
         return 1;
     }
     const fm_sparse_member *member = fm_sparse_node_member(b->sparse, frame->sparse, bytes, count);
     if (member) {
         b->member_schema = member->child;
-        const fm_sparse_node *node = &b->sparse->nodes[frame->sparse];
         size_t index = (size_t)(member - b->sparse->members) - node->first_member;
         b->member_bit = b->unhashed_members && node->member_count <= 64 ? 1ULL << index : 0;
         return 1;

@@ -75,8 +75,11 @@ struct walker {
     const char *bytes;
     const uint32_t *starts;  // the token starts stage 1 found, then the document's length twice
     uint32_t count;          // how many tokens
-    uint32_t next = 0;       // the next token to read
-    size_t skipped_depth_limit = FM_SIMDJSON_MAX_DEPTH;  // see fm_simdjson_walk
+    // Inside a skipped value, the open containers past which a container is rejected: the
+    // listener's limit (see fm_simdjson_walk), which cannot refuse it itself, and never more
+    // than FM_SIMDJSON_MAX_DEPTH, the walk's own limit (it recurses).
+    size_t skipped_depth_limit;
+    uint32_t next = 0;  // the next token to read
     fm_simdjson_status status = FM_SIMDJSON_OK;
 
     bool stop() {
@@ -193,7 +196,7 @@ template <bool Skipping> bool walk_value(walker &w, size_t depth) {
     switch (first) {
         case '[':
         case '{':
-            if (depth >= FM_SIMDJSON_MAX_DEPTH || (Skipping && depth >= w.skipped_depth_limit)) return w.reject();
+            if (depth >= (Skipping ? w.skipped_depth_limit : FM_SIMDJSON_MAX_DEPTH)) return w.reject();
             return first == '[' ? walk_array<Skipping>(w, depth + 1) : walk_object<Skipping>(w, depth + 1);
         case '"': {
             std::string_view raw = w.string(token);
@@ -223,15 +226,22 @@ template <bool Skipping> bool walk_value(walker &w, size_t depth) {
     }
 }
 
-walker walker_over(token_index &index, const char *bytes, const fm_simdjson_events *events, void *context) {
-    return walker{events, context, bytes, index.stage1->structural_indexes.get(), index.stage1->n_structural_indexes};
+// `skipped_depth_limit`: the listener's limit, counted in the walk's levels.
+walker walker_over(token_index &index, const char *bytes, const fm_simdjson_events *events, size_t skipped_depth_limit,
+                   void *context) {
+    size_t limit = FM_SIMDJSON_MAX_DEPTH;
+    return walker{events,
+                  context,
+                  bytes,
+                  index.stage1->structural_indexes.get(),
+                  index.stage1->n_structural_indexes,
+                  skipped_depth_limit < limit ? skipped_depth_limit : limit};
 }
 
 fm_simdjson_status walk_document(token_index &index, const char *bytes, size_t length,
                                  const fm_simdjson_events *events, size_t max_depth, void *context) {
     if (!index.index(bytes, length)) return FM_SIMDJSON_REJECTED;
-    walker w = walker_over(index, bytes, events, context);
-    w.skipped_depth_limit = max_depth;
+    walker w = walker_over(index, bytes, events, max_depth, context);
     // The top-level value must be an array or an object (scalars are yajl's), and nothing may
     // follow it (`[1] 2`, `{}}`).
     char first = w.peek();
@@ -246,9 +256,8 @@ fm_simdjson_status walk_elements(token_index &index, const char *bytes, size_t l
                                  const fm_simdjson_events *events, size_t max_depth, void *context,
                                  int (*element)(void *context, size_t offset)) {
     if (!index.index(bytes, length)) return FM_SIMDJSON_REJECTED;
-    walker w = walker_over(index, bytes, events, context);
     // The elements are walked inside the array the window is wrapped in, one level down.
-    w.skipped_depth_limit = max_depth < FM_SIMDJSON_MAX_DEPTH ? max_depth + 1 : FM_SIMDJSON_MAX_DEPTH;
+    walker w = walker_over(index, bytes, events, max_depth < FM_SIMDJSON_MAX_DEPTH ? max_depth + 1 : max_depth, context);
     if (!w.take('[') || w.peek() == ']') return FM_SIMDJSON_REJECTED;
     do {
         if (w.next >= w.count) return FM_SIMDJSON_REJECTED;

@@ -99,8 +99,7 @@ import Testing
             #expect(schema.keeps(key, mark: node.sparseMark), sourceLocation: sourceLocation)
             guard let value = node.member(key) else { continue }
             expectProjection(
-                child(sparse, value), child(full, original.member(key)!),
-                everyMember ? shape?.element ?? JSONSparseShape() : shape?.members[key], schema: schema,
+                child(sparse, value), child(full, original.member(key)!), shape?.memberShape(key), schema: schema,
                 sourceLocation: sourceLocation)
         }
     }

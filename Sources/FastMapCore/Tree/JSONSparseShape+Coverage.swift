@@ -20,13 +20,7 @@ extension JSONSparseShape {
         if node.isObject {
             node.forEachMember { key, value in
                 let member: JSONSparseShape? =
-                    if keepsAll {
-                        shape
-                    } else if let shape, shape.keepsEveryMember {
-                        shape.element ?? JSONSparseShape()
-                    } else {
-                        shape?.members[String(decoding: key, as: UTF8.self)]
-                    }
+                    keepsAll ? shape : shape?.memberShape(String(decoding: key, as: UTF8.self))
                 count(value, shape: member, depth: depth + 1, depthLimit: depthLimit, kept: &kept, total: &total)
             }
         } else if node.isArray {

@@ -28,6 +28,13 @@ package final class JSONSparseShape {
         return added
     }
 
+    /// The shape `key`'s value is kept under, nil when it is not kept (nothing is added): the
+    /// shared one when every member is kept, an empty one standing for what nobody read there.
+    /// (Whole values are the caller's to tell: ``keepsAll`` keeps `key` with everything below.)
+    package func memberShape(_ key: String) -> JSONSparseShape? {
+        keepsEveryMember ? element ?? JSONSparseShape() : members[key]
+    }
+
     /// The shape of the elements, added when new.
     package var elements: JSONSparseShape {
         if let element { return element }
@@ -71,8 +78,7 @@ package final class JSONSparseShape {
         if keepsAll { return true }
         if other.keepsAll || (other.keepsEveryMember && !keepsEveryMember) { return false }
         for (key, shape) in other.members {
-            guard let mine = keepsEveryMember ? element ?? JSONSparseShape() : members[key], mine.covers(shape)
-            else { return false }
+            guard let mine = memberShape(key), mine.covers(shape) else { return false }
         }
         if let element = other.element {
             guard let mine = self.element, mine.covers(element) else { return false }
