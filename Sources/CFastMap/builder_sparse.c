@@ -73,6 +73,8 @@ int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
         b->member_bit = 0;
         return 1;
     }
+    // Another spelling of a kept key (fm_sparse_node.other_spellings) shares its bit: an object
+    // holding both is built again with jansson's hash, which tells them apart as a full tree does.
     const fm_sparse_member *member = fm_sparse_node_member(b->sparse, frame->sparse, bytes, count);
     if (member) {
         b->member_schema = member->child;
@@ -84,10 +86,9 @@ int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
     return 0;
 }
 
-const fm_sparse_member *fm_sparse_node_member(const fm_sparse_schema *schema, uint32_t index,
-                                              const unsigned char *key, size_t length) {
-    if (index >= schema->node_count) return NULL;
-    const fm_sparse_node *node = &schema->nodes[index];
+// The member of `node` whose key is exactly `key`, or NULL.
+static const fm_sparse_member *member_named(const fm_sparse_schema *schema, const fm_sparse_node *node,
+                                            const unsigned char *key, size_t length) {
     // Most keys a model does not read have a signature none of its keys has.
     if (!(node->key_signatures & fm_sparse_key_signature(key, length))) return NULL;
     // One slot, rarely a few: scanning the members compared a key with half of them on average
@@ -103,6 +104,54 @@ const fm_sparse_member *fm_sparse_node_member(const fm_sparse_schema *schema, ui
         const fm_sparse_member *member = &schema->members[index - 1];
         if (member->length == length && fm_bytes_equal(member->key, key, length)) return member;
     }
+}
+
+// Whether `key` is the ASCII `name` with some of its `K`, `;` and `` ` `` written as KELVIN SIGN
+// (U+212A), GREEK QUESTION MARK (U+037E) or GREEK VARIA (U+1FEF): the only non-ASCII characters
+// whose canonical decomposition is ASCII alone, so the only keys with a non-ASCII byte that equal
+// an ASCII name as Swift strings (see fm_sparse_node.other_spellings).
+static int spells_ascii_name(const unsigned char *key, size_t length, const char *name, size_t name_length) {
+    size_t i = 0, j = 0;
+    for (; i < length && j < name_length; j++) {
+        unsigned char byte = key[i];
+        char wanted = name[j];
+        if (byte < 0x80) {
+            if (byte != (unsigned char)wanted) return 0;
+            i += 1;
+        } else if (wanted == 'K' && byte == 0xE2 && length - i >= 3 && key[i + 1] == 0x84 && key[i + 2] == 0xAA) {
+            i += 3;
+        } else if (wanted == ';' && byte == 0xCD && length - i >= 2 && key[i + 1] == 0xBE) {
+            i += 2;
+        } else if (wanted == '`' && byte == 0xE1 && length - i >= 3 && key[i + 1] == 0xBF && key[i + 2] == 0xAF) {
+            i += 3;
+        } else {
+            return 0;
+        }
+    }
+    return i == length && j == name_length;
+}
+
+// The member of `node` whose ASCII key `key` spells another way (spells_ascii_name), or NULL.
+// Only keys with a non-ASCII byte can (an ASCII one would have matched byte for byte).
+static const fm_sparse_member *member_spelled_otherwise(const fm_sparse_schema *schema, const fm_sparse_node *node,
+                                                        const unsigned char *key, size_t length) {
+    size_t at = 0;
+    while (at < length && key[at] < 0x80) at++;
+    if (at == length) return NULL;
+    for (uint32_t index = 0; index < node->member_count; index++) {
+        const fm_sparse_member *member = &schema->members[node->first_member + index];
+        if (spells_ascii_name(key, length, member->key, member->length)) return member;
+    }
+    return NULL;
+}
+
+const fm_sparse_member *fm_sparse_node_member(const fm_sparse_schema *schema, uint32_t index,
+                                              const unsigned char *key, size_t length) {
+    if (index >= schema->node_count) return NULL;
+    const fm_sparse_node *node = &schema->nodes[index];
+    const fm_sparse_member *member = member_named(schema, node, key, length);
+    if (!member && node->other_spellings) member = member_spelled_otherwise(schema, node, key, length);
+    return member;
 }
 
 void fm_sparse_reset(fm_builder *b) {

@@ -253,6 +253,37 @@ import Testing
         for text in texts { Self.expectAgreement(Array(text.utf8), shape: shape) }
     }
 
+    /// A schema keeping ASCII keys with `K`, `;` or `` ` `` keeps the members that spell them
+    /// with KELVIN SIGN, GREEK QUESTION MARK or GREEK VARIA (Swift calls those keys equal, so a
+    /// decoder finds them), byte for byte as written, and nothing that only looks alike; `keeps`
+    /// answers as the builder built. Both spellings of one key in one object are both kept.
+    @Test func otherSpellingsOfKeptASCIIKeysAreKept() throws {
+        let shape = JSONSparseShape()
+        for key in ["K", "a;b", "`", "kK;"] { shape.members[key] = JSONSparseShape() }
+        let schema = JSONSparseSchema(shape)
+        let spelled = ["\u{212A}", "a\u{37E}b", "\u{1FEF}", "k\u{212A}\u{37E}"]
+        let lookalikes = [
+            "\u{212B}", "K\u{301}", "k", "\u{212A}\u{212A}", "\u{212A}\u{301}", "a\u{37E}\u{301}b", "\u{2126}",
+        ]
+        let texts = [
+            "{" + (lookalikes + spelled).enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}",
+            #"{"\u212A":1,"a\u037Eb":2,"\u1FEF":3,"k\u212A\u037E":4,"\u212B":5,"K\u0301":6}"#,
+            #"{"K":1,"x":[1],"\u212A":2}"#, #"{"\u212A":1,"K":2,"\u212A":3}"#,
+        ]
+        for parser in [JSONParser.yajl, .simdjson] {
+            let parsed = try Self.sparse(Array(texts[0].utf8), parser, schema).get()
+            #expect(parsed.node.members.map { Array($0.key.utf8) } == spelled.map { Array($0.utf8) }, "\(parser)")
+            let escaped = try Self.sparse(Array(texts[1].utf8), parser, schema).get()
+            #expect(escaped.node.members.map { Array($0.key.utf8) } == spelled.map { Array($0.utf8) }, "\(parser)")
+            let both = try Self.sparse(Array(texts[2].utf8), parser, schema).get()
+            #expect(both.node.members.map { Array($0.key.utf8) } == [Array("K".utf8), Array("\u{212A}".utf8)])
+            for key in spelled { #expect(schema.keeps(key, mark: parsed.node.sparseMark), "\(key)") }
+            for key in lookalikes { #expect(!schema.keeps(key, mark: parsed.node.sparseMark), "\(key)") }
+            #expect(!schema.keeps("\u{212A}", mark: parsed.node.sparseMark, onlyIfASCII: true))
+        }
+        for text in texts { Self.expectAgreement(Array(text.utf8), shape: shape) }
+    }
+
     /// A node's kept keys are found through hash slots (twice as many as its keys, searched from
     /// the key's hash on): wide objects whose keys differ in one byte, in length only, or not at
     /// all in their first and last eight bytes, with every third key kept, and every key asked

@@ -69,6 +69,43 @@ struct DecoderMemberOrderTests {
         assertSameDecoding(Similar.self, json)
     }
 
+    /// An ASCII name finds a key spelled with the non-ASCII characters Swift calls equal to
+    /// it (the Kelvin sign for `K`, and two more), in full trees too, out of order or not, and
+    /// `contains` agrees; keys that only look alike stay missing.
+    @Test(arguments: SparseOtherSpellings.objects + SparseOtherSpellings.lookalikes)
+    func asciiNamesFindTheirOtherSpellings(_ json: String) throws {
+        let full: (FastJSONDecoder, JSONDecoder) -> Void = { fast, _ in fast.sparseDecoding.isEnabled = false }
+        assertSameDecoding(Spelled.self, json, configure: full)
+        assertSameDecoding(Spelled.self, json, configure: { fast, _ in fast.parser = .jansson })
+        let foundation = try JSONDecoder().decode(Spelled.Presence.self, from: Data(json.utf8))
+        #expect(try FastJSONDecoder().decode(Spelled.Presence.self, from: Data(json.utf8)) == foundation)
+    }
+
+    struct Spelled: Decodable, Equatable {
+        var kelvin: Int?
+        var semicolon: String?
+        var backwards: Int?
+
+        enum CodingKeys: String, CodingKey { case kelvin = "K", semicolon = "a;b", backwards = "kK;" }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            backwards = try container.decodeIfPresent(Int.self, forKey: .backwards)
+            semicolon = try container.decodeIfPresent(String.self, forKey: .semicolon)
+            kelvin = try container.decodeIfPresent(Int.self, forKey: .kelvin)
+        }
+
+        /// Which names `contains` finds.
+        struct Presence: Decodable, Equatable {
+            var found: [String]
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                found = [CodingKeys.kelvin, .semicolon, .backwards].filter(container.contains).map(\.stringValue)
+            }
+        }
+    }
+
     struct InOrder: Decodable, Equatable {
         var a: Int
         var b: String

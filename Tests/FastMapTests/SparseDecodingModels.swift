@@ -224,3 +224,38 @@ struct SparseKeyLengths: Decodable, Equatable {
         return "{" + members.joined().joined(separator: ",") + "}"
     }
 }
+
+/// Names a document may spell with non-ASCII characters that Swift strings (and so
+/// `JSONDecoder`'s member lookup) call equal to them: `K` as KELVIN SIGN (U+212A), `;` as GREEK
+/// QUESTION MARK (U+037E), `` ` `` as GREEK VARIA (U+1FEF).
+struct SparseOtherSpellings: Decodable, Equatable, Sendable {
+    var kelvin: Int
+    var semicolon: String?
+    var grave: Int?
+    var mixed: Int?
+    var plain: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case kelvin = "K", semicolon = "a;b", grave = "`", mixed = "kK;", plain
+    }
+
+    /// Objects spelling the names every way (escaped and as raw UTF-8, in and out of order, both
+    /// spellings of one name in one object), each with members nobody reads.
+    static let objects = [
+        #"{"K":1,"plain":0,"other":{"a":[1,2,3],"b":"text"}}"#,
+        #"{"\u212A":2,"a\u037Eb":"x","\u1FEF":3,"k\u212A\u037E":4,"other":[{"c":1}]}"#,
+        "{\"plain\":5,\"\u{212A}\":6,\"a\u{37E}b\":\"y\",\"\u{1FEF}\":7,\"k\u{212A};\":8,\"other\":\"z\"}",
+        #"{"other":{"K":0},"k\u212A;":9,"\u1FEF":10,"\u212A":11}"#,
+        #"{"K":12,"\u212A":13,"other":null}"#, #"{"\u212A":16,"a;b":null,"`":17,"other":{"\u212A":-1}}"#,
+    ]
+
+    /// Two spellings of `K`, the byte-for-byte one second: FastMap answers it where
+    /// `JSONDecoder` answers the first (README, "keys spelled another way"); sparse or not.
+    static let spelledOtherwiseFirst = #"{"\u212A":14,"other":[],"K":15}"#
+
+    /// Keys that only look alike: K with a combining accent, the Angstrom sign, a lowercase k.
+    static let lookalikes = [
+        #"{"K\u0301":1,"other":0}"#, #"{"\u212A\u0301":1}"#, #"{"\u212B":1}"#,
+        #"{"k":1,"\u212A":2,"a\u037E\u0301b":"x"}"#,
+    ]
+}

@@ -120,6 +120,23 @@ import Testing
         expectSparseMatchesFull([String: SparseEntry].self, failing + clean, rounds: 2)
     }
 
+    /// ASCII names that a document spells with the non-ASCII characters Swift calls equal to
+    /// them (Kelvin sign for `K`, and two more): the filtered parse keeps those spellings too, so
+    /// the documents stay filtered (no fallback) and decode as in full and as `JSONDecoder` does.
+    @Test func asciiNamesSpelledOtherwiseStayFiltered() {
+        let documents = SparseOtherSpellings.objects
+        let statistics = expectSparseMatchesFull(SparseOtherSpellings.self, documents, rounds: 2)
+        #expect(statistics.learningDecodes == 1)
+        #expect(statistics.fallbacks == 0)
+        #expect(statistics.filteredDecodes == documents.count * 2 - 1)
+        for document in documents + SparseOtherSpellings.lookalikes {
+            assertSameDecoding(SparseOtherSpellings.self, document)
+        }
+        expectSparseMatchesFull(
+            SparseOtherSpellings.self, SparseOtherSpellings.lookalikes + [SparseOtherSpellings.spelledOtherwiseFirst])
+        expectSparseMatchesFull(SparseOtherSpellings.self, documents) { $0.parser = .yajl }
+    }
+
     @Test func allKeysAndSynthesizedEnums() {
         let documents = [
             #"{"bag":{"a":1,"b":2},"choice":{"first":{"x":1}},"other":3}"#,

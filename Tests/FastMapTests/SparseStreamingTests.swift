@@ -45,6 +45,26 @@ import Testing
         #expect(statistics.elementFallbacks > 0)
     }
 
+    /// ``SparseOtherSpellings`` as a streamed element (a type of this file's own).
+    struct SpelledElement: Decodable, Equatable, Sendable {
+        var kelvin: Int
+        var semicolon: String?
+        var grave: Int?
+        var mixed: Int?
+
+        enum CodingKeys: String, CodingKey { case kelvin = "K", semicolon = "a;b", grave = "`", mixed = "kK;" }
+    }
+
+    /// Elements spelling `K` and kin with the characters Swift calls equal to them are kept
+    /// whole by the filtered element trees: no element falls back.
+    @Test func asciiNamesSpelledOtherwise() async {
+        let objects = SparseOtherSpellings.objects
+        let document = arrayDocument(28) { objects[$0 % objects.count] }
+        let statistics = await expectStreamedSparseMatchesFull(SpelledElement.self, [document])
+        #expect(statistics.filteredElements > 0)
+        #expect(statistics.elementFallbacks == 0)
+    }
+
     /// Reads every key through `allKeys`, and `contains`: a filtered tree cannot answer either.
     struct KeyCounter: Decodable, Equatable, Sendable {
         var id: Int

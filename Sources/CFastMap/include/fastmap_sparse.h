@@ -43,6 +43,11 @@ typedef struct fm_sparse_node {
     /// Non-zero: every member is kept, each value under `element` (an object read as a
     /// dictionary); first_member..member_count and the slots are empty then.
     uint32_t every_member;
+    /// Non-zero: some member's key holds `K`, `;` or `` ` ``, which a document may spell with
+    /// KELVIN SIGN (U+212A), GREEK QUESTION MARK (U+037E) or GREEK VARIA (U+1FEF), canonically
+    /// equivalent to them (Swift compares strings so, and so does JSONDecoder's member lookup).
+    /// A key matching no member byte for byte is then kept under the member it spells that way.
+    uint32_t other_spellings;
 } fm_sparse_node;
 
 /// The bit of a key in fm_sparse_node.key_signatures: one of 64, from the key's length and its
@@ -84,9 +89,11 @@ typedef struct fm_sparse_schema {
     const uint64_t *slots;
 } fm_sparse_schema;
 
-/// The member of schema node `index` whose key is exactly `key`, or NULL (also for an index out
-/// of range): what the builder keeps of an object that node filters, and what the decoder asks
-/// when a member it looks for is missing from such an object.
+/// The member of schema node `index` whose key is exactly `key`, or else (for a node with
+/// other_spellings) whose ASCII key `key` spells with the non-ASCII characters canonically
+/// equivalent to `K`, `;` and `` ` ``; NULL when none is (also for an index out of range): what
+/// the builder keeps of an object that node filters, and what the decoder asks when a member it
+/// looks for is missing from such an object.
 const fm_sparse_member *fm_sparse_node_member(const fm_sparse_schema *schema, uint32_t index,
                                               const unsigned char *key, size_t length);
 

@@ -103,9 +103,8 @@ internal import CJansson
 
     /// The member named `name` as Foundation matches keys, as Swift strings: byte for byte
     /// first (through jansson's hash, or a walk in an object a sparse parse filtered), then, for
-    /// a non-ASCII name only, by comparing every key as a `String`, so `"cafe\u{301}"` finds
-    /// `café`. (ASCII names skip the scan: the only other
-    /// spellings of ASCII text are singletons such as the Kelvin sign, U+212A.)
+    /// a name with other spellings (``Swift/String/hasOtherSpellings``), by comparing keys as
+    /// `String`s, so `"cafe\u{301}"` finds `café` and `"K"` a key spelled with the Kelvin sign.
     @inline(__always)
     package func member(matching name: String) -> JSONNode? {
         if let node = member(name) { return node }
@@ -115,10 +114,14 @@ internal import CJansson
     /// The member whose key equals `name` as Swift strings compare, for a `name` no key matches
     /// byte for byte (the second half of ``member(matching:)``).
     package func equivalentMember(_ name: String) -> JSONNode? {
-        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard name.hasOtherSpellings else { return nil }
+        // An ASCII name's other spellings are not ASCII: ASCII keys, which differ from it byte
+        // for byte, are passed over without making a `String` of them.
+        let asciiName = name.utf8.allSatisfy { $0 < 0x80 }
         var found: JSONNode? = nil
         forEachMember { raw, node in
-            if found == nil && String(decoding: raw, as: UTF8.self) == name { found = node }
+            guard found == nil, !asciiName || raw.contains(where: { $0 >= 0x80 }) else { return }
+            if String(decoding: raw, as: UTF8.self) == name { found = node }
         }
         return found
     }

@@ -96,7 +96,8 @@ package final class JSONSparseSchema: @unchecked Sendable {
             cNodes[index] = fm_sparse_node(
                 keep_all: node.keepsAll ? 1 : 0, element: node.element, first_member: UInt32(first),
                 member_count: UInt32(memberIndex - first), key_signatures: keySignatures,
-                first_slot: UInt32(slotIndex), slot_mask: slotMask, every_member: node.keepsEveryMember ? 1 : 0)
+                first_slot: UInt32(slotIndex), slot_mask: slotMask, every_member: node.keepsEveryMember ? 1 : 0,
+                other_spellings: node.members.keys.contains(where: \.hasOtherSpellings) ? 1 : 0)
             slotIndex += slotCounts[index]
         }
     }
@@ -128,6 +129,8 @@ package final class JSONSparseSchema: @unchecked Sendable {
     ///
     /// With `onlyIfASCII`, a key that is not all ASCII counts as not kept: a model looking a key
     /// up by Unicode equivalence may find another spelling among the members the builder skipped.
+    /// (The other spellings of an ASCII key, see ``Swift/String/hasOtherSpellings``, are kept
+    /// with it: see `other_spellings` in fastmap_sparse.h.)
     /// (Checked here, on the bytes the lookup has in hand: `String.utf8.allSatisfy` in the caller
     /// was 0.8% of a decode of github_events.json.)
     package func keeps(_ key: String, mark: UInt32, onlyIfASCII: Bool = false) -> Bool {
@@ -139,6 +142,13 @@ package final class JSONSparseSchema: @unchecked Sendable {
             return everyMember
                 || withTables { fm_sparse_node_member($0, mark - 1, bytes.baseAddress, bytes.count) != nil }
         }
+    }
+
+    /// Whether the container marked `mark` (non-zero) kept the members spelling one of its kept
+    /// ASCII keys another way (see `other_spellings` in fastmap_sparse.h): only there can a kept
+    /// key missing byte for byte still be found by Unicode equivalence.
+    package func keepsOtherSpellings(mark: UInt32) -> Bool {
+        mark > 0 && Int(mark) <= cNodes.count && cNodes[Int(mark) - 1].other_spellings != 0
     }
 
     /// Whether the container marked `mark` (non-zero) kept every member it had: one read as a
