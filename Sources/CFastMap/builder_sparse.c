@@ -106,27 +106,16 @@ static const fm_sparse_member *member_named(const fm_sparse_schema *schema, cons
     }
 }
 
-// Whether `key` is the ASCII `name` with some of its `K`, `;` and `` ` `` written as KELVIN SIGN
-// (U+212A), GREEK QUESTION MARK (U+037E) or GREEK VARIA (U+1FEF): the only non-ASCII characters
-// whose canonical decomposition is ASCII alone, so the only keys with a non-ASCII byte that equal
-// an ASCII name as Swift strings (see fm_sparse_node.other_spellings).
+// Whether `key` is the ASCII `name` with some of its characters written as the non-ASCII ones
+// equal to them (fm_ascii_equivalent): the only keys with a non-ASCII byte that equal an ASCII
+// name as Swift strings.
 static int spells_ascii_name(const unsigned char *key, size_t length, const char *name, size_t name_length) {
     size_t i = 0, j = 0;
     for (; i < length && j < name_length; j++) {
-        unsigned char byte = key[i];
-        char wanted = name[j];
-        if (byte < 0x80) {
-            if (byte != (unsigned char)wanted) return 0;
-            i += 1;
-        } else if (wanted == 'K' && byte == 0xE2 && length - i >= 3 && key[i + 1] == 0x84 && key[i + 2] == 0xAA) {
-            i += 3;
-        } else if (wanted == ';' && byte == 0xCD && length - i >= 2 && key[i + 1] == 0xBE) {
-            i += 2;
-        } else if (wanted == '`' && byte == 0xE1 && length - i >= 3 && key[i + 1] == 0xBF && key[i + 2] == 0xAF) {
-            i += 3;
-        } else {
-            return 0;
-        }
+        size_t count = 1;
+        char ascii = key[i] < 0x80 ? (char)key[i] : fm_ascii_equivalent(key + i, length - i, &count);
+        if (count == 0 || ascii != name[j]) return 0;
+        i += count;
     }
     return i == length && j == name_length;
 }

@@ -44,9 +44,8 @@ typedef struct fm_sparse_node {
     /// dictionary); first_member..member_count and the slots are empty then.
     uint32_t every_member;
     /// Non-zero: some member's key holds `K`, `;` or `` ` ``, which a document may spell with
-    /// KELVIN SIGN (U+212A), GREEK QUESTION MARK (U+037E) or GREEK VARIA (U+1FEF), canonically
-    /// equivalent to them (Swift compares strings so, and so does JSONDecoder's member lookup).
-    /// A key matching no member byte for byte is then kept under the member it spells that way.
+    /// the non-ASCII characters equal to them (fm_ascii_equivalent). A key matching no member
+    /// byte for byte is then kept under the member it spells that way.
     uint32_t other_spellings;
 } fm_sparse_node;
 
@@ -80,6 +79,26 @@ static inline uint32_t fm_sparse_key_hash(const unsigned char *key, size_t lengt
     return (uint32_t)(mixed >> 32);
 }
 
+/// Unicode canonical equivalence (how Swift compares strings, so how JSONDecoder matches keys)
+/// makes exactly three non-ASCII characters equal to an ASCII one: KELVIN SIGN (U+212A) to `K`,
+/// GREEK QUESTION MARK (U+037E) to `;` and GREEK VARIA (U+1FEF) to `` ` ``. The ASCII character
+/// the one at the start of bytes[0 ..< length] is equal to, with its byte count in *count; *count
+/// is 0 when it is none of the three.
+static inline char fm_ascii_equivalent(const unsigned char *bytes, size_t length, size_t *count) {
+    *count = 0;
+    if (length >= 3 && bytes[0] == 0xE2 && bytes[1] == 0x84 && bytes[2] == 0xAA) *count = 3;
+    else if (length >= 2 && bytes[0] == 0xCD && bytes[1] == 0xBE) *count = 2;
+    else if (length >= 3 && bytes[0] == 0xE1 && bytes[1] == 0xBF && bytes[2] == 0xAF) *count = 3;
+    return *count == 0 ? 0 : *count == 2 ? ';' : bytes[0] == 0xE2 ? 'K' : '`';
+}
+
+/// Whether a text holding `byte` may be spelled with other bytes that compare equal: any
+/// non-ASCII byte, and the three ASCII characters of fm_ascii_equivalent. A text of other ASCII
+/// bytes only is spelled one way.
+static inline int fm_byte_has_other_spellings(unsigned char byte) {
+    return byte >= 0x80 || byte == 'K' || byte == ';' || byte == '`';
+}
+
 /// A schema: nodes[0] is the root's. Every index in it must be in range (the Swift side that
 /// builds it guarantees that); it is only read during the parse.
 typedef struct fm_sparse_schema {
@@ -90,8 +109,8 @@ typedef struct fm_sparse_schema {
 } fm_sparse_schema;
 
 /// The member of schema node `index` whose key is exactly `key`, or else (for a node with
-/// other_spellings) whose ASCII key `key` spells with the non-ASCII characters canonically
-/// equivalent to `K`, `;` and `` ` ``; NULL when none is (also for an index out of range): what
+/// other_spellings) whose ASCII key `key` spells with fm_ascii_equivalent's characters; NULL
+/// when none is (also for an index out of range): what
 /// the builder keeps of an object that node filters, and what the decoder asks when a member it
 /// looks for is missing from such an object.
 const fm_sparse_member *fm_sparse_node_member(const fm_sparse_schema *schema, uint32_t index,
