@@ -68,8 +68,8 @@ import Testing
 /// string. jansson must read them as its own: values, equality, serialization, copies.
 @Suite struct ArenaScalarNodeTests {
     static let long = String(repeating: "long text ", count: 12)
-    static let text = #"{"s": "a string longer than a word", "e": "", "i": -42, "u": 7, "r": 2.5, "z": -0.0, "l": ""#
-        + long + #""}"#
+    static let text =
+        #"{"s": "a string longer than a word", "e": "", "i": -42, "u": 7, "r": 2.5, "z": -0.0, "l": ""# + long + #""}"#
 
     @Test func thisJanssonsLayoutsAreTheOnesFastMapBuilds() {
         #expect(fm_test_arena_nodes_direct() != 0, "every arena node would come from jansson's constructors")
