@@ -107,13 +107,13 @@ static const fm_sparse_member *member_named(const fm_sparse_schema *schema, cons
 }
 
 // Whether `key` is the ASCII `name` with some of its characters written as the non-ASCII ones
-// equal to them (fm_ascii_equivalent): the only keys with a non-ASCII byte that equal an ASCII
+// equal to them (fm_ascii_spellings): the only keys with a non-ASCII byte that equal an ASCII
 // name as Swift strings.
 static int spells_ascii_name(const unsigned char *key, size_t length, const char *name, size_t name_length) {
     size_t i = 0, j = 0;
     for (; i < length && j < name_length; j++) {
-        size_t count = 1;
-        char ascii = key[i] < 0x80 ? (char)key[i] : fm_ascii_equivalent(key + i, length - i, &count);
+        size_t count;
+        char ascii = fm_ascii_equivalent(key + i, length - i, &count);
         if (count == 0 || ascii != name[j]) return 0;
         i += count;
     }

@@ -44,7 +44,7 @@ typedef struct fm_sparse_node {
     /// dictionary); first_member..member_count and the slots are empty then.
     uint32_t every_member;
     /// Non-zero: some member's key holds `K`, `;` or `` ` ``, which a document may spell with
-    /// the non-ASCII characters equal to them (fm_ascii_equivalent). A key matching no member
+    /// the non-ASCII characters equal to them (fm_ascii_spellings). A key matching no member
     /// byte for byte is then kept under the member it spells that way.
     uint32_t other_spellings;
 } fm_sparse_node;
@@ -81,22 +81,43 @@ static inline uint32_t fm_sparse_key_hash(const unsigned char *key, size_t lengt
 
 /// Unicode canonical equivalence (how Swift compares strings, so how JSONDecoder matches keys)
 /// makes exactly three non-ASCII characters equal to an ASCII one: KELVIN SIGN (U+212A) to `K`,
-/// GREEK QUESTION MARK (U+037E) to `;` and GREEK VARIA (U+1FEF) to `` ` ``. The ASCII character
-/// the one at the start of bytes[0 ..< length] is equal to, with its byte count in *count; *count
-/// is 0 when it is none of the three.
+/// GREEK QUESTION MARK (U+037E) to `;` and GREEK VARIA (U+1FEF) to `` ` ``. This table is the
+/// one place that names them.
+static const struct fm_ascii_spelling {
+    char ascii;
+    unsigned char length;
+    unsigned char utf8[3];
+} fm_ascii_spellings[3] = {
+    {'K', 3, {0xE2, 0x84, 0xAA}},
+    {';', 2, {0xCD, 0xBE}},
+    {'`', 3, {0xE1, 0xBF, 0xAF}},
+};
+
+/// The ASCII character that the character at the start of bytes[0 ..< length] (length > 0) is
+/// equal to: an ASCII byte itself, or the one an fm_ascii_spellings entry spells; its byte count
+/// goes in *count, 0 when it is equal to no ASCII character.
 static inline char fm_ascii_equivalent(const unsigned char *bytes, size_t length, size_t *count) {
+    *count = 1;
+    if (bytes[0] < 0x80) return (char)bytes[0];
+    for (int entry = 0; entry < 3; entry++) {
+        const struct fm_ascii_spelling *spelling = &fm_ascii_spellings[entry];
+        if (length >= spelling->length && memcmp(bytes, spelling->utf8, spelling->length) == 0) {
+            *count = spelling->length;
+            return spelling->ascii;
+        }
+    }
     *count = 0;
-    if (length >= 3 && bytes[0] == 0xE2 && bytes[1] == 0x84 && bytes[2] == 0xAA) *count = 3;
-    else if (length >= 2 && bytes[0] == 0xCD && bytes[1] == 0xBE) *count = 2;
-    else if (length >= 3 && bytes[0] == 0xE1 && bytes[1] == 0xBF && bytes[2] == 0xAF) *count = 3;
-    return *count == 0 ? 0 : *count == 2 ? ';' : bytes[0] == 0xE2 ? 'K' : '`';
+    return 0;
 }
 
 /// Whether a text holding `byte` may be spelled with other bytes that compare equal: any
-/// non-ASCII byte, and the three ASCII characters of fm_ascii_equivalent. A text of other ASCII
-/// bytes only is spelled one way.
+/// non-ASCII byte, and the ASCII characters of fm_ascii_spellings. A text of other ASCII bytes
+/// only is spelled one way.
 static inline int fm_byte_has_other_spellings(unsigned char byte) {
-    return byte >= 0x80 || byte == 'K' || byte == ';' || byte == '`';
+    if (byte >= 0x80) return 1;
+    for (int entry = 0; entry < 3; entry++)
+        if (byte == (unsigned char)fm_ascii_spellings[entry].ascii) return 1;
+    return 0;
 }
 
 /// A schema: nodes[0] is the root's. Every index in it must be in range (the Swift side that
@@ -109,7 +130,7 @@ typedef struct fm_sparse_schema {
 } fm_sparse_schema;
 
 /// The member of schema node `index` whose key is exactly `key`, or else (for a node with
-/// other_spellings) whose ASCII key `key` spells with fm_ascii_equivalent's characters; NULL
+/// other_spellings) whose ASCII key `key` spells with fm_ascii_spellings' characters; NULL
 /// when none is (also for an index out of range): what
 /// the builder keeps of an object that node filters, and what the decoder asks when a member it
 /// looks for is missing from such an object.

@@ -7,7 +7,7 @@ extension String {
     /// members live in a dictionary keyed by `String`: `"cafe\u{301}"` finds `café`, and `"K"`
     /// finds a member spelled with the Kelvin sign. Any string with a non-ASCII scalar may have
     /// other spellings; an ASCII one only when it holds one of the three characters a non-ASCII
-    /// one is equal to (`K`, `;`, `` ` ``: `fm_ascii_equivalent` in fastmap_sparse.h, which the
+    /// one is equal to (`K`, `;`, `` ` ``: `fm_ascii_spellings` in fastmap_sparse.h, which the
     /// sparse builder spells keys with). Every other ASCII string is spelled one way, so a
     /// byte-for-byte lookup that misses it is final.
     ///
