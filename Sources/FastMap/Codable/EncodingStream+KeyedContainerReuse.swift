@@ -10,9 +10,11 @@ extension EncodingStream {
         _ type: Key.Type, index: Int, generation: Int
     ) -> KeyedEncodingContainer<Key> {
         if let (box, state) = keyedContainerBoxes.idle(ObjectIdentifier(type)) {
-            state.index = index
-            state.generation = generation
-            return KeyedContainerBoxes.encodingContainer(box, keyedBy: Key.self)
+            state.reading { state in
+                state.index = index
+                state.generation = generation
+            }
+            return box.reading { KeyedContainerBoxes.encodingContainer($0, keyedBy: Key.self) }
         }
         let state = EncodingKeyedContainerState(index: index, generation: generation)
         let container = KeyedEncodingContainer(EncodingStreamKeyedContainer<Key>(stream: self, state: state))

@@ -41,10 +41,13 @@ extension JSONTreeDecoder {
     ) throws -> KeyedDecodingContainer<Key> {
         let converted = try convertedKeys(of: object, at: path)
         if tracksKeyedContainers, let (box, state) = keyedContainerBoxes.idle(ObjectIdentifier(type)) {
-            state.object = object
-            state.path = path
-            state.converted = converted
-            return KeyedContainerBoxes.decodingContainer(box, keyedBy: Key.self)
+            state.reading { state in
+                state.object = object
+                state.path = path
+                // Nil both times unless a key strategy converts names: no release and retain then.
+                if converted != nil || state.converted != nil { state.converted = converted }
+            }
+            return box.reading { KeyedContainerBoxes.decodingContainer($0, keyedBy: Key.self) }
         }
         return newKeyedContainer(type, object: object, path: path, converted: converted)
     }

@@ -32,13 +32,20 @@ package struct ReusableContainerBoxes<State: AnyObject> {
     package init() {}
 
     /// An idle box of containers keyed by `key`, and its state; nil when every one is in use.
+    ///
+    /// Both unretained: the list holds them until the caller's next call into it, and the caller
+    /// only points the state elsewhere and hands the box out (retaining it then). Retaining and
+    /// releasing each here cost four atomic operations per `init(from:)`, 2–3% of decoding
+    /// github_events.json.
     @inline(__always)
-    package mutating func idle(_ key: ObjectIdentifier) -> (box: AnyObject, state: State)? {
+    package mutating func idle(
+        _ key: ObjectIdentifier
+    ) -> (box: UnownedReference<AnyObject>, state: UnownedReference<State>)? {
         // Indexed, holding no copy of the list: a copy would make every box look shared.
         var index = 0
         while index < entries.count {
             if entries[index].key == key, isKnownUniquelyReferenced(&entries[index].box) {
-                return (entries[index].box, entries[index].state)
+                return (UnownedReference(entries[index].box), UnownedReference(entries[index].state))
             }
             index += 1
         }
