@@ -22,6 +22,9 @@ struct DecoderSpareDecoderTests {
     @Test(arguments: [false, true])
     func everyCallReadsItsOwnDocument(sparse: Bool) throws {
         let decoder = FastJSONDecoder()
+        // A setting set, though to its default: the decoder's own set of spare decoders, which
+        // no other test shares (see `freshDecodersWithTheDefaultsShareTheirSpares`).
+        decoder.maximumDepth = JSON.defaultMaximumDepth
         decoder.sparseDecoding.isEnabled = sparse
         for index in 0..<50 {
             #expect(try decoder.decode(Record.self, from: Self.document(index)) == Self.expected(index))
@@ -122,6 +125,40 @@ struct DecoderSpareDecoderTests {
             }
             for try await agreed in group { #expect(agreed) }
         }
-        #expect(decoder.settings.pool.count <= TreeDecoderPool.capacity)
+        #expect(decoder.settings.pool.count <= decoder.settings.pool.capacity)
+    }
+
+    @Test func freshDecodersWithTheDefaultsShareTheirSpares() async throws {
+        let shared = TreeDecoderPool.sharedByDefaults
+        #expect(FastJSONDecoder().settings.pool === shared)
+        #expect(shared.capacity == TreeDecoderPool.sharedCapacity)
+        // Any setting set gives the decoder a set of its own, which starts empty.
+        let changed = FastJSONDecoder()
+        changed.keyDecodingStrategy = .useDefaultKeys
+        #expect(changed.settings.pool !== shared && changed.settings.pool.count == 0)
+        #expect(changed.settings.pool.capacity == TreeDecoderPool.capacity)
+        // A decoder made for one fresh decoder object serves the next: every call (one decoder
+        // object per call, on many tasks at once, as a server makes one per request) reads its
+        // own document, and the shared set stays within its bound.
+        _ = try FastJSONDecoder().decode(Record.self, from: Self.document(0))
+        #expect(shared.count >= 1)
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for round in 0..<200 {
+                        let index = task * 1000 + round
+                        let decoded = try FastJSONDecoder().decode(Record.self, from: Self.document(index))
+                        guard decoded == Self.expected(index) else { return false }
+                    }
+                    return true
+                }
+            }
+            for try await agreed in group { #expect(agreed) }
+        }
+        #expect(shared.count <= TreeDecoderPool.sharedCapacity)
+        // A failed call on a fresh decoder leaves nothing behind for the next one either.
+        let broken = Data(#"{"name":"x","id":"not a number"}"#.utf8)
+        #expect(throws: DecodingError.self) { try FastJSONDecoder().decode(Record.self, from: broken) }
+        #expect(try FastJSONDecoder().decode(Record.self, from: Self.document(3)) == Self.expected(3))
     }
 }

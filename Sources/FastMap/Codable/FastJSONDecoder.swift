@@ -65,7 +65,8 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         var options = Options() {
             didSet { pool = TreeDecoderPool() }
         }
-        var pool = TreeDecoderPool()
+        /// Until then, the set shared by every decoder with the default settings.
+        var pool = TreeDecoderPool.sharedByDefaults
     }
 
     private let state = LockedValue(State())

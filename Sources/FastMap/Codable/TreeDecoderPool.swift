@@ -10,17 +10,33 @@
 /// call did not let it escape into a model); it then holds no tree (it points at the shared
 /// `null` document), no input and no sparse session. Calls on several threads take different
 /// decoders: the set is behind a lock, and a call that finds none makes one.
+///
+/// Decoders with Foundation's defaults, never changed, share one set (``sharedByDefaults``):
+/// a server that makes a `FastJSONDecoder()` for every request body, as it would a
+/// `JSONDecoder()`, then still decodes with a decoder that has its boxes and type lookups
+/// from earlier calls. A decoder made for the defaults serves any call with them.
 package final class TreeDecoderPool: Sendable {
-    /// The most decoders kept: enough for the calls one decoder object serves at once on a
-    /// small machine; more calls at once make decoders of their own.
+    /// The most decoders a decoder object's own set keeps: enough for the calls one decoder
+    /// object serves at once on a small machine; more calls at once make decoders of their own.
     package static let capacity = 4
+    /// The most decoders ``sharedByDefaults`` keeps: calls at once across every decoder object
+    /// with the default settings (a server's event-loop and task threads).
+    package static let sharedCapacity = 16
+
+    /// The set every `FastJSONDecoder` starts with, until a setting changes.
+    package static let sharedByDefaults = TreeDecoderPool(capacity: sharedCapacity)
+
+    /// The most decoders this set keeps.
+    package let capacity: Int
     /// More converted key names than this are dropped when a decoder comes back, so a
     /// long-lived decoder's key cache does not grow with every document's keys.
     static let convertedKeysLimit = 1024
 
     private let decoders = LockedValue<[JSONTreeDecoder]>([])
 
-    init() {}
+    init(capacity: Int = TreeDecoderPool.capacity) {
+        self.capacity = capacity
+    }
 
     /// A kept decoder (parked, pointing at the `null` document), or nil when there is none:
     /// `JSONTreeDecoder.reusing` points it at the call's tree or makes one.
@@ -34,7 +50,7 @@ package final class TreeDecoderPool: Sendable {
         decoder.restart(at: JSON(document: .null), input: nil, sparse: nil)
         if decoder.convertedKeys.count > Self.convertedKeysLimit { decoder.convertedKeys = [:] }
         decoders.withLock { kept in
-            if kept.count < Self.capacity { kept.append(decoder) }
+            if kept.count < capacity { kept.append(decoder) }
         }
     }
 
