@@ -3,7 +3,9 @@ import Foundation
 
 // `make bench`: FastMap against Foundation, every competitor in this one process, interleaved.
 // Flags: --quick (fewer rounds), --generated (ignore ../shared/bench-data), --filter TEXT,
-// --loop COMPETITOR SECONDS (run only that competitor of the filtered tasks, for profiling).
+// --loop COMPETITOR SECONDS (run only that competitor of the filtered tasks, for profiling),
+// --corpus NAME (set up only the tasks of the corpus whose file name contains NAME: the others'
+// setup, which checks every engine's models and generates the record streams, takes seconds).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -19,17 +21,24 @@ if quick {
 }
 
 var benchmarks: [Benchmark] = []
-let corpora = Corpora.load(generatedOnly: generatedOnly)
+let onlyCorpus = arguments.firstIndex(of: "--corpus").flatMap {
+    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+}
+let corpora = Corpora.load(generatedOnly: generatedOnly).filter { corpus in
+    onlyCorpus.map { corpus.name.contains($0) } ?? true
+}
 for corpus in corpora {
     benchmarks += Suites.all(for: corpus)
 }
-benchmarks += JSONModelBench.benchmarks()
-benchmarks += JSONModelPathBench.benchmarks()
-benchmarks += JSONModelReportBench.benchmarks()
-benchmarks += LadybugSuite.benchmarks()
-benchmarks += SparseRecordsSuite.benchmarks(megabytes: quick ? 4 : 20)
-benchmarks += SparseDecodingSuite.benchmarks(corpora: corpora, recordMegabytes: quick ? 4 : 20)
-benchmarks += SmallDocumentsSuite.benchmarks(corpora: corpora)
+if onlyCorpus == nil {
+    benchmarks += JSONModelBench.benchmarks()
+    benchmarks += JSONModelPathBench.benchmarks()
+    benchmarks += JSONModelReportBench.benchmarks()
+    benchmarks += LadybugSuite.benchmarks()
+    benchmarks += SparseRecordsSuite.benchmarks(megabytes: quick ? 4 : 20)
+    benchmarks += SparseDecodingSuite.benchmarks(corpora: corpora, recordMegabytes: quick ? 4 : 20)
+    benchmarks += SmallDocumentsSuite.benchmarks(corpora: corpora)
+}
 if let filter {
     benchmarks = benchmarks.filter { "\($0.task) \($0.corpus)".contains(filter) }
 }
@@ -78,7 +87,7 @@ for (position, benchmark) in benchmarks.enumerated() {
 
 Report.printTable(results, benchmarks: benchmarks)
 // Only a whole run replaces the published results: a filtered one would leave out most rows.
-guard filter == nil else { exit(0) }
+guard filter == nil, onlyCorpus == nil else { exit(0) }
 let resultsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("results")
 Report.write(results, to: resultsFolder.appendingPathComponent("latest.json"))
