@@ -19,7 +19,7 @@ extension JSONTreeDecoder {
         if let sparse, sparse.isLearning { return sparse.member(name, of: object, exact: false) }
         if depth >= memberCursors.count { addMemberCursors(upTo: depth) }
         if let found = object.member(name, after: &memberCursors[depth]) { return found }
-        if let sparse { return sparse.missingMember(name, of: object, exact: false) }
+        if let sparse = unownedSparse { return sparse.reading { $0.missingMember(name, of: object, exact: false) } }
         return object.equivalentMember(name)
     }
 
