@@ -96,6 +96,32 @@ import Testing
         let array = try JSON(string: "[1,2]")
         #expect(array.node.member("a", after: &cursor) == nil)
     }
+
+    /// A decoder's cursors, one per depth: each depth keeps its own place, depths past the
+    /// first sixteen are added on the way (with every cursor before them kept), and a reset
+    /// makes every one fresh.
+    @Test func aDecodersCursorsKeepOnePlacePerDepth() throws {
+        let keys = (0..<12).map { "key\($0)" }
+        let objects = try Self.objects(keys: keys)
+        let cursors = JSONMemberCursors()
+        for depth in [0, 1, 15, 16, 17, 40, 1000, 3] {
+            for (index, object) in objects.enumerated() {
+                // Interleaved with a lookup at another depth, which must not move this one.
+                let other = (depth + 1) % 7
+                for key in keys {
+                    let found = cursors.member(key, of: object.node, depth: depth)
+                    #expect(found == object.node.member(key), "depth \(depth), \(key)")
+                    let reversed = keys[keys.count - 1 - (keys.firstIndex(of: key) ?? 0)]
+                    let elsewhere = objects[(index + 1) % objects.count].node
+                    #expect(cursors.member(reversed, of: elsewhere, depth: other) == elsewhere.member(reversed))
+                }
+                #expect(cursors.member("absent", of: object.node, depth: depth) == nil)
+            }
+        }
+        cursors.reset()
+        #expect(cursors.member("key11", of: objects[0].node, depth: 1000) == objects[0].node.member("key11"))
+        #expect(cursors.member("key0", of: objects[0].node, depth: 0) == objects[0].node.member("key0"))
+    }
 }
 
 extension Array {

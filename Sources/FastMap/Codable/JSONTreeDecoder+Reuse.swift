@@ -18,7 +18,7 @@ extension JSONTreeDecoder {
         path.pop(to: 0)
         // A cursor names its object by address, and the next element's tree may reuse the
         // addresses of this one's.
-        for depth in memberCursors.indices { memberCursors[depth] = JSONMemberCursor() }
+        memberCursors.reset()
     }
 
     /// Points a parked decoder at `root`, whose text is `input` (none for a streamed element or

@@ -17,15 +17,9 @@ extension JSONTreeDecoder {
     @inline(__always)
     package func orderedMember(_ name: String, of object: JSONNode, depth: Int) -> JSONNode? {
         if let sparse, sparse.isLearning { return sparse.member(name, of: object, exact: false) }
-        if depth >= memberCursors.count { addMemberCursors(upTo: depth) }
-        if let found = object.member(name, after: &memberCursors[depth]) { return found }
+        if let found = memberCursors.member(name, of: object, depth: depth) { return found }
         if let sparse = unownedSparse { return sparse.reading { $0.missingMember(name, of: object, exact: false) } }
         return object.equivalentMember(name)
-    }
-
-    @inline(never)
-    private func addMemberCursors(upTo depth: Int) {
-        memberCursors.append(contentsOf: repeatElement(JSONMemberCursor(), count: depth + 1 - memberCursors.count))
     }
 
     /// `node` as a ``JSON`` value handed to the model (a `JSON` property or value).

@@ -41,7 +41,7 @@ package final class JSONTreeDecoder: Decoder {
     /// The types met so far as array elements; see ``decodesItself(_:)``.
     @exclusivity(unchecked) package var selfDecodingTypes: [(ObjectIdentifier, Bool?)] = []
     /// One cursor per stack depth for the keyed containers' in-order member lookups.
-    @exclusivity(unchecked) package var memberCursors: [JSONMemberCursor] = []
+    package let memberCursors = JSONMemberCursors()
     /// Whether this decoder hands its keyed containers out again once idle, and those it
     /// keeps for that (see `JSONTreeDecoder+KeyedContainerReuse.swift`).
     @exclusivity(unchecked) package internal(set) var tracksKeyedContainers = false
