@@ -30,11 +30,14 @@ public enum Outcome<Value> {
 
     /// The error's text, marked when it is FastMap's documented strictness: FastMap validates
     /// every byte of the document, while Foundation's scanner skips the strings a model never
-    /// reads (a raw control character there passes). Numbers and trailing commas are no longer
-    /// excused: FastMap reads them as Foundation does.
+    /// reads (a raw control character there passes, and so does an escape that names half of a
+    /// surrogate pair, which Foundation rejects with the same words in a string it reads: an
+    /// `.invalidUnicode` error). Numbers and trailing commas are no longer excused: FastMap
+    /// reads them as Foundation does.
     static func describe(_ error: any Error) -> String {
         guard case .dataCorrupted(let context) = error as? DecodingError,
-            let underlying = context.underlyingError as? FastMapError, underlying.kind == .syntax
+            let underlying = context.underlyingError as? FastMapError,
+            underlying.kind == .syntax || underlying.kind == .invalidUnicode
         else { return "\(error)" }
         return Outcome<Void>.stricter + "\(error)"
     }
