@@ -18,7 +18,12 @@ extension JSONTreeDecoder {
     package func orderedMember(_ name: String, of object: JSONNode, depth: Int) -> JSONNode? {
         if let sparse, sparse.isLearning { return sparse.member(name, of: object, exact: false) }
         if let found = memberCursors.member(name, of: object, depth: depth) { return found }
-        if let sparse = unownedSparse { return sparse.reading { $0.missingMember(name, of: object, exact: false) } }
+        // The session read unowned (the decoder holds it): a member the document leaves out,
+        // which most of github_events.json's payloads do several times, cost a retain and
+        // release of it.
+        if let sparse = sparse.map(UnownedReference.init) {
+            return sparse.reading { $0.missingMember(name, of: object, exact: false) }
+        }
         return object.equivalentMember(name)
     }
 

@@ -51,13 +51,7 @@ package final class JSONTreeDecoder: Decoder {
     package let options: FastJSONDecoder.Options
     /// Set when the call decodes sparsely (see `FastJSONDecoder+Sparse.swift`): the reads that
     /// depend on what the tree holds pass through it.
-    @exclusivity(unchecked) package internal(set) var sparse: SparseDecodingSession? {
-        didSet { unownedSparse = sparse.map(UnownedReference.init) }
-    }
-    /// `sparse`, read without a reference by the member lookups (it is held above): a member
-    /// the document leaves out, which most of github_events.json's payloads do several times,
-    /// otherwise cost a retain and release of the session and of its schema.
-    @exclusivity(unchecked) package private(set) var unownedSparse: UnownedReference<SparseDecodingSession>?
+    @exclusivity(unchecked) package internal(set) var sparse: SparseDecodingSession?
 
     /// `JSONDecoder.KeyDecodingStrategy`, read once per `decode` call instead of once per object.
     package enum KeyStrategy {
@@ -86,7 +80,6 @@ package final class JSONTreeDecoder: Decoder {
     ) {
         self.document = root.document
         self.sparse = sparse
-        unownedSparse = sparse.map(UnownedReference.init)
         self.node = root.node
         self.options = options
         self.lossy = options.lossyCoercions
@@ -112,7 +105,6 @@ package final class JSONTreeDecoder: Decoder {
         self.path = CodingPathStack(path)
         self.numberTexts = parent.numberTexts
         self.sparse = parent.sparse
-        unownedSparse = parent.unownedSparse
         parent.numberTexts.isShared = true
         parent.sparse?.makesSuperDecoder()
     }

@@ -13,8 +13,6 @@
 package final class SparseDecodingSession {
     /// Set in filtered mode; nil while learning.
     package let schema: JSONSparseSchema?
-    /// `schema`, read without a reference where a member is missing (see ``missingMember(_:of:exact:)``).
-    private let unownedSchema: UnownedReference<JSONSparseSchema>?
     /// Filtered mode: something was read that only the full tree answers for sure.
     package private(set) var needsFullTree = false
     /// Learning: the type did something no schema can serve (a `superDecoder`), so its
@@ -25,16 +23,10 @@ package final class SparseDecodingSession {
     private var dictionaries: Set<JSONNode.ID> = []
 
     /// A learning session.
-    package init() {
-        self.schema = nil
-        self.unownedSchema = nil
-    }
+    package init() { self.schema = nil }
 
     /// A filtered session over a document parsed with `schema`.
-    package init(filteredBy schema: JSONSparseSchema) {
-        self.schema = schema
-        self.unownedSchema = UnownedReference(schema)
-    }
+    package init(filteredBy schema: JSONSparseSchema) { self.schema = schema }
 
     /// Makes a filtered session nobody else holds what a new one over the same schema is, for
     /// the next streamed element (one allocation less per element).
@@ -63,21 +55,22 @@ package final class SparseDecodingSession {
     /// misses an optional member in most of its objects, 0.5 to 1% slower.
     @inline(__always)
     package func missingMember(_ name: String, of object: JSONNode, exact: Bool) -> JSONNode? {
-        // Unowned (the session holds it): most of github_events.json's payloads leave out
-        // several of the members their model asks for, and a retain and release of the schema
-        // for each was 0.5% of decoding it.
-        guard let schema = unownedSchema else { return nil }
+        // The schema read unowned (the session holds it): most of github_events.json's payloads
+        // leave out several of the members their model asks for, and a retain and release of
+        // the schema for each was 0.5% of decoding it.
+        guard let schema = schema.map(UnownedReference.init) else { return nil }
         let mark = object.sparseMark
         if mark == 0 { return exact ? nil : object.member(matching: name) }
         // A kept key is missing from the document too, unless spelled another way: the builder
         // kept the other spellings of a kept ASCII name, while those of a non-ASCII name may hide
         // among the members it skipped.
-        if schema.reading({ $0.keeps(name, mark: mark, onlyIfASCII: !exact) }) {
-            let otherSpellings = !exact && schema.reading { $0.keepsOtherSpellings(mark: mark) }
-            return otherSpellings ? object.equivalentMember(name) : nil
+        return schema.reading { schema in
+            guard schema.keeps(name, mark: mark, onlyIfASCII: !exact) else {
+                needsFullTree = true
+                return nil
+            }
+            return !exact && schema.keepsOtherSpellings(mark: mark) ? object.equivalentMember(name) : nil
         }
-        needsFullTree = true
-        return nil
     }
 
     private func learnedMember(_ name: String, of object: JSONNode, exact: Bool) -> JSONNode? {
