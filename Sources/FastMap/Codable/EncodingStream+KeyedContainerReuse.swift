@@ -9,13 +9,11 @@ extension EncodingStream {
     func keyedContainer<Key: CodingKey>(
         _ type: Key.Type, index: Int, generation: Int
     ) -> KeyedEncodingContainer<Key> {
-        if let (box, state) = keyedContainerBoxes.idle(ObjectIdentifier(type)) {
-            state.reading { state in
-                state.index = index
-                state.generation = generation
-            }
-            return box.reading { KeyedContainerBoxes.encodingContainer($0, keyedBy: Key.self) }
+        let idle = keyedContainerBoxes.idle(ObjectIdentifier(type)) { state in
+            state.index = index
+            state.generation = generation
         }
+        if let idle { return idle.reading { KeyedContainerBoxes.encodingContainer($0, keyedBy: Key.self) } }
         let state = EncodingKeyedContainerState(index: index, generation: generation)
         let container = KeyedEncodingContainer(EncodingStreamKeyedContainer<Key>(stream: self, state: state))
         _ = keyedContainerBoxes.keep(container, state: state)

@@ -40,14 +40,14 @@ extension JSONTreeDecoder {
         _ type: Key.Type, object: JSONNode, path: CodingPathReference
     ) throws -> KeyedDecodingContainer<Key> {
         let converted = try convertedKeys(of: object, at: path)
-        if tracksKeyedContainers, let (box, state) = keyedContainerBoxes.idle(ObjectIdentifier(type)) {
-            state.reading { state in
+        if tracksKeyedContainers {
+            let idle = keyedContainerBoxes.idle(ObjectIdentifier(type)) { state in
                 state.object = object
                 state.path = path
                 // Nil both times unless a key strategy converts names: no release and retain then.
                 if converted != nil || state.converted != nil { state.converted = converted }
             }
-            return box.reading { KeyedContainerBoxes.decodingContainer($0, keyedBy: Key.self) }
+            if let idle { return idle.reading { KeyedContainerBoxes.decodingContainer($0, keyedBy: Key.self) } }
         }
         return newKeyedContainer(type, object: object, path: path, converted: converted)
     }
