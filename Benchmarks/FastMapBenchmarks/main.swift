@@ -10,9 +10,11 @@ import Foundation
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let generatedOnly = arguments.contains("--generated")
-let filter = arguments.firstIndex(of: "--filter").flatMap {
-    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+/// The argument after `flag`, if both are there.
+func value(after flag: String) -> String? {
+    arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 }
+let filter = value(after: "--filter")
 
 var runner = Runner()
 if quick {
@@ -21,9 +23,7 @@ if quick {
 }
 
 var benchmarks: [Benchmark] = []
-let onlyCorpus = arguments.firstIndex(of: "--corpus").flatMap {
-    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
-}
+let onlyCorpus = value(after: "--corpus")
 let corpora = Corpora.load(generatedOnly: generatedOnly).filter { corpus in
     onlyCorpus.map { corpus.name.contains($0) } ?? true
 }
