@@ -55,7 +55,7 @@ package struct ReusableContainerBoxes<State: AnyObject> {
 
     /// Keeps `container` (a new one) for reuse, unless the list is full or the standard
     /// library lays its keyed containers out otherwise than as one reference to their box
-    /// (`KeyedContainerBoxes.box(of:)` gives none; then nothing is ever kept, and ``idle(_:)``
+    /// (`KeyedContainerBoxes.box(of:)` gives none; then nothing is ever kept, and ``idle(_:repointing:)``
     /// finds nothing to cast back). Returns whether it is kept; one that is not must hold what
     /// its state needs by itself.
     package mutating func keep<Key>(_ container: KeyedDecodingContainer<Key>, state: State) -> Bool {
