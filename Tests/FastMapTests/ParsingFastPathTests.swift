@@ -26,6 +26,10 @@ import Testing
         "18446744073709551615e-5", "18446744073709551616e-5", "1e-342", "1e-343", "1e308", "-65.613616999999977",
         "1.7e-30", "3.0e10", "123456789012345678901234567890.5", "0.000000000000000000000000000000001234567",
         "1E22", "1E+22", "1e-22", "4503599627370496.5", "4503599627370497.5", "9007199254740991e5",
+        // Digit runs of every length around the eight and four gathered at once.
+        "1234.5678", "12345678.12345678", "1234567.1234567", "123456789.123456789", "0.12345678e-5",
+        "12345678e-12345678", "1234567890123456.7", "99999999.99999999", "0.00000000123456789012",
+        "123456781234567812345678.5", "7.12345678901234567e-300", "6.02214076e23", "12345.678901234567",
     ]
 
     static func randomNumbers(count: Int, seed: UInt64) -> [String] {
@@ -72,6 +76,30 @@ import Testing
             }
         }
         #expect(json.count == texts.count)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    /// Integers of every digit count from 1 to 20 (the digits are gathered eight and four at a
+    /// time): each reads back as the integer it spells, or as no `Int64` / `UInt64` past them.
+    @Test(arguments: JSONParser.allCases)
+    func integersOfEveryLengthReadExactly(parser: JSONParser) throws {
+        var rng = SeededGenerator(seed: 11)
+        var texts: [String] = []
+        for digits in 1...20 {
+            for _ in 0..<50 {
+                let text = String(1 + rng.next() % 9) + (1..<digits).map { _ in String(rng.next() % 10) }.joined()
+                texts.append(rng.next() % 2 == 0 ? text : "-" + text)
+            }
+        }
+        texts += ["9223372036854775807", "-9223372036854775808", "18446744073709551615", "18446744073709551616"]
+        let json = try JSON(string: "[" + texts.joined(separator: ",") + "]", options: .init(parser: parser))
+        var mismatches: [String] = []
+        for (index, text) in texts.enumerated() {
+            let element = json[index]
+            if element?.int64 != Int64(text) || element?.uint64 != UInt64(text) {
+                mismatches.append("\(text): \(String(describing: element))")
+            }
+        }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
