@@ -144,6 +144,7 @@ static void install_hooks(void) {
     chain_hooks();
     fm_arena_nodes_check();
     fm_object_pairs_check();
+    fm_object_inserts_check();
     first_previous_malloc = previous_malloc;
     first_previous_free = previous_free;
 }

@@ -71,7 +71,7 @@ static int attach(fm_builder *b, json_t *value, int *attached) {
             frame->seen |= b->member_bit;
             if (fm_object_append_unhashed(parent, b->member_key, b->key_length, value) != 0)
                 return fm_builder_fail_out_of_memory(b);
-        } else if (json_object_setn_new_nocheck(parent, b->member_key, b->key_length, value) != 0) {
+        } else if (fm_object_insert(parent, b->member_key, b->key_length, value) != 0) {
             // A duplicate replaces the first member; the object's close notices (one size
             // query per object instead of two per member).
             return fm_builder_fail_out_of_memory(b);
@@ -84,8 +84,7 @@ static int attach(fm_builder *b, json_t *value, int *attached) {
         *attached = 0;
         return 1;
     }
-    if (json_object_setn_new_nocheck(parent, b->member_key, b->key_length, value) != 0)
-        return fm_builder_fail_out_of_memory(b);
+    if (fm_object_insert(parent, b->member_key, b->key_length, value) != 0) return fm_builder_fail_out_of_memory(b);
     *attached = 1;
     return 1;
 }

@@ -1,5 +1,6 @@
 #include "internal.h"
 #include "fastmap_sparse.h"
+#include "object_layout.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -17,40 +18,7 @@
 // github_events.json or twitter.json, and only FastMap's decoder reads such a tree).
 enum { FM_ORDERED_LOOKAHEAD = 3, FM_WALKED_OBJECT_SIZE = 12 };
 
-// jansson's members, as its private hashtable.h (2.14) lays them out: each pair is on a list in
-// insertion order, and an iterator points at the pair's place on that list. Stepping through
-// the pairs directly takes a load per step where jansson's iterator functions took four calls
-// (next, key, its length, value: 3% of a decode of twitter.json). The layout is checked once,
-// when FastMap installs its allocation hooks (fm_object_pairs_check); should a jansson build
-// differ, the lookup uses those functions as before.
-typedef struct member_list {
-    struct member_list *prev;
-    struct member_list *next;
-} member_list;
-
-typedef struct member_pair {
-    member_list list;
-    member_list ordered;  // where an iterator points
-    size_t hash;
-    json_t *value;
-    size_t key_length;
-    char key[];
-} member_pair;
-
-typedef struct object_layout {
-    json_t json;
-    size_t size;
-    void *buckets;
-    size_t order;
-    member_list list;
-    member_list ordered;  // the end of the ordered list
-} object_layout;
-
 static int pairs_match;
-
-static member_pair *pair_at(member_list *position) {
-    return (member_pair *)((char *)position - offsetof(member_pair, ordered));
-}
 
 // Whether the list headed by `all` (jansson's list of every pair, in the order of its hash
 // buckets, which depends on the process's hash seed) links exactly `a` and `b`, in either order.
@@ -73,9 +41,9 @@ void fm_object_pairs_check(void) {
         match = first && second && !json_object_iter_next(object, second) && end->next == first &&
                 ((object_layout *)object)->size == json_object_size(object) &&
                 ((member_list *)first)->next == second && ((member_list *)second)->next == end &&
-                end->prev == second && holds_exactly(&((object_layout *)object)->list, pair_at(first), pair_at(second));
+                end->prev == second && holds_exactly(&((object_layout *)object)->list, fm_pair_at(first), fm_pair_at(second));
         for (void *iter = first; match && iter; iter = json_object_iter_next(object, iter)) {
-            member_pair *pair = pair_at(iter);
+            member_pair *pair = fm_pair_at(iter);
             match = pair->key == json_object_iter_key(iter) && pair->key_length == json_object_iter_key_len(iter) &&
                     pair->value == json_object_iter_value(iter);
         }
@@ -97,7 +65,7 @@ static inline void *member_after(json_t *object, void *position) {
 
 // The value of the member at `position` if its key is `key`, else NULL.
 static inline json_t *value_if_named(void *position, const char *key, size_t length) {
-    member_pair *pair = pairs_match ? pair_at(position) : NULL;
+    member_pair *pair = pairs_match ? fm_pair_at(position) : NULL;
     size_t found_length = pair ? pair->key_length : json_object_iter_key_len(position);
     const char *found_key = pair ? pair->key : json_object_iter_key(position);
     if (found_length != length || !fm_bytes_equal(found_key, key, length)) return NULL;
@@ -113,7 +81,7 @@ static inline json_t *value_if_named(void *position, const char *key, size_t len
 static inline int unhashed(json_t *object) {
     if (!pairs_match || !fm_sparse_mark(object)) return 0;
     member_list *end = &((object_layout *)object)->ordered;
-    return end->next == end || pair_at(end->next)->hash == 0;
+    return end->next == end || fm_pair_at(end->next)->hash == 0;
 }
 
 // The member `key` found by comparing every member from `from` (NULL: none) to the last, then
@@ -151,41 +119,15 @@ json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key
     return walk(object, position, lookahead_start, key, length);
 }
 
-// jansson's list_insert: `node` goes last on the list that `list` heads.
-static void append_to_list(member_list *list, member_list *node) {
-    node->next = list;
-    node->prev = list->prev;
-    list->prev->next = node;
-    list->prev = node;
-}
-
 int fm_object_append_unhashed(json_t *object, const char *key, size_t length, json_t *value) {
-    member_pair *pair = NULL;
-    if (length < SIZE_MAX - sizeof(member_pair)) {
-        size_t size = sizeof(member_pair) + length + 1;
-        void *block = NULL;
-        // From the arena the tree is built in, or else as jansson allocates (and will free,
-        // through its free hook, when the tree is released by json_decref).
-        if (!fm_arena_take(size, &block)) {
-            json_malloc_t allocate;
-            json_free_t release;
-            json_get_alloc_funcs(&allocate, &release);
-            block = allocate(size);
-        }
-        pair = block;
-    }
+    member_pair *pair = fm_member_pair_make(key, length, 0, value);  // 0: never hashed
     if (!pair) {
         json_decref(value);
         return -1;
     }
-    pair->hash = 0;  // never hashed: the hash lookups of this object find no member
-    pair->value = value;
-    pair->key_length = length;
-    memcpy(pair->key, key, length);
-    pair->key[length] = '\0';
     object_layout *layout = (object_layout *)object;
-    append_to_list(&layout->list, &pair->list);
-    append_to_list(&layout->ordered, &pair->ordered);
+    fm_list_append(&layout->list, &pair->list);
+    fm_list_append(&layout->ordered, &pair->ordered);
     layout->size++;
     return 0;
 }

@@ -70,6 +70,11 @@ int fm_test_object_pairs_direct(void) {
     return fm_object_pairs_check_result();
 }
 
+int fm_test_object_inserts_direct(void) {
+    fm_arena_hooks_active();  // installs the hooks, and with them the insertion check, if not yet
+    return fm_object_inserts_check_result();
+}
+
 json_t *fm_test_hashed_member(json_t *object, const char *key, size_t length) {
     return json_object_getn(object, key, length);
 }

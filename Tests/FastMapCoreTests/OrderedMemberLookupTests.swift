@@ -14,6 +14,50 @@ import Testing
         #expect(fm_test_object_pairs_direct() != 0, "every in-order lookup would go through jansson's iterator")
     }
 
+    @Test func thisJanssonsHashIsTheOneFastMapBuildsWith() {
+        #expect(fm_test_object_inserts_direct() != 0, "every member would be added through jansson's calls")
+    }
+
+    /// The parsers add members to jansson's hash themselves (`object_insert.c`): jansson's own
+    /// lookup must find every one, through every doubling of the buckets, for keys of every
+    /// length and kind, with a repeated key keeping its first value; and the tree must equal
+    /// the one jansson's own parser (`json_loadb`, its own insertion) builds.
+    @Test func membersTheParsersHashAreFoundByJanssonsOwnLookup() throws {
+        var random = SeededGenerator(seed: 0x1_45E27)
+        let alphabet = Array("abcXYZ019_-é€😀 \"\\\u{1}")
+        for count in [1, 7, 8, 9, 16, 17, 100, 1025, 5000] {
+            var keys: [String] = []
+            var seen = Set<String>()
+            while keys.count < count {
+                let length = Int(random.next() % 41)
+                let key = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+                if seen.insert(key).inserted { keys.append(key) }
+            }
+            let encoded = try keys.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+            // The first key again at the end: the first value stays.
+            let members = encoded.enumerated().map { "\($1):\($0)" } + ["\(encoded[0]):-1"]
+            let text = "{" + members.joined(separator: ",") + "}"
+            let janssons = try JSON(string: text, options: .init(parser: .jansson))
+            for parser in [JSONParser.yajl, .simdjson] {
+                for usesArena in [true, false] {
+                    let object = try JSON(string: text, options: .init(parser: parser, usesArena: usesArena))
+                    #expect(object.node.objectCount == count)
+                    var misses: [String] = []
+                    for (index, key) in keys.enumerated() {
+                        let value = key.utf8CString.withUnsafeBufferPointer {
+                            fm_test_hashed_member(object.node.raw, $0.baseAddress, key.utf8.count)
+                        }
+                        if value.map({ JSON(document: object.document, node: JSONNode($0)) }) != JSON(index) {
+                            misses.append(key)
+                        }
+                    }
+                    #expect(misses.isEmpty, "\(parser), arena \(usesArena), \(count) members: \(misses.prefix(5))")
+                    #expect(object == janssons, "\(parser), arena \(usesArena), \(count) members")
+                }
+            }
+        }
+    }
+
     static func objects(keys: [String]) throws -> [JSON] {
         let members = try keys.enumerated().map {
             "\(String(decoding: try JSONEncoder().encode($1), as: UTF8.self)):\($0)"

@@ -136,6 +136,10 @@ int fm_test_string_text_follows_node(const json_t *node);
 /// private layout, checked once), rather than through jansson's iterator functions; sparse
 /// parses then leave the members of the objects they filter unhashed.
 int fm_test_object_pairs_direct(void);
+/// Whether parses add an object's members the way jansson's hashtable_set does without calling
+/// it (its private layout, hash and seed, checked once against jansson at load: the very same
+/// buckets), rather than through json_object_setn_new_nocheck.
+int fm_test_object_inserts_direct(void);
 /// For tests: the member `key` as jansson's own hash lookup finds it (not a member a sparse
 /// parse left unhashed, see fm_object_member).
 json_t *fm_test_hashed_member(json_t *object, const char *key, size_t length);
