@@ -6,9 +6,9 @@
 // Members added to an object the way jansson's hashtable_set adds them, without its calls.
 // Building gsoc-2018.json spent a fifth of its parse in json_object_setn_new_nocheck and what it
 // calls (argument checks, hashtable_set, the hash, the bucket search, jsonp_malloc through the
-// allocation hook for the pair): here the hash is inlined and the pair taken straight from the
-// arena. The result is jansson's own structure, bucket for bucket, so jansson's lookups,
-// iteration, equality and release work on it unchanged; fm_object_pairs_check builds objects
+// allocation hook for the pair): here the hash is inlined, and the pair comes from jansson's
+// hook without jsonp_malloc in between. The result is jansson's own structure, bucket for bucket, so jansson's lookups,
+// iteration, equality and release work on it unchanged; fm_object_inserts_check builds objects
 // both ways at load and compares them, and any difference leaves jansson's functions in use.
 
 // Bob Jenkins' lookup3 `hashlittle` (public domain), which jansson hashes keys with, seeded with

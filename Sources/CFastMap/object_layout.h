@@ -61,20 +61,17 @@ static inline void fm_list_append(member_list *list, member_list *node) {
     list->prev = node;
 }
 
-/// A pair for `key` holding `value` (not yet on any list), from the arena the tree is built in,
-/// or else as jansson allocates (and will free, through its free hook, when the tree is released
-/// by json_decref). NULL when memory runs out; `value` stays the caller's then.
+/// A pair for `key` holding `value` (not yet on any list), allocated as jansson allocates it,
+/// through its current hook (the arena's, inside an arena parse), which is what will free it if
+/// the tree is released by json_decref: should another library swap jansson's hooks while a
+/// tree is built, each block still comes from the allocator its free goes to. NULL when memory
+/// runs out; `value` stays the caller's then.
 static inline member_pair *fm_member_pair_make(const char *key, size_t length, size_t hash, json_t *value) {
     if (length >= SIZE_MAX - sizeof(member_pair)) return NULL;
-    size_t size = sizeof(member_pair) + length + 1;
-    void *block = NULL;
-    if (!fm_arena_take(size, &block)) {
-        json_malloc_t allocate;
-        json_free_t release;
-        json_get_alloc_funcs(&allocate, &release);
-        block = allocate(size);
-    }
-    member_pair *pair = block;
+    json_malloc_t allocate;
+    json_free_t release;
+    json_get_alloc_funcs(&allocate, &release);
+    member_pair *pair = allocate(sizeof(member_pair) + length + 1);
     if (!pair) return NULL;
     pair->hash = hash;
     pair->value = value;
