@@ -99,9 +99,10 @@ int fm_object_pairs_check_result(void);
 /// on failure, as json_object_setn_new does). Only when fm_object_pairs_check_result() is 1.
 /// Returns 0, or -1 when memory runs out.
 int fm_object_append_unhashed(json_t *object, const char *key, size_t length, json_t *value);
-/// json_object_setn_new_nocheck (taking `value`'s reference, even on failure; a repeated key
-/// replaces the value), doing what jansson's hashtable_set does without its calls when
-/// fm_object_inserts_check found that to build the very same structure (object_insert.c).
+/// json_object_setn_new_nocheck for the builders (taking `value`'s reference, even on failure; a
+/// repeated key replaces the value), doing what jansson's hashtable_set does without its calls
+/// when fm_object_inserts_check found that to build the very same structure (object_insert.c).
+/// `object` must be an object and `value` a node other than it: the builders check both before.
 int fm_object_insert(json_t *object, const char *key, size_t length, json_t *value);
 /// The check fm_object_insert relies on, made once with the others at load, and what it found.
 void fm_object_inserts_check(void);

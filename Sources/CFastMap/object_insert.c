@@ -16,22 +16,13 @@
 // words, the last block padded with zeros; an empty key is not mixed at all.
 static inline uint32_t rotate(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
 
-static inline uint32_t little_endian_word(const unsigned char *bytes) {
-    uint32_t word;
-    memcpy(&word, bytes, sizeof word);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    word = __builtin_bswap32(word);
-#endif
-    return word;
-}
-
 static uint32_t lookup3_hash(const unsigned char *key, size_t length, uint32_t seed) {
     uint32_t a, b, c;
     a = b = c = 0xdeadbeef + (uint32_t)length + seed;
     while (length > 12) {
-        a += little_endian_word(key);
-        b += little_endian_word(key + 4);
-        c += little_endian_word(key + 8);
+        a += fm_load_little_endian32(key);
+        b += fm_load_little_endian32(key + 4);
+        c += fm_load_little_endian32(key + 8);
         a -= c, a ^= rotate(c, 4), c += b;
         b -= a, b ^= rotate(a, 6), a += c;
         c -= b, c ^= rotate(b, 8), b += a;
@@ -113,15 +104,19 @@ static int double_buckets(object_layout *layout) {
 }
 
 // hashtable_set's steps: grow at a load of one, find the key in its bucket (a repeated key
-// replaces the value, keeping its place), else a new pair last in insertion order.
+// replaces the value, keeping its place), else a new pair last in insertion order. Takes
+// `value`'s reference, releasing it on failure.
 static int insert(object_layout *layout, const char *key, size_t length, json_t *value) {
-    if (layout->size >= (size_t)1 << layout->order && double_buckets(layout) != 0) return -1;
+    if (layout->size >= (size_t)1 << layout->order && double_buckets(layout) != 0) {
+        json_decref(value);
+        return -1;
+    }
     size_t hash = lookup3_hash((const unsigned char *)key, length, jansson_seed);
     member_bucket *bucket = &((member_bucket *)layout->buckets)[hash & (((size_t)1 << layout->order) - 1)];
     if (!bucket_is_empty(layout, bucket)) {
         for (member_list *node = bucket->first;; node = node->next) {
             member_pair *pair = (member_pair *)node;
-            if (pair->hash == hash && pair->key_length == length && memcmp(pair->key, key, length) == 0) {
+            if (pair->hash == hash && pair->key_length == length && fm_bytes_equal(pair->key, key, length)) {
                 json_decref(pair->value);
                 pair->value = value;
                 return 0;
@@ -130,7 +125,10 @@ static int insert(object_layout *layout, const char *key, size_t length, json_t 
         }
     }
     member_pair *pair = fm_member_pair_make(key, length, hash, value);
-    if (!pair) return -1;
+    if (!pair) {
+        json_decref(value);
+        return -1;
+    }
     put_in_bucket(layout, bucket, &pair->list);
     fm_list_append(&layout->ordered, &pair->ordered);
     layout->size++;
@@ -139,12 +137,7 @@ static int insert(object_layout *layout, const char *key, size_t length, json_t 
 
 int fm_object_insert(json_t *object, const char *key, size_t length, json_t *value) {
     if (!inserts_match) return json_object_setn_new_nocheck(object, key, length, value);
-    if (!value) return -1;
-    if (!key || !json_is_object(object) || object == value || insert((object_layout *)object, key, length, value) != 0) {
-        json_decref(value);
-        return -1;
-    }
-    return 0;
+    return insert((object_layout *)object, key, length, value);
 }
 
 // The keys the check inserts: every length from 0 to 40 (each tail of a twelve-byte block, and
@@ -162,27 +155,23 @@ void fm_object_inserts_check(void) {
     if (!fm_object_pairs_check_result()) return;
     json_t *theirs = json_object(), *ours = json_object();
     int match = theirs && ours && json_object_setn_new_nocheck(theirs, "", 0, json_null()) == 0;
-    if (match) {
-        member_pair *empty = fm_pair_at(((object_layout *)theirs)->ordered.next);
-        jansson_seed = (uint32_t)(empty->hash - 0xdeadbeef);
-        inserts_match = 1;  // for the inserts below; cleared again unless all agree
-    }
+    if (match) jansson_seed = (uint32_t)(fm_pair_at(((object_layout *)theirs)->ordered.next)->hash - 0xdeadbeef);
     char key[CHECK_KEYS];
     for (int index = 0; match && index < CHECK_KEYS; index++) {
         size_t length = check_key(index, key);
         match = (index == 0 || json_object_setn_new_nocheck(theirs, key, length, json_integer(index)) == 0) &&
-                fm_object_insert(ours, key, length, json_integer(index)) == 0;
+                insert((object_layout *)ours, key, length, json_integer(index)) == 0;
     }
     // A repeated key: the value replaced in place, on both sides.
     match = match && json_object_setn_new_nocheck(theirs, "", 0, json_true()) == 0 &&
-            fm_object_insert(ours, "", 0, json_true()) == 0;
+            insert((object_layout *)ours, "", 0, json_true()) == 0;
     object_layout *a = (object_layout *)theirs, *b = (object_layout *)ours;
     match = match && a->size == CHECK_KEYS && b->size == CHECK_KEYS && a->order == b->order;
     // The same pairs in the same order, the same hashes, and every bucket the same length.
     member_list *x = a->ordered.next, *y = b->ordered.next;
     for (; match && x != &a->ordered && y != &b->ordered; x = x->next, y = y->next) {
         member_pair *p = fm_pair_at(x), *q = fm_pair_at(y);
-        match = p->hash == q->hash && p->key_length == q->key_length && memcmp(p->key, q->key, p->key_length) == 0 &&
+        match = p->hash == q->hash && p->key_length == q->key_length && fm_bytes_equal(p->key, q->key, p->key_length) &&
                 json_equal(p->value, q->value) && json_object_getn(ours, q->key, q->key_length) == q->value;
     }
     match = match && x == &a->ordered && y == &b->ordered;

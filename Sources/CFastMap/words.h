@@ -3,8 +3,8 @@
 
 // Eight bytes at a time: the word loads and the byte test shared by the white-space compactor
 // (compact.c), the escape scan of the writer (escape.c) and the simdjson builder's search for
-// a backslash (internal.h); and the comparison of short keys (builder_sparse.c,
-// object_lookup.c).
+// a backslash (internal.h); the comparison of short keys (builder_sparse.c, object_lookup.c,
+// object_insert.c); and little-endian loads (float.c, object_insert.c).
 
 #include <stddef.h>
 #include <stdint.h>
@@ -20,6 +20,27 @@ static inline uint64_t fm_load_word(const unsigned char *p) {
 }
 
 static inline void fm_store_word(unsigned char *p, uint64_t word) { memcpy(p, &word, 8); }
+
+/// The eight bytes at `p` as a little-endian number, the first byte in the low bits whatever the
+/// machine's byte order: what digit arithmetic (float.c) and jansson's hash (object_insert.c)
+/// are written for.
+static inline uint64_t fm_load_little_endian64(const unsigned char *p) {
+    uint64_t word = fm_load_word(p);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap64(word);
+#endif
+    return word;
+}
+
+/// fm_load_little_endian64 for four bytes.
+static inline uint32_t fm_load_little_endian32(const unsigned char *p) {
+    uint32_t word;
+    memcpy(&word, p, 4);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap32(word);
+#endif
+    return word;
+}
 
 /// The bytes of `word` equal to `byte`, flagged in their high bits. A borrow only starts at a
 /// real match, so a word without one is never flagged; the lowest flag is exact, those above it
