@@ -97,8 +97,9 @@ int fm_object_pairs_check_result(void);
 /// Adds a member to `object` on its list of members only, not to jansson's hash (so
 /// json_object_getn does not find it: fm_object_member does), taking `value`'s reference (even
 /// on failure, as json_object_setn_new does). Only when fm_object_pairs_check_result() is 1.
-/// Returns 0, or -1 when memory runs out.
-int fm_object_append_unhashed(json_t *object, const char *key, size_t length, json_t *value);
+/// The member goes before as many of the last members in the object's order as `later` has bits
+/// set (0: at the end). Returns 0, or -1 when memory runs out.
+int fm_object_append_unhashed(json_t *object, const char *key, size_t length, json_t *value, uint64_t later);
 /// json_object_setn_new_nocheck for the builders (taking `value`'s reference, even on failure; a
 /// repeated key replaces the value), doing what jansson's hashtable_set does without its calls
 /// when fm_object_inserts_check found that to build the very same structure (object_insert.c).

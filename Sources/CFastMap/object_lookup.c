@@ -119,15 +119,18 @@ json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key
     return walk(object, position, lookahead_start, key, length);
 }
 
-int fm_object_append_unhashed(json_t *object, const char *key, size_t length, json_t *value) {
+int fm_object_append_unhashed(json_t *object, const char *key, size_t length, json_t *value, uint64_t later) {
     member_pair *pair = fm_member_pair_make(key, length, 0, value);  // 0: never hashed
     if (!pair) {
         json_decref(value);
         return -1;
     }
     object_layout *layout = (object_layout *)object;
+    // `list` (jansson's bucket order) is only walked to free the pairs: its order is free.
     fm_list_append(&layout->list, &pair->list);
-    fm_list_append(&layout->ordered, &pair->ordered);
+    member_list *before = &layout->ordered;
+    for (; later; later &= later - 1) before = before->prev;  // a step per bit set
+    fm_list_append(before, &pair->ordered);
     layout->size++;
     return 0;
 }

@@ -70,3 +70,13 @@ public func residentMemoryBytes() -> Int {
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
+
+/// Every ordering of `items` (n! of them: keep `items` short).
+public func permutations<Element>(_ items: [Element]) -> [[Element]] {
+    guard items.count > 1 else { return [items] }
+    return items.indices.flatMap { index in
+        var rest = items
+        let first = rest.remove(at: index)
+        return permutations(rest).map { [first] + $0 }
+    }
+}

@@ -12,14 +12,6 @@ struct DecoderMemberOrderTests {
     /// Every permutation of a record's members: the in-order and the out-of-order paths.
     static let recordDocuments: [String] = {
         let members = [#""a":1"#, #""b":"two""#, #""c":[3]"#, #""d":{"e":4}"#, #""x":0"#]
-        func permutations(_ items: [String]) -> [[String]] {
-            guard items.count > 1 else { return [items] }
-            return items.indices.flatMap { index in
-                var rest = items
-                let first = rest.remove(at: index)
-                return permutations(rest).map { [first] + $0 }
-            }
-        }
         return permutations(members).map { "{" + $0.joined(separator: ",") + "}" }
     }()
 

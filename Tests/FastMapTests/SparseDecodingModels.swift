@@ -259,3 +259,20 @@ struct SparseOtherSpellings: Decodable, Equatable, Sendable {
         #"{"k":1,"\u212A":2,"a\u037E\u0301b":"x"}"#,
     ]
 }
+
+/// Reads its members in an order no document below has them in, and one optional member most
+/// documents lack: the schema it teaches numbers them in that reading order.
+struct SparseReadOrder: Decodable, Equatable {
+    var zeta: Int
+    var alpha: String
+    var middle: [Int]
+    var absent: Int?
+
+    static let readOrder = ["zeta", "alpha", "middle", "absent"]
+
+    /// The members in other orders, with members nobody reads between them.
+    static let documents = [
+        #"{"alpha":"a","x":1,"middle":[1,2],"zeta":1}"#, #"{"middle":[],"alpha":"b","zeta":2,"y":{"z":0}}"#,
+        #"{"zeta":3,"absent":30,"middle":[3],"alpha":"c"}"#, #"{"absent":null,"alpha":"d","middle":[4],"zeta":4}"#,
+    ]
+}

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import FastMapTestSupport
 import Foundation
 import Testing
@@ -193,6 +194,29 @@ import Testing
             // yajl and simdjson parse sparsely (jansson always builds the whole tree): their filtered
             // decodes kept all 41 names and none of the 820 decoys.
             if parser != .jansson { #expect(statistics.filteredDecodes > 0, "\(parser)") }
+        }
+    }
+
+    /// The schema a decode learns numbers each object's members in the order the model read
+    /// them, so filtered trees hold them in that order whatever the document's (the decode's
+    /// in-order lookups then find each one at their first look).
+    @Test func filteredTreesHoldMembersInTheOrderTheModelReadsThem() throws {
+        for parser in [JSONParser.yajl, .simdjson] {
+            let statistics = expectSparseMatchesFull(SparseReadOrder.self, SparseReadOrder.documents) {
+                $0.parser = parser
+            }
+            #expect(statistics.filteredDecodes > 0, "\(parser)")
+        }
+        let key = SparseSchemaCache.Key(type: ObjectIdentifier(SparseReadOrder.self), path: nil)
+        let schema = try #require(SparseSchemaCache.shared.entry(key)?.schema)
+        #expect(schema.thawed().memberOrder == SparseReadOrder.readOrder)
+        for document in SparseReadOrder.documents {
+            let tree = try Array(document.utf8).withUnsafeBytes { raw in
+                JSON(
+                    document: try JSONDocument.parse(
+                        raw, parser: .simdjson, maximumDepth: 512, allowsTrailingCommas: false, schema: schema))
+            }
+            #expect(tree.keys == SparseReadOrder.readOrder.filter { tree[$0] != nil }, "\(document)")
         }
     }
 

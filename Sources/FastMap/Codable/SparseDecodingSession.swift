@@ -18,7 +18,7 @@ package final class SparseDecodingSession {
     /// Learning: the type did something no schema can serve (a `superDecoder`), so its
     /// documents are always decoded in full.
     package private(set) var disqualified = false
-    private var lookups: [JSONNode.ID: Set<String>] = [:]
+    private var lookups: [JSONNode.ID: LookedUpKeys] = [:]
     private var wholeValues: Set<JSONNode.ID> = []
     private var dictionaries: Set<JSONNode.ID> = []
 
@@ -74,7 +74,7 @@ package final class SparseDecodingSession {
     }
 
     private func learnedMember(_ name: String, of object: JSONNode, exact: Bool) -> JSONNode? {
-        lookups[object.identity, default: []].insert(name)
+        lookups[object.identity, default: LookedUpKeys()].insert(name)
         if exact { return object.member(name) }
         let found = object.member(matching: name)
         // Found by Unicode equivalence (or not at all): which member answers depends on
@@ -150,11 +150,11 @@ package final class SparseDecodingSession {
             }
         } else if isObject {
             guard let keys = lookups[node.identity] else { return }
-            if shape.members.count + keys.count > memberLimit {
+            if shape.members.count + keys.inOrder.count > memberLimit {
                 shape.keepAll()
                 return
             }
-            for key in keys {
+            for key in keys.inOrder {
                 let child = shape.member(key)
                 if let value = node.member(key) {
                     learn(value, into: child, depth: depth + 1, depthLimit: depthLimit, memberLimit: memberLimit)
@@ -170,5 +170,16 @@ package final class SparseDecodingSession {
                 if elements.keepsAll { break }
             }
         }
+    }
+}
+
+/// The keys looked up in one object while learning, once each, in the order first asked for:
+/// the schema numbers them so (``JSONSparseShape/memberOrder``).
+private struct LookedUpKeys {
+    private(set) var inOrder: [String] = []
+    private var asked: Set<String> = []
+
+    mutating func insert(_ key: String) {
+        if asked.insert(key).inserted { inOrder.append(key) }
     }
 }

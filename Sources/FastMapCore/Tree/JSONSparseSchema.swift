@@ -13,7 +13,8 @@ package final class JSONSparseSchema: @unchecked Sendable {
     private struct Node {
         var keepsAll: Bool
         var keepsEveryMember: Bool
-        var members: [String: UInt32]
+        /// In the shape's ``JSONSparseShape/memberOrder``, which numbers them for the builder.
+        var members: [(key: String, child: UInt32)]
         var element: UInt32
     }
 
@@ -41,10 +42,10 @@ package final class JSONSparseSchema: @unchecked Sendable {
             let current = order[cursor]
             cursor += 1
             var node = Node(
-                keepsAll: current.keepsAll, keepsEveryMember: current.keepsEveryMember, members: [:], element: 0)
-            for (key, child) in current.members.sorted(by: { $0.key < $1.key }) {
-                node.members[key] = UInt32(order.count)
-                order.append(child)
+                keepsAll: current.keepsAll, keepsEveryMember: current.keepsEveryMember, members: [], element: 0)
+            for key in current.memberOrder {
+                node.members.append((key, UInt32(order.count)))
+                order.append(current.members[key]!)
                 keyTotal += key.utf8.count
                 memberTotal += 1
             }
@@ -97,7 +98,7 @@ package final class JSONSparseSchema: @unchecked Sendable {
                 keep_all: node.keepsAll ? 1 : 0, element: node.element, first_member: UInt32(first),
                 member_count: UInt32(memberIndex - first), key_signatures: keySignatures,
                 first_slot: UInt32(slotIndex), slot_mask: slotMask, every_member: node.keepsEveryMember ? 1 : 0,
-                other_spellings: node.members.keys.contains(where: \.hasOtherSpellings) ? 1 : 0)
+                other_spellings: node.members.contains(where: \.key.hasOtherSpellings) ? 1 : 0)
             slotIndex += slotCounts[index]
         }
     }
@@ -168,7 +169,7 @@ package final class JSONSparseSchema: @unchecked Sendable {
             return shape
         }
         if node.keepsEveryMember { shape.keepEveryMember() }
-        for (key, child) in node.members { shape.members[key] = thaw(child, depth: depth + 1) }
+        for (key, child) in node.members { shape.setMember(key, to: thaw(child, depth: depth + 1)) }
         // The shared empty node (which points at itself) thaws to "no element read".
         if node.element != emptyIndex, node.element != index {
             shape.element = thaw(node.element, depth: depth + 1)
