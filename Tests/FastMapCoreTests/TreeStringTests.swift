@@ -45,4 +45,22 @@ import Testing
             #expect(read.utf16.count == length)
         }
     }
+
+    /// Keys and written strings lend their UTF-8 in place where they can (`withBorrowedUTF8`):
+    /// small and native strings, strings cut from others, bridged and built ones, all give their
+    /// exact bytes, as lookup keys too.
+    @Test func borrowedUTF8IsTheStringsBytesInEveryRepresentation() throws {
+        let long = String(repeating: "kéy_日😀", count: 9)
+        var built = "built"
+        built += String(repeating: "x", count: 20)
+        let strings: [String] = [
+            "", "a", "fifteen_bytes__", "sixteen_bytes___", "é", "日本", long, String(long.dropFirst(3)),
+            String(long.utf8.dropFirst(5).prefix(12))!, NSString(string: long) as String, built, "\u{0}nul",
+        ]
+        for string in strings {
+            #expect(string.withBorrowedUTF8 { Array($0) } == Array(string.utf8), "\(string)")
+            let object = try JSON(bytes: Array(try JSONEncoder().encode([string: 1])))
+            #expect(object[string] == JSON(1), "\(string)")
+        }
+    }
 }

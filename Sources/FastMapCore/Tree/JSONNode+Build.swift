@@ -22,8 +22,7 @@ extension JSONNode {
     }
 
     package static func makeString(_ value: String) -> JSONNode {
-        var value = value
-        return value.withUTF8 { bytes in
+        value.withBorrowedUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
                 JSONNode(checked: json_stringn_nocheck($0.baseAddress ?? emptyCString, $0.count))
             }
@@ -46,8 +45,7 @@ extension JSONNode {
     /// Adds `child` under `key` unless the key is already present (the first one wins, as in
     /// Foundation's JSONDecoder). Takes over the caller's reference either way.
     package func setFirst(_ key: String, _ child: JSONNode) {
-        var key = key
-        key.withUTF8 { bytes in
+        key.withBorrowedUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 let base = chars.baseAddress ?? emptyCString
                 if json_object_getn(raw, base, chars.count) != nil {

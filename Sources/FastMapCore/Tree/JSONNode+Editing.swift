@@ -6,8 +6,7 @@ extension JSONNode {
     /// Sets member `key` to `child`, replacing (and releasing) the value there while keeping
     /// the member's position; takes over the caller's reference to `child`.
     package func replaceMember(_ key: String, with child: JSONNode) {
-        var key = key
-        key.withUTF8 { bytes in
+        key.withBorrowedUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 _ = json_object_setn_new_nocheck(raw, chars.baseAddress ?? emptyCString, chars.count, child.raw)
             }

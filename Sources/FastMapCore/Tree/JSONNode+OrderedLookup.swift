@@ -30,9 +30,8 @@ extension JSONNode {
     /// hash lookup and leave the cursor where it was.
     @inline(__always)
     package func member(_ key: String, after cursor: inout JSONMemberCursor) -> JSONNode? {
-        var key = key
         var position = cursor.position(in: self)
-        let found = key.withUTF8 { bytes in
+        let found = key.withBorrowedUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 fm_object_member_in_order(raw, &position, chars.baseAddress ?? emptyCString, chars.count)
             }

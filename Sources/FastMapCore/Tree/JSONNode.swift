@@ -97,8 +97,7 @@ internal import CJansson
 
     @inline(__always)
     package func member(_ key: String) -> JSONNode? {
-        var key = key
-        return key.withUTF8 { member(utf8: $0) }
+        key.withBorrowedUTF8 { member(utf8: $0) }
     }
 
     /// The member named `name` as Foundation matches keys, as Swift strings: byte for byte

@@ -137,8 +137,7 @@ package final class JSONSparseSchema: @unchecked Sendable {
     package func keeps(_ key: String, mark: UInt32, onlyIfASCII: Bool = false) -> Bool {
         guard mark > 0 else { return false }
         let everyMember = keepsEveryMember(mark: mark)
-        var key = key
-        return key.withUTF8 { bytes in
+        return key.withBorrowedUTF8 { bytes in
             if onlyIfASCII && bytes.contains(where: { $0 >= 0x80 }) { return false }
             return everyMember
                 || withTables { fm_sparse_node_member($0, mark - 1, bytes.baseAddress, bytes.count) != nil }

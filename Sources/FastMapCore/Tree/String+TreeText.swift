@@ -46,3 +46,16 @@ extension String {
         return seen & 0x8080_8080_8080_8080 == 0
     }
 }
+
+extension String {
+    /// Runs `body` with the string's UTF-8, borrowed where the string has it contiguous (a
+    /// native or small string: a coding key's) and from a contiguous copy otherwise. `withUTF8`
+    /// takes the string `inout`, so each call copied it, a retain and a release of its storage
+    /// (1.4% of decoding github_events.json, a lookup per member read).
+    @inline(__always)
+    package func withBorrowedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return try copy.withUTF8(body)
+    }
+}

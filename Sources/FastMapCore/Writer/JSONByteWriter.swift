@@ -181,8 +181,7 @@ import Foundation
     }
 
     @usableFromInline mutating func writeFloatingPointDescription(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withBorrowedUTF8 { utf8 in
             var count = utf8.count
             if count >= 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0") {
                 count -= 2
@@ -193,18 +192,12 @@ import Foundation
 
     /// Writes raw text (used for Decimal, which Foundation writes from its description).
     public mutating func writeRaw(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer.append($0) }
+        text.withBorrowedUTF8 { buffer.append($0) }
     }
 
     /// Writes `string` quoted and escaped as Foundation does.
     public mutating func writeString(_ string: String) {
-        // Native strings lend their bytes in place; a copy (and its retain) only for the others.
-        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
-        if written == nil {
-            var string = string
-            string.withUTF8 { writeString(utf8: $0) }
-        }
+        string.withBorrowedUTF8 { writeString(utf8: $0) }
     }
 
     /// Escapes `"`, `\`, `/` (unless disabled) and control characters; everything else,
