@@ -357,6 +357,7 @@ int fm_builder_init(fm_builder *b, size_t max_depth, fm_parse_error *error) {
 }
 
 void fm_builder_destroy(fm_builder *b) {
+    fm_sparse_forget_hints(b);
     free(b->stack);
     free(b->key);
     b->stack = NULL;

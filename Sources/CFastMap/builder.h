@@ -24,6 +24,7 @@ typedef struct fm_frame {
     uint32_t sparse;  // sparse builds only: the schema node filtering it, or FM_SPARSE_KEEP
     size_t members;   // optimistic builds: the members added to the object (see attach)
     uint64_t seen;    // sparse optimistic builds: the schema members added (member_bit), to find a duplicate
+    uint32_t hint;    // sparse builds: the slot of fm_builder.key_hints for the object's next key
 } fm_frame;
 
 struct fm_builder;
@@ -78,6 +79,14 @@ typedef struct fm_builder {
     // path) until that container, frame suspended_depth - 1, closes.
     const fm_sparse_schema *suspended;
     size_t suspended_depth;
+    // Sparse builds: the key most likely next in an object, learned from the objects before it
+    // (see fm_sparse_key), 1 + a schema member index per slot (0: none yet). Slot m follows
+    // member m; slot member_count + n starts an object of schema node n. Made at the first
+    // filtered container (the root, so every filtered frame has its slot); NULL before, and for
+    // good when out of memory then (every key is then looked up).
+    uint32_t *key_hints;
+    uint32_t member_count;  // the schema's members, for the hints' slots
+    int key_hints_made;     // the hints were made (or could not be) for this schema
     // A real number was built whose text its double does not tell exactly (see
     // fm_json_number.exact_text): the document's reals_are_exact is then 0.
     int inexact_real;
@@ -94,6 +103,9 @@ typedef struct fm_builder {
 /// value, up to SIZE_MAX, is safe: the frame stack starts small and grows with the nesting
 /// actually met). Returns 0 when out of memory.
 int fm_builder_init(fm_builder *b, size_t max_depth, fm_parse_error *error);
+
+/// Forgets the key hints (the schema changes).
+void fm_sparse_forget_hints(fm_builder *b);
 
 /// Frees the builder's own buffers (not the tree it built).
 void fm_builder_destroy(fm_builder *b);

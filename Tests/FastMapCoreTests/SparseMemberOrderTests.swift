@@ -118,4 +118,45 @@ import Testing
         whole.keepAll()
         #expect(whole.memberOrder.isEmpty)
     }
+
+    /// Objects of one schema node mostly list their keys in one order, so the builder compares
+    /// each key first with the one that followed the previous key last time. Hinted or looked up,
+    /// every key lands where a full parse puts it, whatever the orders, gaps, repeats and
+    /// spellings.
+    @Test func keysFollowingTheOrderOfTheObjectBeforeAreFoundByTheirHint() throws {
+        let shape = JSONSparseShape()
+        let element = shape.elements
+        for key in ["id", "name", "K", "owner"] { _ = element.member(key) }
+        _ = element.member("owner").member("login")
+        func object(_ id: Int, _ keys: [String]) -> String {
+            let members = keys.map { key -> String in
+                switch key {
+                case "owner": return #""owner":{"x":[1,{"login":0}],"login":"l\#(id)"}"#
+                case "skip": return #""skip":{"id":-1,"name":["n"]}"#
+                default: return "\"\(key)\":\(id)"
+                }
+            }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        let sameOrder =
+            "[" + (0..<20).map { object($0, ["id", "skip", "name", "K", "owner"]) }.joined(separator: ",") + "]"
+        for parser in [JSONParser.yajl, .simdjson] {
+            let before = fm_sparse_hinted_keys()
+            _ = try SparseParsingTests.sparse(Array(sameOrder.utf8), parser, JSONSparseSchema(shape)).get()
+            // The first object teaches the order; each of the other 19 finds its 4 kept keys and
+            // its owner's login by the hint.
+            #expect(fm_sparse_hinted_keys() - before >= 19 * 5, "\(parser)")
+        }
+        SparseParsingTests.expectAgreement(Array(sameOrder.utf8), shape: shape)
+        var random = SeededGenerator(seed: 0x41_7E)
+        let keys = ["id", "name", "K", "owner", "skip", "\u{212A}"]
+        let mixed = (0..<60).map { id in
+            // Shuffled, some left out, some written twice, `K` spelled as the Kelvin sign too.
+            var chosen = keys.shuffled(using: &random).prefix(Int.random(in: 0...keys.count, using: &random))
+            if id % 7 == 0, let first = chosen.first { chosen.append(first) }
+            return object(id, Array(chosen))
+        }
+        SparseParsingTests.expectAgreement(Array(("[" + mixed.joined(separator: ",") + "]").utf8), shape: shape)
+        for text in mixed { SparseParsingTests.expectAgreement(Array("[\(text),\(text)]".utf8), shape: shape) }
+    }
 }

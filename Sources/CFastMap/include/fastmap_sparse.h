@@ -137,6 +137,10 @@ typedef struct fm_sparse_schema {
 const fm_sparse_member *fm_sparse_node_member(const fm_sparse_schema *schema, uint32_t index,
                                               const unsigned char *key, size_t length);
 
+/// Test support: the keys of filtered objects this thread's sparse builds found through the
+/// builder's hint (the key that followed the same one in the object before) without a lookup.
+size_t fm_sparse_hinted_keys(void);
+
 /// fm_parse_dialect (no memory limit) building only what `schema` keeps, with the yajl or
 /// simdjson engine (any other engine is refused with FM_ERROR_OUT_OF_MEMORY: callers only pass
 /// those two). Every container of the tree carries a mark (fm_sparse_mark): 0 when it was built
