@@ -119,6 +119,28 @@ json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key
     return walk(object, position, lookahead_start, key, length);
 }
 
+json_t *fm_object_member_at_cursor(json_t *object, fm_member_cursor *cursor, const char *key, size_t length) {
+    if (cursor->object != object) {
+        cursor->object = object;
+        cursor->position = NULL;
+    }
+    // The common case first, in one pass: the member right after the cursor is the one asked
+    // for (a model reading the members of a filtered object, which keeps them in its reading
+    // order, or of a document that lists them so).
+    if (pairs_match && json_is_object(object)) {
+        member_list *end = &((object_layout *)object)->ordered;
+        member_list *next = cursor->position ? ((member_list *)cursor->position)->next : end->next;
+        if (next != end) {
+            member_pair *pair = fm_pair_at(next);
+            if (pair->key_length == length && fm_bytes_equal(pair->key, key, length)) {
+                cursor->position = next;
+                return pair->value;
+            }
+        }
+    }
+    return fm_object_member_in_order(object, &cursor->position, key, length);
+}
+
 int fm_object_append_unhashed(json_t *object, const char *key, size_t length, json_t *value, uint64_t later) {
     member_pair *pair = fm_member_pair_make(key, length, 0, value);  // 0: never hashed
     if (!pair) {

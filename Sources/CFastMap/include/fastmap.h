@@ -168,6 +168,17 @@ size_t fm_test_simdjson_skipped_values(void);
 /// *cursor to a member found that way. Falls back to jansson's hash lookup.
 json_t *fm_object_member_in_order(json_t *object, void **cursor, const char *key, size_t length);
 
+/// Where the last in-order lookup of `object` ended (`position`, as fm_object_member_in_order's
+/// cursor); a cursor left by another object starts again from the first member.
+typedef struct fm_member_cursor {
+    json_t *object;
+    void *position;
+} fm_member_cursor;
+
+/// fm_object_member_in_order through `cursor`, which it first points at `object` if it was
+/// another object's.
+json_t *fm_object_member_at_cursor(json_t *object, fm_member_cursor *cursor, const char *key, size_t length);
+
 /// The member `key` (`length` bytes) of `object` (NULL for a non-object): jansson's hash
 /// lookup, or a walk through the members of an object a sparse parse filtered (fm_sparse_mark
 /// not 0), whose members it did not hash.

@@ -5,22 +5,9 @@ internal import CJansson
 /// ``JSONNode/member(_:after:)``). A fresh cursor, or one left by another object, starts at
 /// the first member.
 package struct JSONMemberCursor {
-    private var object: UnsafeMutableRawPointer?
-    private var position: UnsafeMutableRawPointer?
+    fileprivate var raw = fm_member_cursor()
 
     package init() {}
-
-    /// The position to start after in `node`: nil (the first member) unless the cursor is
-    /// `node`'s own.
-    fileprivate mutating func position(in node: JSONNode) -> UnsafeMutableRawPointer? {
-        if object != node.address {
-            object = node.address
-            position = nil
-        }
-        return position
-    }
-
-    fileprivate mutating func move(to position: UnsafeMutableRawPointer?) { self.position = position }
 }
 
 extension JSONNode {
@@ -30,13 +17,17 @@ extension JSONNode {
     /// hash lookup and leave the cursor where it was.
     @inline(__always)
     package func member(_ key: String, after cursor: inout JSONMemberCursor) -> JSONNode? {
-        var position = cursor.position(in: self)
+        withUnsafeMutablePointer(to: &cursor.raw) { member(key, at: $0) }
+    }
+
+    /// ``member(_:after:)`` with the cursor at `cursor`.
+    @inline(__always)
+    fileprivate func member(_ key: String, at cursor: UnsafeMutablePointer<fm_member_cursor>) -> JSONNode? {
         let found = key.withBorrowedUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                fm_object_member_in_order(raw, &position, chars.baseAddress ?? emptyCString, chars.count)
+                fm_object_member_at_cursor(raw, cursor, chars.baseAddress ?? emptyCString, chars.count)
             }
         }
-        cursor.move(to: position)
         return found.map(JSONNode.init)
     }
 }
@@ -46,14 +37,14 @@ extension JSONNode {
 /// uniqueness check and a copy-on-write branch each time (0.5% of decoding
 /// github_events.json).
 package final class JSONMemberCursors {
-    private var cursors: UnsafeMutablePointer<JSONMemberCursor>
+    private var cursors: UnsafeMutablePointer<fm_member_cursor>
     private var count: Int
 
     /// Fresh cursors for the first few depths (more are added as lookups go deeper).
     package init() {
         count = 16
         cursors = .allocate(capacity: count)
-        cursors.initialize(repeating: JSONMemberCursor(), count: count)
+        cursors.initialize(repeating: fm_member_cursor(), count: count)
     }
 
     deinit {
@@ -67,21 +58,22 @@ package final class JSONMemberCursors {
     package func member(_ key: String, of object: JSONNode, depth: Int) -> JSONNode? {
         precondition(depth >= 0, "a coding path has no negative depth")
         if depth >= count { grow(toHold: depth) }
-        return object.member(key, after: &cursors[depth])
+        // The cursor's own address: no local copy of it (whose address the call would take).
+        return object.member(key, at: cursors + depth)
     }
 
     /// Every cursor fresh, as a new decoder's.
     package func reset() {
-        cursors.update(repeating: JSONMemberCursor(), count: count)
+        cursors.update(repeating: fm_member_cursor(), count: count)
     }
 
     @inline(never)
     private func grow(toHold depth: Int) {
         var grown = count
         while grown <= depth { grown *= 2 }
-        let larger = UnsafeMutablePointer<JSONMemberCursor>.allocate(capacity: grown)
+        let larger = UnsafeMutablePointer<fm_member_cursor>.allocate(capacity: grown)
         larger.moveInitialize(from: cursors, count: count)
-        (larger + count).initialize(repeating: JSONMemberCursor(), count: grown - count)
+        (larger + count).initialize(repeating: fm_member_cursor(), count: grown - count)
         cursors.deallocate()
         cursors = larger
         count = grown
