@@ -1,6 +1,7 @@
-import FastMapCore
 import Foundation
 import Testing
+
+@testable import FastMapCore
 
 /// Strings read from a tree are made without validating their UTF-8 again, but flagged ASCII only
 /// when every byte is: a non-ASCII string of more than 15 bytes flagged ASCII would count one

@@ -53,7 +53,7 @@ extension String {
     /// takes the string `inout`, so each call copied it, a retain and a release of its storage
     /// (1.4% of decoding github_events.json, a lookup per member read).
     @inline(__always)
-    package func withBorrowedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    func withBorrowedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
         return try copy.withUTF8(body)
