@@ -120,19 +120,18 @@ int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
     const fm_sparse_member *member = b->key_hints ? hinted_member(b, frame->hint, bytes, count) : NULL;
     if (member) hinted_keys++;
     else member = fm_sparse_node_member(b->sparse, frame->sparse, bytes, count);
-    if (member && b->key_hints) {
-        uint32_t index = (uint32_t)(member - b->sparse->members);
+    if (!member) {
+        b->skip_value = 1;
+        return 0;
+    }
+    uint32_t index = (uint32_t)(member - b->sparse->members);  // in the schema's members
+    if (b->key_hints) {
         b->key_hints[frame->hint] = index + 1;
         frame->hint = index;
     }
-    if (member) {
-        b->member_schema = member->child;
-        size_t index = (size_t)(member - b->sparse->members) - node->first_member;
-        b->member_bit = b->unhashed_members && node->member_count <= 64 ? 1ULL << index : 0;
-        return 1;
-    }
-    b->skip_value = 1;
-    return 0;
+    b->member_schema = member->child;
+    b->member_bit = b->unhashed_members && node->member_count <= 64 ? 1ULL << (index - node->first_member) : 0;
+    return 1;
 }
 
 // The member of `node` whose key is exactly `key`, or NULL.
