@@ -39,6 +39,36 @@ static long hex4(const unsigned char *p) {
     return value;
 }
 
+// The escape at raw[i] (a backslash; `length` bounds the text): the code point it stands for
+// in *code and the bytes it takes (2, 6, or 12 for a surrogate pair), or 0 for anything yajl
+// must judge: a malformed escape or a lone surrogate.
+static inline __attribute__((always_inline)) size_t read_escape(const unsigned char *raw, size_t i, size_t length,
+                                                          unsigned *code) {
+    if (i + 1 >= length) return 0;
+    switch (raw[i + 1]) {
+        case '"': *code = '"'; return 2;
+        case '\\': *code = '\\'; return 2;
+        case '/': *code = '/'; return 2;
+        case 'b': *code = '\b'; return 2;
+        case 'f': *code = '\f'; return 2;
+        case 'n': *code = '\n'; return 2;
+        case 'r': *code = '\r'; return 2;
+        case 't': *code = '\t'; return 2;
+        case 'u': break;
+        default: return 0;
+    }
+    long high = i + 6 <= length ? hex4(raw + i + 2) : -1;
+    if (high < 0 || (high >= 0xDC00 && high <= 0xDFFF)) return 0;
+    if (high < 0xD800 || high > 0xDBFF) {
+        *code = (unsigned)high;
+        return 6;
+    }
+    long low = i + 12 <= length && raw[i + 6] == '\\' && raw[i + 7] == 'u' ? hex4(raw + i + 8) : -1;
+    if (low < 0xDC00 || low > 0xDFFF) return 0;
+    *code = (unsigned)(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00));
+    return 12;
+}
+
 // Decodes the raw text of a string (between its quotes) into out (room for `length` bytes:
 // no escape decodes longer than it is written). Returns the decoded length, or SIZE_MAX for
 // anything yajl must judge: a malformed escape or a lone surrogate (raw control characters
@@ -56,36 +86,30 @@ static size_t decode_string(const unsigned char *raw, size_t length, const unsig
         n += run;
         i += run;
         if (!backslash) break;
-        if (i + 1 >= length) return SIZE_MAX;
-        unsigned char escape = raw[i + 1];
-        i += 2;
-        switch (escape) {
-            case '"': out[n++] = '"'; break;
-            case '\\': out[n++] = '\\'; break;
-            case '/': out[n++] = '/'; break;
-            case 'b': out[n++] = '\b'; break;
-            case 'f': out[n++] = '\f'; break;
-            case 'n': out[n++] = '\n'; break;
-            case 'r': out[n++] = '\r'; break;
-            case 't': out[n++] = '\t'; break;
-            case 'u': {
-                long code = i + 4 <= length ? hex4(raw + i) : -1;
-                if (code < 0 || (code >= 0xDC00 && code <= 0xDFFF)) return SIZE_MAX;
-                i += 4;
-                if (code >= 0xD800 && code <= 0xDBFF) {
-                    long low = i + 6 <= length && raw[i] == '\\' && raw[i + 1] == 'u' ? hex4(raw + i + 2) : -1;
-                    if (low < 0xDC00 || low > 0xDFFF) return SIZE_MAX;
-                    i += 6;
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
-                }
-                n += fm_put_utf8(out + n, (unsigned)code);
-                break;
-            }
-            default: return SIZE_MAX;
+        unsigned code;
+        size_t taken = read_escape(raw, i, length, &code);
+        if (!taken) return SIZE_MAX;
+        i += taken;
+        if (code < 0x80) {
+            out[n++] = (unsigned char)code;
+        } else {
+            n += fm_put_utf8(out + n, code);
         }
         backslash = i < length ? memchr(raw + i, '\\', length - i) : NULL;
     }
     return n;
+}
+
+int fm_simdjson_escapes_valid(const unsigned char *raw, size_t length, const unsigned char *backslash) {
+    while (backslash) {
+        unsigned code;
+        size_t i = (size_t)(backslash - raw);
+        size_t taken = read_escape(raw, i, length, &code);
+        if (!taken) return 0;
+        i += taken;
+        backslash = i < length ? memchr(raw + i, '\\', length - i) : NULL;
+    }
+    return 1;
 }
 
 // Text with escapes, decoded into the scratch buffer. simdjson's first pass has checked the
@@ -171,7 +195,7 @@ static size_t copy_string_text(const unsigned char *raw, size_t length, unsigned
 
 int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length) {
     size_t count;
-    if (!fm_build_keeps_scalar(b)) return fm_simdjson_string_bytes(scratch, raw, length, &count) != NULL;
+    if (!fm_build_keeps_scalar(b)) return fm_simdjson_string_valid(raw, length);
     json_t *node;
     char *text;
     if (fm_string_node_begin(length, &node, &text)) {
@@ -220,8 +244,8 @@ int fm_build_key_or_skip(fm_builder *b, int key_result) {
 }
 
 static int on_check_string(void *context, const unsigned char *raw, size_t length) {
-    size_t count;
-    return fm_simdjson_string_bytes(&((walk_context *)context)->scratch, raw, length, &count) != NULL;
+    (void)context;
+    return fm_simdjson_string_valid(raw, length);
 }
 
 int fm_simdjson_check_number(void *context, const char *text, size_t length) {

@@ -201,11 +201,12 @@ import Testing
         let keepA = JSONSparseShape()
         keepA.members["a"] = JSONSparseShape()
         let schema = JSONSparseSchema(keepA)
-        let valid = #"{"b":[1,-2.5e3,{"c":"x\n\u00e9","d":[true,false,null]}],"a":{"k":1},"e":"\ud83d\ude00","f":{}}"#
+        let long = #"more than thirty-two bytes\n\"quoted\"\t\\ \u00e9 \ud83d\ude00 \/ and then some"#
+        let valid = #"{"b":[1,-2.5e3,{"c":"x\n\u00e9","d":[true,false,null]}],"a":{"k":1},"e":"\ud83d\ude00","f":{},"g":"\#(long)"}"#
         let (skipped, built) = (fm_test_simdjson_skipped_values(), fm_test_simdjson_documents())
         let parsed = try Self.sparse(Array(valid.utf8), .simdjson, schema).get()
-        // b, e and f at the top, k inside a (whose shape keeps none of its members).
-        #expect(fm_test_simdjson_skipped_values() - skipped == 4)
+        // b, e, f and g at the top, k inside a (whose shape keeps none of its members).
+        #expect(fm_test_simdjson_skipped_values() - skipped == 5)
         #expect(fm_test_simdjson_documents() - built == 1)
         #expect(parsed.object?.keys.sorted() == ["a"])
         #expect(parsed["a"]?.object?.isEmpty == true)
@@ -213,7 +214,8 @@ import Testing
 
         let badValues = [
             "01", "1.", "-", "1e", "1e+", ".5", "-a", "tru", "nul", "falsey", "nulll", #""\x""#, #""\u12""#,
-            #""\ud800""#, #""\udc00x""#, #"{"\q":1}"#, #"{"\ud800":1}"#, "{1:2}", #"{"c" 1}"#, "[1 2]", "[1,]",
+            #""\ud800""#, #""\udc00x""#, #""\ud83d\u0041""#, #""\ud83d\\""#, #""\ud83d\ude0""#, #""x\""#,
+            #""\u00e9\uzzzz""#, #"{"\q":1}"#, #"{"\ud800":1}"#, "{1:2}", #"{"c" 1}"#, "[1 2]", "[1,]",
             #"{"c":1,}"#, "[", "{", #"{"c":}"#, "]", "[1}",
         ]
         for value in badValues {
