@@ -106,7 +106,7 @@ import Testing
             let members = keys.enumerated().flatMap { ["\"\($1)\":\($0)", "\"skip\($0)\":[\($0)]"] }
             let bytes = Array(("{" + members.joined(separator: ",") + "}").utf8)
             let shape = JSONSparseShape()
-            for key in keys { shape.members[key] = JSONSparseShape() }
+            for key in keys { shape.setMember(key, to: JSONSparseShape()) }
             let schema = JSONSparseSchema(shape)
             for parser in [JSONParser.yajl, .simdjson] {
                 let object = try bytes.withUnsafeBytes { raw in

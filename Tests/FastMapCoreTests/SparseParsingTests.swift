@@ -42,7 +42,7 @@ import Testing
         }
         if node.isObject {
             for (index, member) in node.members.sorted(by: { $0.key < $1.key }).enumerated() where index % 2 == 0 {
-                shape.members[member.key] = halfShape(of: member.value, depth: depth + 1, keepAllBelow: keepAllBelow)
+                shape.setMember(member.key, to: halfShape(of: member.value, depth: depth + 1, keepAllBelow: keepAllBelow))
             }
         } else if node.isArray, let first = node.element(at: 0) {
             shape.element = halfShape(of: first, depth: depth + 1, keepAllBelow: keepAllBelow)
@@ -175,7 +175,7 @@ import Testing
     /// duplicate keys (first one wins, kept or skipped).
     @Test func errorsInsideSkippedValuesStay() {
         let keepA = JSONSparseShape()
-        keepA.members["a"] = JSONSparseShape()
+        keepA.setMember("a", to: JSONSparseShape())
         let texts = [
             #"{"a":1,"b":"\ud800"}"#, #"{"a":1,"\udc00":2}"#, #"{"a":1,"b":["\ud83d\ude00x", "\ud83d"]}"#,
             #"{"a":1,"b":{"c":[1,2,{"d":"\ude00"}]}}"#, #"{"a":1,"a":2,"b":3,"b":4}"#, #"{"b":{"x":1},"a":[1,]}"#,
@@ -199,7 +199,7 @@ import Testing
     /// and the grammar.
     @Test func skippedValuesAreCheckedWithoutBeingReported() throws {
         let keepA = JSONSparseShape()
-        keepA.members["a"] = JSONSparseShape()
+        keepA.setMember("a", to: JSONSparseShape())
         let schema = JSONSparseSchema(keepA)
         let long = #"more than thirty-two bytes\n\"quoted\"\t\\ \u00e9 \ud83d\ude00 \/ and then some"#
         let valid = #"{"b":[1,-2.5e3,{"c":"x\n\u00e9","d":[true,false,null]}],"a":{"k":1},"e":"\ud83d\ude00","f":{},"g":"\#(long)"}"#
@@ -235,7 +235,7 @@ import Testing
     @Test func everyMemberOfADictionaryIsKeptAndItsValuesFiltered() throws {
         let shape = JSONSparseShape()
         shape.keepEveryMember()
-        shape.elements.members["id"] = JSONSparseShape()
+        shape.elements.setMember("id", to: JSONSparseShape())
         let schema = JSONSparseSchema(shape)
         let text = #"{"a":{"id":1,"x":[1,{"y":2}]},"b":{"x":3,"id":"two"},"c":5,"d":{}}"#
         for parser in [JSONParser.yajl, .simdjson] {
@@ -259,7 +259,7 @@ import Testing
         #expect(schema.thawed().keepsEveryMember)
         #expect(schema.thawed().covers(shape) && shape.covers(schema.thawed()))
         let named = JSONSparseShape()
-        named.members["a"] = JSONSparseShape()
+        named.setMember("a", to: JSONSparseShape())
         #expect(shape.covers(named) && !named.covers(shape))
         named.merge(shape)
         #expect(named.keepsEveryMember && named.members.isEmpty)
@@ -316,7 +316,7 @@ import Testing
             for keptCount in [0, 1, 2, keys.count / 3, keys.count] {
                 let shape = JSONSparseShape()
                 for key in keys.enumerated().filter({ $0.offset % 3 == 0 }).prefix(keptCount).map(\.element) {
-                    shape.members[key] = JSONSparseShape()
+                    shape.setMember(key, to: JSONSparseShape())
                 }
                 let object = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
                 let bytes = [UInt8](try JSONSerialization.data(withJSONObject: object))
@@ -332,7 +332,7 @@ import Testing
 
     @Test func unreadElementsAreBuiltEmpty() throws {
         let shape = JSONSparseShape()
-        shape.members["list"] = JSONSparseShape()
+        shape.setMember("list", to: JSONSparseShape())
         let bytes = Array(#"{"list":[{"a":1},[2],3,"x"],"other":[{"b":2}]}"#.utf8)
         let schema = JSONSparseSchema(shape)
         let tree = try Self.sparse(bytes, .yajl, schema).get()

@@ -8,11 +8,13 @@
 package final class JSONSparseShape {
     /// Build the value and everything below it in full.
     package var keepsAll = false
-    /// The members read, by JSON key.
-    package var members: [String: JSONSparseShape] = [:]
-    /// The keys of `members` added through ``member(_:)`` or ``setMember(_:to:)``, in that
-    /// order: the order the type read them in (see ``memberOrder``).
-    private var readOrder: [String] = []
+    /// The members read, by JSON key (added through ``member(_:)`` and ``setMember(_:to:)``).
+    package private(set) var members: [String: JSONSparseShape] = [:]
+    /// The keys of ``members`` in the order the type first read them. A sparse parse keeps an
+    /// object's members in this order, whatever the document's, so that a decode reading them
+    /// in that order again finds each one just after the one before (see
+    /// `fm_object_member_in_order`).
+    package private(set) var memberOrder: [String] = []
     /// What was read of the elements, when the value was an array, or of every member's value,
     /// when it was an object read as a dictionary (``keepsEveryMember``).
     package var element: JSONSparseShape?
@@ -28,25 +30,14 @@ package final class JSONSparseShape {
         if let found = members[key] { return found }
         let added = JSONSparseShape()
         members[key] = added
-        readOrder.append(key)
+        memberOrder.append(key)
         return added
     }
 
     /// Makes `shape` what is read of `key`'s value (replacing what was), keeping the order
     /// keys were first added in.
     package func setMember(_ key: String, to shape: JSONSparseShape) {
-        if members.updateValue(shape, forKey: key) == nil { readOrder.append(key) }
-    }
-
-    /// The keys of ``members`` in the order the type first read them (those set on `members`
-    /// directly come last, sorted). A sparse parse keeps an object's members in this order,
-    /// whatever the document's, so that a decode reading them in that order again finds each
-    /// one just after the one before (see `fm_object_member_in_order`).
-    package var memberOrder: [String] {
-        var listed = Set<String>()
-        var keys = readOrder.filter { members[$0] != nil && listed.insert($0).inserted }
-        if keys.count < members.count { keys += members.keys.filter { !listed.contains($0) }.sorted() }
-        return keys
+        if members.updateValue(shape, forKey: key) == nil { memberOrder.append(key) }
     }
 
     /// The shape `key`'s value is kept under, nil when it is not kept (nothing is added): the
@@ -69,7 +60,7 @@ package final class JSONSparseShape {
         keepsAll = true
         keepsEveryMember = false
         members = [:]
-        readOrder = []
+        memberOrder = []
         element = nil
     }
 
@@ -80,7 +71,7 @@ package final class JSONSparseShape {
         keepsEveryMember = true
         let named = memberOrder.map { members[$0]! }
         members = [:]
-        readOrder = []
+        memberOrder = []
         for shape in named { elements.merge(shape) }
     }
 
