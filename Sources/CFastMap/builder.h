@@ -81,12 +81,11 @@ typedef struct fm_builder {
     size_t suspended_depth;
     // Sparse builds: the key most likely next in an object, learned from the objects before it
     // (see fm_sparse_key), 1 + a schema member index per slot (0: none yet). Slot m follows
-    // member m; slot member_count + n starts an object of schema node n. Made at the first
-    // filtered container (the root, so every filtered frame has its slot); NULL before, and for
-    // good when out of memory then (every key is then looked up).
+    // member m; slot sparse->member_count + n starts an object of schema node n. Made at the
+    // first filtered container (the root, so every filtered frame has its slot); NULL before,
+    // and for good when out of memory then (every key is then looked up).
     uint32_t *key_hints;
-    uint32_t member_count;  // the schema's members, for the hints' slots
-    int key_hints_made;     // the hints were made (or could not be) for this schema
+    int key_hints_made;  // the hints were made (or could not be) for this schema
     // A real number was built whose text its double does not tell exactly (see
     // fm_json_number.exact_text): the document's reals_are_exact is then 0.
     int inexact_real;

@@ -44,7 +44,6 @@ int fm_sparse_start(fm_builder *b, int *result, uint32_t *schema) {
 void fm_sparse_forget_hints(fm_builder *b) {
     free(b->key_hints);
     b->key_hints = NULL;
-    b->member_count = 0;
     b->key_hints_made = 0;
 }
 
@@ -57,14 +56,8 @@ size_t fm_sparse_hinted_keys(void) { return hinted_keys; }
 static uint32_t *make_key_hints(fm_builder *b) {
     b->key_hints_made = 1;
     const fm_sparse_schema *schema = b->sparse;
-    size_t members = 0;
-    for (size_t n = 0; n < schema->node_count; n++) {
-        size_t end = (size_t)schema->nodes[n].first_member + schema->nodes[n].member_count;
-        if (end > members) members = end;
-    }
-    if (members + schema->node_count >= UINT32_MAX) return NULL;
-    b->key_hints = calloc(members + schema->node_count, sizeof(uint32_t));
-    b->member_count = b->key_hints ? (uint32_t)members : 0;
+    if (schema->member_count + schema->node_count >= UINT32_MAX) return NULL;
+    b->key_hints = calloc(schema->member_count + schema->node_count, sizeof(uint32_t));
     return b->key_hints;
 }
 
@@ -72,7 +65,7 @@ void fm_sparse_started(fm_builder *b, uint32_t schema) {
     fm_frame *frame = &b->stack[b->depth - 1];
     frame->sparse = schema;
     if (schema != FM_SPARSE_KEEP && (b->key_hints || (!b->key_hints_made && make_key_hints(b))))
-        frame->hint = b->member_count + schema;
+        frame->hint = (uint32_t)b->sparse->member_count + schema;
     // The mark lives in json_t's padding (tree.c asserts the layout; only integers use it
     // otherwise), written on every container so no stale byte can pass for one.
     uint32_t mark = schema == FM_SPARSE_KEEP ? 0 : schema + 1;

@@ -127,6 +127,8 @@ typedef struct fm_sparse_schema {
     const fm_sparse_member *members;
     size_t node_count;
     const uint64_t *slots;
+    /// How many members there are (every node's lie in members[0 ..< member_count]).
+    size_t member_count;
 } fm_sparse_schema;
 
 /// The member of schema node `index` whose key is exactly `key`, or else (for a node with

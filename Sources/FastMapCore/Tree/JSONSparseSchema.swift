@@ -180,7 +180,7 @@ package final class JSONSparseSchema: @unchecked Sendable {
     func withTables<Result>(_ body: (UnsafePointer<fm_sparse_schema>) throws -> Result) rethrows -> Result {
         var schema = fm_sparse_schema(
             nodes: UnsafePointer(cNodes.baseAddress), members: UnsafePointer(cMembers.baseAddress),
-            node_count: nodes.count, slots: UnsafePointer(cSlots.baseAddress))
+            node_count: nodes.count, slots: UnsafePointer(cSlots.baseAddress), member_count: cMembers.count)
         return try withUnsafePointer(to: &schema) { try body($0) }
     }
 }
