@@ -42,7 +42,8 @@ import Testing
         }
         if node.isObject {
             for (index, member) in node.members.sorted(by: { $0.key < $1.key }).enumerated() where index % 2 == 0 {
-                shape.setMember(member.key, to: halfShape(of: member.value, depth: depth + 1, keepAllBelow: keepAllBelow))
+                shape.setMember(
+                    member.key, to: halfShape(of: member.value, depth: depth + 1, keepAllBelow: keepAllBelow))
             }
         } else if node.isArray, let first = node.element(at: 0) {
             shape.element = halfShape(of: first, depth: depth + 1, keepAllBelow: keepAllBelow)
@@ -202,7 +203,8 @@ import Testing
         keepA.setMember("a", to: JSONSparseShape())
         let schema = JSONSparseSchema(keepA)
         let long = #"more than thirty-two bytes\n\"quoted\"\t\\ \u00e9 \ud83d\ude00 \/ and then some"#
-        let valid = #"{"b":[1,-2.5e3,{"c":"x\n\u00e9","d":[true,false,null]}],"a":{"k":1},"e":"\ud83d\ude00","f":{},"g":"\#(long)"}"#
+        let valid =
+            #"{"b":[1,-2.5e3,{"c":"x\n\u00e9","d":[true,false,null]}],"a":{"k":1},"e":"\ud83d\ude00","f":{},"g":"\#(long)"}"#
         let (skipped, built) = (fm_test_simdjson_skipped_values(), fm_test_simdjson_documents())
         let parsed = try Self.sparse(Array(valid.utf8), .simdjson, schema).get()
         // b, e, f and g at the top, k inside a (whose shape keeps none of its members).
