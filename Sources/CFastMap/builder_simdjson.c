@@ -41,7 +41,8 @@ static long hex4(const unsigned char *p) {
 
 // The escape at raw[i] (a backslash; `length` bounds the text): the code point it stands for
 // in *code and the bytes it takes (2, 6, or 12 for a surrogate pair), or 0 for anything yajl
-// must judge: a malformed escape or a lone surrogate.
+// must judge: a malformed escape or a lone surrogate. Inlined into the decoder and the check:
+// called out of line, it added a third to the decoding of twitter.json's escaped strings.
 static inline __attribute__((always_inline)) size_t read_escape(const unsigned char *raw, size_t i, size_t length,
                                                           unsigned *code) {
     if (i + 1 >= length) return 0;
