@@ -145,6 +145,9 @@ int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const un
 /// fm_build_*_map_key result): FM_SIMDJSON_SKIP_VALUE when a sparse build skips the member's
 /// value, which the walk then checks without reporting it (the skip is consumed here).
 int fm_build_key_or_skip(fm_builder *b, int key_result);
+/// The simdjson listeners' `check_string` (the context is not read): whether a string inside a
+/// skipped value holds only escapes the engine decodes, checked in place without decoding it.
+int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t length);
 /// The simdjson listeners' `check_number` (the context is not read): whether a number inside a
 /// skipped value has JSON's grammar.
 int fm_simdjson_check_number(void *context, const char *text, size_t length);

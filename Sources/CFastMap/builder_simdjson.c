@@ -101,7 +101,11 @@ static size_t decode_string(const unsigned char *raw, size_t length, const unsig
     return n;
 }
 
-int fm_simdjson_escapes_valid(const unsigned char *raw, size_t length, const unsigned char *backslash) {
+// Whether every escape of string text (`backslash` is its first, or NULL) is one this engine
+// decodes: 0 for what yajl must judge (a malformed escape, a lone surrogate). Out of line: few
+// strings hold a backslash, and inlined it would make each skipped string's check bigger.
+__attribute__((noinline)) static int escapes_valid(const unsigned char *raw, size_t length,
+                                                   const unsigned char *backslash) {
     while (backslash) {
         unsigned code;
         size_t i = (size_t)(backslash - raw);
@@ -111,6 +115,14 @@ int fm_simdjson_escapes_valid(const unsigned char *raw, size_t length, const uns
         backslash = i < length ? memchr(raw + i, '\\', length - i) : NULL;
     }
     return 1;
+}
+
+// Whether a string token that simdjson's first pass has checked (UTF-8, no raw control
+// characters) is one fm_simdjson_string_bytes decodes, without decoding it: the strings a
+// build skips.
+static inline int string_valid(const unsigned char *raw, size_t length) {
+    const unsigned char *backslash = fm_simdjson_find_backslash(raw, length);
+    return !backslash || escapes_valid(raw, length, backslash);
 }
 
 // Text with escapes, decoded into the scratch buffer. simdjson's first pass has checked the
@@ -196,7 +208,7 @@ static size_t copy_string_text(const unsigned char *raw, size_t length, unsigned
 
 int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length) {
     size_t count;
-    if (!fm_build_keeps_scalar(b)) return fm_simdjson_string_valid(raw, length);
+    if (!fm_build_keeps_scalar(b)) return string_valid(raw, length);
     json_t *node;
     char *text;
     if (fm_string_node_begin(length, &node, &text)) {
@@ -244,9 +256,9 @@ int fm_build_key_or_skip(fm_builder *b, int key_result) {
     return FM_SIMDJSON_SKIP_VALUE;
 }
 
-static int on_check_string(void *context, const unsigned char *raw, size_t length) {
+int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t length) {
     (void)context;
-    return fm_simdjson_string_valid(raw, length);
+    return string_valid(raw, length);
 }
 
 int fm_simdjson_check_number(void *context, const char *text, size_t length) {
@@ -261,8 +273,8 @@ static int on_end_container(void *context) {
 }
 
 static const fm_simdjson_events builder_events = {
-    on_null,         on_boolean,       on_number,        on_string,       on_key,
-    on_start_object, on_start_array,   on_end_container, on_check_string, fm_simdjson_check_number,
+    on_null, on_boolean, on_number, on_string, on_key, on_start_object, on_start_array, on_end_container,
+    fm_simdjson_check_string, fm_simdjson_check_number,
 };
 
 // One walk building a tree; returns the root (and sets the exactness flags of *out, see

@@ -160,18 +160,6 @@ const unsigned char *fm_simdjson_decode_escaped(fm_string_scratch *scratch, cons
                                                 size_t length, const unsigned char *backslash,
                                                 size_t *count);
 
-/// Whether every escape of string text (`backslash` is its first, or NULL) is one the simdjson
-/// engines decode: 0 for what yajl must judge (a malformed escape, a lone surrogate).
-int fm_simdjson_escapes_valid(const unsigned char *raw, size_t length, const unsigned char *backslash);
-
-/// Whether a string token that simdjson's first pass has checked (UTF-8, no raw control
-/// characters) is one fm_simdjson_string_bytes decodes, without decoding it: for the strings
-/// a build skips. Inline: it runs for every skipped string.
-static inline int fm_simdjson_string_valid(const unsigned char *raw, size_t length) {
-    const unsigned char *backslash = fm_simdjson_find_backslash(raw, length);
-    return !backslash || fm_simdjson_escapes_valid(raw, length, backslash);
-}
-
 /// The final bytes of a string token that simdjson's first pass has checked (UTF-8, no raw
 /// control characters): `raw` (between its quotes, in simdjson's padded input) itself when it
 /// holds no escape, else decoded into `scratch`. NULL when yajl must judge it (a malformed

@@ -134,11 +134,6 @@ static int on_key(void *context, const unsigned char *raw, size_t length) {
     return fm_build_key_or_skip(&s->builder, bytes && fm_build_final_map_key(&s->builder, bytes, count));
 }
 
-static int on_check_string(void *context, const unsigned char *raw, size_t length) {
-    (void)context;
-    return fm_simdjson_string_valid(raw, length);
-}
-
 static int on_start_object(void *context) { return fm_build_start_map(builder_of(context)); }
 static int on_start_array(void *context) { return fm_build_start_array(builder_of(context)); }
 static int on_end_container(void *context) {
@@ -146,8 +141,8 @@ static int on_end_container(void *context) {
 }
 
 static const fm_simdjson_events window_events = {
-    on_null,         on_boolean,     on_number,        on_string,       on_key,
-    on_start_object, on_start_array, on_end_container, on_check_string, fm_simdjson_check_number,
+    on_null, on_boolean, on_number, on_string, on_key, on_start_object, on_start_array, on_end_container,
+    fm_simdjson_check_string, fm_simdjson_check_number,
 };
 
 fm_simdjson_status fm_stream_walk_window(fm_window_walk *w, const unsigned char *text, size_t length) {
