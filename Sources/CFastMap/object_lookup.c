@@ -126,7 +126,9 @@ json_t *fm_object_member_at_cursor(json_t *object, fm_member_cursor *cursor, con
     }
     // The common case first, in one pass: the member right after the cursor is the one asked
     // for (a model reading the members of a filtered object, which keeps them in its reading
-    // order, or of a document that lists them so).
+    // order, or of a document that lists them so). Written out, not member_after and
+    // value_if_named, which check the layout again at each call: through them it cost 1.8% more
+    // of decoding github_events.json, and folded into the lookahead 1.0% more.
     if (pairs_match && json_is_object(object)) {
         member_list *end = &((object_layout *)object)->ordered;
         member_list *next = cursor->position ? ((member_list *)cursor->position)->next : end->next;
