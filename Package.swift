@@ -151,9 +151,15 @@ let package = Package(
             path: "Benchmarks/StreamingBench",
             swiftSettings: swift6
         ),
+        // A second jansson user in the test process (its own allocation functions, installed
+        // before main): FastMap must leave jansson's process-wide state alone.
+        .target(name: "CJanssonNeighbour", dependencies: ["CJansson"], path: "Tests/CJanssonNeighbour"),
         .testTarget(
-            name: "FastMapCoreTests", dependencies: ["FastMapCore", "FastMapTestSupport"], swiftSettings: swift6),
-        .testTarget(name: "FastMapTests", dependencies: ["FastMap", "FastMapTestSupport"], swiftSettings: swift6),
+            name: "FastMapCoreTests", dependencies: ["FastMapCore", "FastMapTestSupport", "CJanssonNeighbour"],
+            swiftSettings: swift6),
+        .testTarget(
+            name: "FastMapTests", dependencies: ["FastMap", "FastMapTestSupport", "CJanssonNeighbour"],
+            swiftSettings: swift6),
         .testTarget(
             name: "FastMapModelsTests",
             dependencies: ["FastMapModels", "FastMapTestSupport"],

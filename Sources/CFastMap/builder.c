@@ -5,12 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-// yajl tokens -> jansson nodes. yajl validates the grammar; this file applies FastMap's rules
-// on top: first duplicate key wins, integers up to UInt64.max, `-0` kept as a negative zero,
-// strict UTF-8, lone surrogates rejected, and a nesting limit instead of unbounded recursion.
-// Numbers beyond those ranges keep their text (fm_number_text_node in dialect.c).
+// Tokens -> the cells of a document (fastmap_document.h). The tokenizer (yajl, or simdjson's
+// walk) validates the grammar; this file applies FastMap's rules on top: first duplicate key
+// wins (the writer drops the later member), integers up to UInt64.max, reals and numbers beyond
+// those ranges kept as written, strict UTF-8, lone surrogates rejected, and a nesting limit
+// instead of unbounded recursion.
 //
-// This file attaches values and numbers and keeps the frame stack; string tokens are in
+// This file writes values and numbers and keeps the frame stack; string tokens are in
 // builder_strings.c, the whole-document entry points in builder_parse.c.
 
 enum { FM_INITIAL_FRAMES = 32 };
@@ -25,11 +26,11 @@ int fm_builder_fail(fm_builder *b, int kind, const char *message) {
 }
 
 int fm_builder_fail_out_of_memory(fm_builder *b) {
-    fm_budget *budget = fm_budget_current();
-    if (budget && budget->exceeded) {
+    fm_doc *doc = fm_writer_document(b->writer);
+    if (fm_doc_limit_reached(doc)) {
         char message[160];
         snprintf(message, sizeof message, "The document needs more than the memory limit of %zu bytes.",
-                 budget->limit);
+                 fm_doc_limit(doc));
         return fm_builder_fail(b, FM_ERROR_MEMORY_LIMIT, message);
     }
     return fm_builder_fail(b, FM_ERROR_OUT_OF_MEMORY, "out of memory while building the document");
@@ -40,81 +41,31 @@ static void note_root_complete(fm_builder *b) {
     b->root_end = b->handle ? yajl_get_bytes_consumed(b->handle) : 0;
 }
 
-// Hands `value` (one owned reference) to the container being built.
-// Sets *attached to 0 when the caller keeps ownership (a duplicate key: the first one wins).
-static int attach(fm_builder *b, json_t *value, int *attached) {
-    if (!value) return fm_builder_fail_out_of_memory(b);
+// After a value's cells are written: at the top level the root is complete (a container root
+// only at its closing bracket, fm_build_end_container).
+static int written(fm_builder *b, int status) {
+    if (status == FM_WRITE_FAILED) return fm_builder_fail_out_of_memory(b);
     if (b->depth == 0) {
-        b->root = value;
-        // A container root is complete only at its closing bracket (fm_build_end_container).
-        if (!json_is_array(value) && !json_is_object(value)) note_root_complete(b);
-        *attached = 1;
-        return 1;
+        b->root = fm_writer_take_root(b->writer);
+        note_root_complete(b);
     }
-    json_t *parent = b->stack[b->depth - 1].node;
-    if (json_is_array(parent)) {
-        if (json_array_append_new(parent, value) != 0) return fm_builder_fail_out_of_memory(b);
-        *attached = 1;
-        return 1;
-    }
-    if (b->optimistic_keys) {
-        fm_frame *frame = &b->stack[b->depth - 1];
-        if (b->member_bit && b->sparse) {
-            // An object a schema filters is read only by FastMap's lookups, which walk its
-            // members (fm_object_member), so its members skip jansson's hash (4 to 7% of
-            // decoding github_events.json or twitter.json). A duplicate is a bit seen twice.
-            if (frame->seen & b->member_bit) {
-                json_decref(value);
-                b->saw_duplicate = 1;
-                return 0;
-            }
-            // Kept members are ordered as the schema numbers them, the order the model read
-            // them in when it was learned, so that its lookups, which look first just after the
-            // member found last, find each member at once, in whatever order the document has
-            // them (github_events.json's objects have theirs shuffled: half of the lookups of
-            // decoding it walked the object). `later`: the members already in that the schema
-            // numbers after this one (0 for bit 63).
-            uint64_t later = frame->seen & ~((b->member_bit << 1) - 1);
-            frame->seen |= b->member_bit;
-            if (fm_object_append_unhashed(parent, b->member_key, b->key_length, value, later) != 0)
-                return fm_builder_fail_out_of_memory(b);
-        } else if (fm_object_insert(parent, b->member_key, b->key_length, value) != 0) {
-            // A duplicate replaces the first member; the object's close notices (one size
-            // query per object instead of two per member).
-            return fm_builder_fail_out_of_memory(b);
-        }
-        frame->members++;
-        *attached = 1;
-        return 1;
-    }
-    if (json_object_getn(parent, b->member_key, b->key_length) != NULL) {
-        *attached = 0;
-        return 1;
-    }
-    if (fm_object_insert(parent, b->member_key, b->key_length, value) != 0) return fm_builder_fail_out_of_memory(b);
-    *attached = 1;
-    return 1;
-}
-
-static int attach_scalar(fm_builder *b, json_t *value) {
-    int attached = 0;
-    if (!attach(b, value, &attached)) return 0;
-    if (!attached) json_decref(value);
     return 1;
 }
 
 int fm_build_null(fm_builder *b) {
     if (!fm_build_keeps_scalar(b)) return 1;
-    return attach_scalar(b, json_null());
+    return written(b, fm_writer_null(b->writer));
 }
 
 int fm_build_boolean(fm_builder *b, int value) {
     if (!fm_build_keeps_scalar(b)) return 1;
-    return attach_scalar(b, value ? json_true() : json_false());
+    return written(b, fm_writer_boolean(b->writer, value));
 }
 
-// An integer's node: `magnitude` holds its digits when there are at most 19 of them (which
-// always fit in 64 bits); past that they are read again, checking each step.
+// An integer token: its value when it fits Int64 or UInt64 (`magnitude` holds its digits when
+// there are at most 19 of them, which always fit in 64 bits; past that they are read again,
+// checking each step), else its text, as Foundation keeps it. `-0` keeps its text too: it reads
+// as the double -0.0, as in Foundation.
 static int build_integer(fm_builder *b, const char *text, size_t length, int negative, uint64_t magnitude) {
     size_t digits = length - (negative ? 1 : 0);
     int overflow = 0;
@@ -129,28 +80,13 @@ static int build_integer(fm_builder *b, const char *text, size_t length, int neg
             magnitude = magnitude * 10 + digit;
         }
     }
-    if (!overflow && negative) {
-        if (magnitude == 0) return attach_scalar(b, fm_real_node(-0.0));
-        if (magnitude <= (uint64_t)INT64_MAX) return attach_scalar(b, fm_integer_node(-(json_int_t)magnitude));
-        if (magnitude == (uint64_t)INT64_MAX + 1) return attach_scalar(b, fm_integer_node(INT64_MIN));
-    } else if (!overflow) {
-        if (magnitude <= (uint64_t)INT64_MAX) return attach_scalar(b, fm_integer_node((json_int_t)magnitude));
-        return attach_scalar(b, fm_json_unsigned(magnitude));
+    if (!overflow && negative && magnitude != 0) {
+        if (magnitude <= (uint64_t)INT64_MAX) return written(b, fm_writer_integer(b->writer, -(int64_t)magnitude));
+        if (magnitude == (uint64_t)INT64_MAX + 1) return written(b, fm_writer_integer(b->writer, INT64_MIN));
+    } else if (!overflow && !negative) {
+        return written(b, fm_writer_unsigned(b->writer, magnitude));
     }
-    // Beyond Int64.min...UInt64.max: the node keeps the text (as Foundation keeps it).
-    b->inexact_real = 1;
-    return attach_scalar(b, fm_number_text_node(text, length));
-}
-
-// `exact_text`: see fm_json_number.
-static int build_real(fm_builder *b, const char *text, size_t length, double value, int exact_text) {
-    if (!exact_text) {
-        b->inexact_real = 1;
-        if (value == 0) b->inexact_zero = 1;
-    }
-    // Beyond Double's range: a document never fails for a number nobody reads.
-    if (isinf(value)) return attach_scalar(b, fm_number_text_node(text, length));
-    return attach_scalar(b, fm_real_node(value));
+    return written(b, fm_writer_number_text(b->writer, (const unsigned char *)text, length));
 }
 
 int fm_build_number(fm_builder *b, const char *text, size_t length) {
@@ -162,25 +98,14 @@ int fm_build_number(fm_builder *b, const char *text, size_t length) {
     uint64_t magnitude = 0;
     while (i < length && (unsigned)(text[i] - '0') < 10) magnitude = magnitude * 10 + (uint64_t)(text[i++] - '0');
     if (i == length) return build_integer(b, text, length, negative, magnitude);
-    fm_json_number number;
-    int read = fm_read_json_number(text, length, &number);
-    if (read > 0) return build_real(b, text, length, number.real, number.exact_text);
-    // Past the grammar (no engine hands such text over, yajl checks it first): strtod's reading.
-    double value;
-    if (read < 0 || !fm_parse_double(text, length, &value)) return fm_builder_fail_out_of_memory(b);
-    return build_real(b, text, length, value, 0);
+    // A real keeps its text; readers convert it (fm_number_text_double, Decimal, the text).
+    return written(b, fm_writer_number_text(b->writer, (const unsigned char *)text, length));
 }
 
 int fm_build_checked_number(fm_builder *b, const char *text, size_t length) {
-    // A skipped number's only possible error is its grammar: its value is never worked out
-    // (a real's conversion was most of the cost of skipping one).
-    if (!fm_build_keeps_scalar(b)) return fm_json_number_grammar(text, length);
-    fm_json_number number;
-    int read = fm_read_json_number(text, length, &number);
-    if (read == 0) return 0;
-    if (read < 0) return fm_builder_fail_out_of_memory(b);
-    if (number.is_integer) return build_integer(b, text, length, number.negative, number.magnitude);
-    return build_real(b, text, length, number.real, number.exact_text);
+    // A skipped number's only possible error is its grammar.
+    if (!fm_json_number_grammar(text, length)) return 0;
+    return fm_build_number(b, text, length);
 }
 
 int fm_build_string(fm_builder *b, const unsigned char *text, size_t length) {
@@ -196,10 +121,8 @@ int fm_build_string(fm_builder *b, const unsigned char *text, size_t length) {
 int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count) {
     // Skipped strings were checked all the same (fm_builder_string_bytes): the errors stay.
     if (!fm_build_keeps_scalar(b)) return 1;
-    return fm_build_string_node(b, fm_string_node((const char *)bytes, count));
+    return written(b, fm_writer_string(b->writer, bytes, count));
 }
-
-int fm_build_string_node(fm_builder *b, json_t *node) { return attach_scalar(b, node); }
 
 int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {
     const unsigned char *bytes;
@@ -211,33 +134,11 @@ int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {
     return ok;
 }
 
-// A key inside a skipped value, or one the schema does not keep: checked, never kept.
-static int skips_key(fm_builder *b, const unsigned char *bytes, size_t count) {
-    return b->sparse && (b->skip_depth || !fm_sparse_key(b, bytes, count));
-}
-
 int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count) {
-    if (skips_key(b, bytes, count)) return 1;
-    if (count + 1 > b->key_capacity) {
-        size_t capacity = b->key_capacity ? b->key_capacity : 64;
-        while (capacity < count + 1) capacity *= 2;
-        char *key = realloc(b->key, capacity);
-        if (!key) return fm_builder_fail_out_of_memory(b);
-        b->key = key;
-        b->key_capacity = capacity;
-    }
-    memcpy(b->key, bytes, count);
-    b->key[count] = '\0';
-    b->member_key = b->key;
-    b->key_length = count;
-    return 1;
-}
-
-int fm_build_stable_map_key(fm_builder *b, const unsigned char *bytes, size_t count) {
-    if (skips_key(b, bytes, count)) return 1;
-    b->member_key = (const char *)bytes;
-    b->key_length = count;
-    return 1;
+    // A key inside a skipped value, or one the schema does not keep: checked, never kept.
+    if (b->sparse && (b->skip_depth || !fm_sparse_key(b, bytes, count))) return 1;
+    // A repeated key's member is written and then dropped by the writer: the first one wins.
+    return fm_writer_key(b->writer, bytes, count) != FM_WRITE_FAILED || fm_builder_fail_out_of_memory(b);
 }
 
 // Makes room for one more frame: doubles the stack, checking every size for overflow.
@@ -262,23 +163,15 @@ int fm_builder_fail_depth(fm_builder *b) {
     return fm_builder_fail(b, FM_ERROR_DEPTH, message);
 }
 
-static int start_container(fm_builder *b, json_t *container) {
-    if (!container) return fm_builder_fail_out_of_memory(b);
-    if (b->depth >= b->max_depth) {
-        json_decref(container);
-        return fm_builder_fail_depth(b);
-    }
-    if (!reserve_frame(b)) {
-        json_decref(container);
-        return fm_builder_fail_out_of_memory(b);
-    }
-    int attached = 0;
-    if (!attach(b, container, &attached)) return 0;
-    b->stack[b->depth].node = container;
-    b->stack[b->depth].attached = attached;
-    b->stack[b->depth].members = 0;
-    b->stack[b->depth].seen = 0;
-    b->depth++;
+static int start_container(fm_builder *b, int array) {
+    if (b->depth >= b->max_depth) return fm_builder_fail_depth(b);
+    if (!reserve_frame(b)) return fm_builder_fail_out_of_memory(b);
+    int status = array ? fm_writer_start_array(b->writer) : fm_writer_start_object(b->writer);
+    if (status == FM_WRITE_FAILED) return fm_builder_fail_out_of_memory(b);
+    fm_frame *frame = &b->stack[b->depth++];
+    frame->is_array = array;
+    frame->sparse = FM_SPARSE_KEEP;
+    frame->hint = 0;
     return 1;
 }
 
@@ -292,16 +185,7 @@ int fm_build_end_container(fm_builder *b) {
         return 1;
     }
     b->depth--;
-    fm_frame *frame = &b->stack[b->depth];
-    if (b->optimistic_keys && json_is_object(frame->node) && json_object_size(frame->node) != frame->members) {
-        // A later member replaced an earlier one: this tree is wrong, start over carefully.
-        b->depth++;  // the frame stays open, so discarding the tree releases it
-        b->saw_duplicate = 1;
-        return 0;
-    }
-    if (!frame->attached) json_decref(frame->node);
-    if (b->depth == 0) note_root_complete(b);
-    return 1;
+    return written(b, fm_writer_end(b->writer));
 }
 
 // A container under a schema: skipped whole, or built and marked with the schema it gets.
@@ -309,19 +193,19 @@ static int start_sparse(fm_builder *b, int array) {
     int result;
     uint32_t schema;
     if (fm_sparse_start(b, &result, &schema)) return result;
-    if (!start_container(b, array ? json_array() : json_object())) return 0;
+    if (!start_container(b, array)) return 0;
     fm_sparse_started(b, schema);
     return 1;
 }
 
 int fm_build_start_map(fm_builder *b) {
     if (b->sparse) return start_sparse(b, 0);
-    return start_container(b, json_object());
+    return start_container(b, 0);
 }
 
 int fm_build_start_array(fm_builder *b) {
     if (b->sparse) return start_sparse(b, 1);
-    return start_container(b, json_array());
+    return start_container(b, 1);
 }
 
 static int on_null(void *ctx) { return fm_build_null(ctx); }
@@ -344,38 +228,30 @@ const yajl_callbacks fm_builder_callbacks = {
     on_start_map, on_map_key, on_end_container, on_start_array, on_end_container,
 };
 
-int fm_builder_init(fm_builder *b, size_t max_depth, fm_parse_error *error) {
+int fm_builder_init(fm_builder *b, fm_doc *doc, size_t max_depth, fm_parse_error *error) {
     memset(b, 0, sizeof *b);
-    b->unhashed_members = fm_object_pairs_check_result();
     b->max_depth = max_depth;
     b->error = error;
+    b->writer = fm_writer_create(doc);
     // A few frames up front (most documents nest a handful of levels); reserve_frame doubles
     // them when deeper nesting actually arrives, so the limit itself costs nothing.
     b->stack = malloc(FM_INITIAL_FRAMES * sizeof(fm_frame));
     b->stack_capacity = b->stack ? FM_INITIAL_FRAMES : 0;
-    return b->stack != NULL;
+    return b->stack != NULL && b->writer != NULL;
 }
 
 void fm_builder_destroy(fm_builder *b) {
     fm_sparse_forget_hints(b);
     free(b->stack);
-    free(b->key);
+    fm_writer_free(b->writer);
+    b->writer = NULL;
     b->stack = NULL;
     b->stack_capacity = 0;
-    b->key = NULL;
-    b->key_capacity = 0;
-}
-
-static void release_unattached(fm_builder *b) {
-    while (b->depth > 0) {
-        b->depth--;
-        if (!b->stack[b->depth].attached) json_decref(b->stack[b->depth].node);
-    }
 }
 
 void fm_builder_discard(fm_builder *b) {
-    release_unattached(b);
+    b->depth = 0;
     fm_sparse_reset(b);
-    if (b->root) json_decref(b->root);
+    fm_writer_abandon(b->writer);
     b->root = NULL;
 }

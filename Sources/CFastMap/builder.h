@@ -5,7 +5,7 @@
 // builder_parse.c) and the streaming parser (stream*.c). Private to CFastMap: not under
 // include/, so Swift never sees it.
 //
-// A builder turns yajl events into one jansson tree with FastMap's rules (first duplicate key
+// A builder turns tokens into the cells of one document (fastmap_document.h) with FastMap's rules (first duplicate key
 // wins, integers up to UInt64.max, `-0` kept negative, strict UTF-8, lone surrogates
 // rejected, a nesting limit). Each fm_build_* function takes the builder, returns 1 to go on
 // and 0 after recording an error in *error.
@@ -19,11 +19,8 @@ static inline int fm_is_json_space(unsigned char c) {
 }
 
 typedef struct fm_frame {
-    json_t *node;
-    int attached;  // 0 when the container lost a duplicate-key race and must be released
+    int is_array;
     uint32_t sparse;  // sparse builds only: the schema node filtering it, or FM_SPARSE_KEEP
-    size_t members;   // optimistic builds: the members added to the object (see attach)
-    uint64_t seen;    // sparse optimistic builds: the schema members added (member_bit), to find a duplicate
     uint32_t hint;    // sparse builds: the slot of fm_builder.key_hints for the object's next key
 } fm_frame;
 
@@ -41,11 +38,8 @@ typedef struct fm_builder {
     size_t stack_capacity;
     size_t depth;
     size_t max_depth;        // any value is safe: SIZE_MAX means no limit
-    json_t *root;
-    char *key;                // a copy of the current member's key, when it had to be copied
-    size_t key_capacity;
-    const char *member_key;   // the current member's key: `key`, or text that outlives the build
-    size_t key_length;
+    fm_writer *writer;       // the cells go to its document
+    const fm_cell *root;     // the value completed last, until taken
     fm_parse_error *error;
     yajl_handle handle;
     const unsigned char *input;  // the bytes yajl is parsing right now
@@ -53,12 +47,6 @@ typedef struct fm_builder {
     size_t offset_base;          // absolute offset of input[0], for error offsets
     fm_raw_lookup raw_lookup;    // NULL: the whole token is always inside `input`
     void *raw_context;
-    // Set by the whole-document parser: add members without looking for an earlier one with
-    // the same key (a second hash lookup per member), notice a duplicate when the object
-    // closes with fewer members than were added, and stop; the document is then parsed again
-    // the careful way.
-    int optimistic_keys;
-    int saw_duplicate;
     // Offset (in `input`) just past the root value, and whether the root was complete there:
     // yajl accepts a string left open after a complete value (`1"`), so the tail is checked.
     size_t root_end;
@@ -70,11 +58,6 @@ typedef struct fm_builder {
     int skip_value;
     size_t skip_depth;
     uint32_t member_schema;
-    // The next member's bit among its schema node's members (at most 64 of them), or 0: such a
-    // member goes into its object unhashed (attach in builder.c), when jansson's object layout
-    // is known (unhashed_members, fm_object_pairs_check_result()).
-    uint64_t member_bit;
-    int unhashed_members;
     // Inside a container kept whole, the schema is set aside (sparse = NULL: the plain, fast
     // path) until that container, frame suspended_depth - 1, closes.
     const fm_sparse_schema *suspended;
@@ -86,30 +69,23 @@ typedef struct fm_builder {
     // and for good when out of memory then (every key is then looked up).
     uint32_t *key_hints;
     int key_hints_made;  // the hints were made (or could not be) for this schema
-    // A real number was built whose text its double does not tell exactly (see
-    // fm_json_number.exact_text): the document's reals_are_exact is then 0.
-    int inexact_real;
-    // A real was built as zero from a text that is not a plain zero (an underflow such as
-    // `1e-400`, or a zero with an exponent or many digits): the document's zeros_are_plain is
-    // then 0.
-    int inexact_zero;
 } fm_builder;
 
 /// A frame built in full, everything below it too.
 #define FM_SPARSE_KEEP UINT32_MAX
 
-/// Prepares a builder for trees nested at most max_depth levels (0: scalars only; any larger
-/// value, up to SIZE_MAX, is safe: the frame stack starts small and grows with the nesting
-/// actually met). Returns 0 when out of memory.
-int fm_builder_init(fm_builder *b, size_t max_depth, fm_parse_error *error);
+/// Prepares a builder writing into `doc`, for values nested at most max_depth levels (0: scalars
+/// only; any larger value, up to SIZE_MAX, is safe: the frame stack starts small and grows with
+/// the nesting actually met). Returns 0 when out of memory.
+int fm_builder_init(fm_builder *b, fm_doc *doc, size_t max_depth, fm_parse_error *error);
 
 /// Forgets the key hints (the schema changes).
 void fm_sparse_forget_hints(fm_builder *b);
 
-/// Frees the builder's own buffers (not the tree it built).
+/// Frees the builder's own buffers (not the values it wrote).
 void fm_builder_destroy(fm_builder *b);
 
-/// Releases a partly built tree (after an error) and makes the builder ready for a new one.
+/// Drops a partly built value (after an error) and makes the builder ready for a new one.
 void fm_builder_discard(fm_builder *b);
 
 /// Records the first error of a build; later ones are ignored. Returns 0.
@@ -118,8 +94,8 @@ int fm_builder_fail(fm_builder *b, int kind, const char *message);
 /// Records nesting deeper than max_depth. Returns 0.
 int fm_builder_fail_depth(fm_builder *b);
 
-/// Records running out of memory: FM_ERROR_MEMORY_LIMIT when the thread's memory budget was
-/// exceeded, FM_ERROR_OUT_OF_MEMORY otherwise. Returns 0.
+/// Records running out of memory: FM_ERROR_MEMORY_LIMIT when the document's memory limit was
+/// reached, FM_ERROR_OUT_OF_MEMORY otherwise. Returns 0.
 int fm_builder_fail_out_of_memory(fm_builder *b);
 
 int fm_build_null(fm_builder *b);
@@ -132,10 +108,6 @@ int fm_build_string(fm_builder *b, const unsigned char *text, size_t length);
 int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length);
 /// fm_build_string / fm_build_map_key for bytes already final: escapes decoded, UTF-8 checked.
 int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count);
-/// fm_build_final_string in two steps, for a caller that lays out the string node itself:
-/// fm_build_keeps_scalar (below; asked once per scalar), then fm_build_string_node with the
-/// node (NULL when memory ran out).
-int fm_build_string_node(fm_builder *b, json_t *node);
 int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count);
 /// A string token of simdjson's walk (`raw`, between its quotes, in simdjson's padded input):
 /// built from its raw text in one pass (builder_simdjson.c). 0 when yajl must judge the text (a
@@ -151,10 +123,6 @@ int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t len
 /// The simdjson listeners' `check_number` (the context is not read): whether a number inside a
 /// skipped value has JSON's grammar.
 int fm_simdjson_check_number(void *context, const char *text, size_t length);
-/// fm_build_final_map_key for bytes that stay where they are until the member's value is
-/// attached (a whole document's text): the member is added straight from them, without a copy.
-/// Streamed windows keep copying: measured on 60 MB of records, it made no difference there.
-int fm_build_stable_map_key(fm_builder *b, const unsigned char *bytes, size_t count);
 int fm_build_start_map(fm_builder *b);
 int fm_build_start_array(fm_builder *b);
 int fm_build_end_container(fm_builder *b);

@@ -4,9 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-// The whole-document entry points: fm_parse_yajl (one yajl pass feeding the builder, after
-// an optional compaction pass) and fm_parse_jansson (jansson's own parser, handing what it
-// cannot read exactly as FastMap does over to fm_parse_yajl).
+// The yajl engine: one yajl pass over a document's text feeding the builder, and the error
+// FastMap reports for any text it rejects (kind, message, line, column, offset).
 
 static void locate(const unsigned char *input, size_t length, fm_parse_error *error) {
     size_t offset = error->offset < length ? error->offset : length;
@@ -44,22 +43,14 @@ yajl_status fm_yajl_finish(yajl_handle handle, int *ended_inside) {
     return status;
 }
 
-static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_document *out,
-                       fm_parse_error *error, int optimistic_keys, int *saw_duplicate) {
-    memset(out, 0, sizeof *out);
+int fm_parse_yajl(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
+                  const fm_sparse_schema *schema, const fm_cell **root, fm_parse_error *error) {
+    *root = NULL;
     memset(error, 0, sizeof *error);
-    // A memory budget covers one tree: a second attempt (after compacting, or after an
-    // optimistic pass met a duplicate key) starts from zero, the first one's tree being gone.
-    fm_budget *budget = fm_budget_current();
-    if (budget) {
-        budget->used = 0;
-        budget->exceeded = 0;
-    }
     fm_builder b;
-    int ready = fm_builder_init(&b, max_depth, error);
-    b.optimistic_keys = optimistic_keys;
-    b.sparse = fm_sparse_current();
-    b.input = (const unsigned char *)bytes;
+    int ready = fm_builder_init(&b, doc, max_depth, error);
+    b.sparse = schema;
+    b.input = text;
     b.input_length = length;
     b.handle = ready ? yajl_alloc(&fm_builder_callbacks, NULL, &b) : NULL;
     if (!b.handle) {
@@ -102,10 +93,9 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
         status = fm_yajl_finish(b.handle, &ended_inside);
         consumed = length;
     }
-    *saw_duplicate = b.saw_duplicate;
     if (status != yajl_status_ok) {
         if (error->kind == FM_OK) {
-            unsigned char *text = yajl_get_error(b.handle, 0, b.input, length);
+            unsigned char *message = yajl_get_error(b.handle, 0, b.input, length);
             error->kind = FM_ERROR_SYNTAX;
             error->offset = consumed;
             if (b.root_complete) {
@@ -126,103 +116,20 @@ static int parse_whole(const char *bytes, size_t length, size_t max_depth, fm_do
                          lead == length ? "unexpected end of input: the input holds no JSON value"
                                         : "unexpected end of input: the document is truncated");
             } else {
-                snprintf(error->message, sizeof error->message, "%s", text ? (char *)text : "syntax error");
+                snprintf(error->message, sizeof error->message, "%s",
+                         message ? (char *)message : "syntax error");
             }
             size_t n = strlen(error->message);
             while (n > 0 && (error->message[n - 1] == '\n' || error->message[n - 1] == ' '))
                 error->message[--n] = '\0';
-            if (text) yajl_free_error(b.handle, text);
+            if (message) yajl_free_error(b.handle, message);
         }
         locate(b.input, length, error);
         fm_builder_discard(&b);
-        out->root = NULL;
     } else {
-        out->root = b.root;
-        out->reals_are_exact = !b.inexact_real;
-        out->zeros_are_plain = !b.inexact_zero;
+        *root = b.root;
     }
     yajl_free(b.handle);
     fm_builder_destroy(&b);
-    return out->root ? 0 : -1;
-}
-
-int fm_parse_yajl_direct(const char *bytes, size_t length, size_t max_depth, fm_document *out,
-                         fm_parse_error *error) {
-    int saw_duplicate = 0;
-    int status = parse_whole(bytes, length, max_depth, out, error, 1, &saw_duplicate);
-    if (status != 0 && saw_duplicate)
-        status = parse_whole(bytes, length, max_depth, out, error, 0, &saw_duplicate);
-    return status;
-}
-
-int fm_parse_yajl(const char *bytes, size_t length, size_t max_depth, fm_document *out,
-                  fm_parse_error *error) {
-    if (fm_worth_compacting((const unsigned char *)bytes, length)) {
-        unsigned char *compact = malloc(length + 8);
-        if (compact) {
-            size_t compact_length = fm_compact_json((const unsigned char *)bytes, length, compact);
-            int status = fm_parse_yajl_direct((const char *)compact, compact_length, max_depth, out, error);
-            free(compact);
-            if (status == 0) return 0;
-            // Offsets in the compact text mean nothing to the caller: report from the original.
-        }
-    }
-    return fm_parse_yajl_direct(bytes, length, max_depth, out, error);
-}
-
-// True when the text may hold the integer token `-0`, which jansson reads as a plain 0.
-static int may_contain_negative_zero(const char *bytes, size_t length) {
-    const char *p = bytes, *end = bytes + length;
-    while ((p = memchr(p, '-', (size_t)(end - p))) != NULL) {
-        if (p + 1 < end && p[1] == '0') {
-            if (p + 2 >= end) return 1;
-            char next = p[2];
-            if (next != '.' && next != 'e' && next != 'E') return 1;
-        }
-        p++;
-    }
-    return 0;
-}
-
-static size_t tree_depth(json_t *node, size_t limit) {
-    if (limit == 0) return 1;
-    size_t deepest = 0;
-    if (json_is_array(node)) {
-        size_t count = json_array_size(node);
-        for (size_t i = 0; i < count; i++) {
-            size_t d = tree_depth(json_array_get(node, i), limit - 1);
-            if (d > deepest) deepest = d;
-        }
-        return deepest + 1;
-    }
-    if (json_is_object(node)) {
-        for (void *it = json_object_iter(node); it; it = json_object_iter_next(node, it)) {
-            size_t d = tree_depth(json_object_iter_value(it), limit - 1);
-            if (d > deepest) deepest = d;
-        }
-        return deepest + 1;
-    }
-    return 0;
-}
-
-int fm_parse_jansson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
-                     fm_parse_error *error) {
-    memset(out, 0, sizeof *out);
-    memset(error, 0, sizeof *error);
-    // jansson stops at a raw NUL and reads form feed as white space; yajl's path rejects both.
-    if (may_contain_negative_zero(bytes, length) || memchr(bytes, '\0', length) ||
-        memchr(bytes, '\f', length) || memchr(bytes, '\v', length))
-        return fm_parse_yajl(bytes, length, max_depth, out, error);
-    json_error_t jansson_error;
-    json_t *root = json_loadb(bytes, length, JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES,
-                              &jansson_error);
-    if (!root) return fm_parse_yajl(bytes, length, max_depth, out, error);
-    // Nesting needs at least two bytes a level; only then is the walk worth doing. (jansson
-    // itself stops at 2048 levels, which bounds the walk's recursion.)
-    if (max_depth < length / 2 && tree_depth(root, max_depth + 1) > max_depth) {
-        json_decref(root);
-        return fm_parse_yajl(bytes, length, max_depth, out, error);
-    }
-    out->root = root;
-    return 0;
+    return *root ? 0 : -1;
 }

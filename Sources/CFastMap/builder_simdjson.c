@@ -3,15 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "fastmap_simdjson.h"
 
 // The simdjson engine: simdjson's tokenizer (CFastMapSimdjson) reporting tokens to the same
-// builder the yajl engine drives, so the trees follow the same rules (numbers by
-// fm_build_number, first duplicate key wins, the depth limit, the arena). Errors are not
+// builder the yajl engine drives, so the documents follow the same rules (numbers by
+// fm_build_number, first duplicate key wins, the depth limit, the memory limit). Errors are not
 // reported here at all: whatever simdjson or the builder rejects is parsed again by the yajl
 // engine, which either accepts it (a dialect this walk does not read) or reports FastMap's exact
 // error, kind, line, column and offset. A valid document is read once; a rejected one twice.
@@ -143,84 +139,11 @@ const unsigned char *fm_simdjson_decode_escaped(fm_string_scratch *scratch, cons
     return *count == SIZE_MAX ? NULL : scratch->bytes;
 }
 
-#if defined(__SSE2__)
-// Where the first backslash of the 16 bytes at p is, 16 when there is none.
-static inline unsigned first_backslash(const unsigned char *p) {
-    __m128i chunk = _mm_loadu_si128((const __m128i *)p);
-    unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, _mm_set1_epi8('\\')));
-    return mask ? (unsigned)__builtin_ctz(mask) : 16;
-}
-
-// Copies fewer than 16 bytes in two overlapping moves of the widest size that fits (a call to
-// memcpy cost more than that for most keys and values).
-static inline void copy_short(unsigned char *out, const unsigned char *from, size_t length) {
-    if (length >= 8) {
-        memcpy(out, from, 8);
-        memcpy(out + length - 8, from + length - 8, 8);
-    } else if (length >= 4) {
-        memcpy(out, from, 4);
-        memcpy(out + length - 4, from + length - 4, 4);
-    } else {
-        for (size_t i = 0; i < length; i++) out[i] = from[i];
-    }
-}
-#endif
-
-// The raw text of a string copied into `out` (room for `length` bytes) with its escapes
-// decoded; the decoded length, or SIZE_MAX for an escape yajl must judge. The search for a
-// backslash and the copy are one pass, sixteen bytes a step (they were a memchr, then a memcpy
-// into the node); text after the last whole step is read as the 16 bytes that end it, and text
-// shorter than 16 bytes as the 16 from its start (`raw` lies in simdjson's padded input, so
-// those are readable; a backslash past the text is not the text's).
-static size_t copy_string_text(const unsigned char *raw, size_t length, unsigned char *out) {
-#if defined(__SSE2__)
-    if (length < 16) {
-        unsigned at = first_backslash(raw);
-        if (at >= length) {
-            copy_short(out, raw, length);
-            return length;
-        }
-        return decode_string(raw, length, raw + at, out);
-    }
-    size_t i = 0;
-    for (; i + 16 <= length; i += 16) {
-        unsigned at = first_backslash(raw + i);
-        if (at < 16) return decode_string(raw, length, raw + i + at, out);
-        memcpy(out + i, raw + i, 16);
-    }
-    if (i < length) {
-        // The bytes before i in this window were clean: a backslash here is at i or after.
-        size_t last = length - 16;
-        unsigned at = first_backslash(raw + last);
-        if (at < 16) return decode_string(raw, length, raw + last + at, out);
-        memcpy(out + last, raw + last, 16);
-    }
-    return length;
-#else
-    const unsigned char *first = fm_simdjson_find_backslash(raw, length);
-    if (!first) {
-        memcpy(out, raw, length);
-        return length;
-    }
-    return decode_string(raw, length, first, out);
-#endif
-}
-
 int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length) {
-    size_t count;
     if (!fm_build_keeps_scalar(b)) return string_valid(raw, length);
-    json_t *node;
-    char *text;
-    if (fm_string_node_begin(length, &node, &text)) {
-        if (!node) return fm_build_string_node(b, NULL);  // the arena's budget ran out
-        count = copy_string_text(raw, length, (unsigned char *)text);
-        // The node's block stays the arena's, released with it.
-        if (count == SIZE_MAX) return 0;
-        fm_string_node_end(node, count);
-        return fm_build_string_node(b, node);
-    }
+    size_t count;
     const unsigned char *bytes = fm_simdjson_string_bytes(scratch, raw, length, &count);
-    return bytes && fm_build_string_node(b, fm_string_node((const char *)bytes, count));
+    return bytes && fm_build_final_string(b, bytes, count);
 }
 
 static int on_null(void *context) { return fm_build_null(((walk_context *)context)->builder); }
@@ -243,10 +166,7 @@ static int on_key(void *context, const unsigned char *raw, size_t length) {
     fm_builder *b = w->builder;
     size_t count;
     const unsigned char *bytes = fm_simdjson_string_bytes(&w->scratch, raw, length, &count);
-    // Without escapes the key is the document's own text, which outlives the build; decoded
-    // ones are in the scratch buffer the next string reuses.
-    return fm_build_key_or_skip(
-        b, bytes == raw ? fm_build_stable_map_key(b, bytes, count) : bytes && fm_build_final_map_key(b, bytes, count));
+    return fm_build_key_or_skip(b, bytes && fm_build_final_map_key(b, bytes, count));
 }
 
 int fm_build_key_or_skip(fm_builder *b, int key_result) {
@@ -277,31 +197,25 @@ static const fm_simdjson_events builder_events = {
     fm_simdjson_check_string, fm_simdjson_check_number,
 };
 
-// One walk building a tree; returns the root (and sets the exactness flags of *out, see
-// fm_document), or NULL (and sets *saw_duplicate when the optimistic key insertion met a
-// duplicate key, so the walk is worth redoing carefully).
-static json_t *build(const char *bytes, size_t length, size_t max_depth, int optimistic_keys,
-                     int *saw_duplicate, fm_document *out) {
+// One walk building the document's cells; the root, or NULL when simdjson or the builder
+// rejected the text (nothing is reported: yajl reads it again and tells why).
+static const fm_cell *build(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
+                            const fm_sparse_schema *schema) {
     fm_parse_error ignored;
     memset(&ignored, 0, sizeof ignored);
     fm_builder b;
-    if (!fm_builder_init(&b, max_depth, &ignored)) {
+    if (!fm_builder_init(&b, doc, max_depth, &ignored)) {
         fm_builder_destroy(&b);
         return NULL;
     }
-    b.optimistic_keys = optimistic_keys;
-    b.sparse = fm_sparse_current();
+    b.sparse = schema;
     walk_context w = {&b, {NULL, 0}};
-    fm_simdjson_status status =
-        fm_simdjson_walk((const unsigned char *)bytes, length, &builder_events, max_depth, &w);
+    fm_simdjson_status status = fm_simdjson_walk(text, length, &builder_events, max_depth, &w);
     free(w.scratch.bytes);
-    json_t *root = NULL;
+    const fm_cell *root = NULL;
     if (status == FM_SIMDJSON_OK && b.root && b.depth == 0 && ignored.kind == FM_OK) {
         root = b.root;
-        out->reals_are_exact = !b.inexact_real;
-        out->zeros_are_plain = !b.inexact_zero;
     } else {
-        *saw_duplicate = b.saw_duplicate;
         fm_builder_discard(&b);
     }
     fm_builder_destroy(&b);
@@ -315,31 +229,23 @@ size_t fm_test_simdjson_documents(void) { return simdjson_documents; }
 
 size_t fm_test_simdjson_kept_bytes(void) { return fm_simdjson_kept_bytes(); }
 
-size_t fm_test_simdjson_in_place_documents(void) { return fm_simdjson_in_place_documents(); }
-
-int fm_test_simdjson_reads_in_place(void) { return fm_simdjson_reads_in_place(); }
-
 size_t fm_test_simdjson_skipped_values(void) { return fm_simdjson_skipped_values(); }
 
-int fm_parse_simdjson(const char *bytes, size_t length, size_t max_depth, fm_document *out,
-                      fm_parse_error *error) {
-    memset(out, 0, sizeof *out);
+int fm_parse_simdjson(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
+                      const fm_sparse_schema *schema, const fm_cell **root, fm_parse_error *error) {
     memset(error, 0, sizeof *error);
     // simdjson walks arrays and objects; a scalar at the top level is a few bytes for yajl.
-    // Past FM_SIMDJSON_LARGEST_DOCUMENT, yajl too: simdjson's padded copy and index (about five
-    // times the text, alive during the parse) would add half again to the tree's own peak,
-    // while yajl reads in place.
+    // Past FM_SIMDJSON_LARGEST_DOCUMENT, yajl too: simdjson's index (four bytes a token, alive
+    // during the parse) would add to the document's own peak, while yajl needs no index.
     size_t lead = 0;
-    while (lead < length && fm_is_json_space((unsigned char)bytes[lead])) lead++;
-    if (length <= FM_SIMDJSON_LARGEST_DOCUMENT && lead < length && (bytes[lead] == '[' || bytes[lead] == '{')) {
-        int saw_duplicate = 0;
-        json_t *root = build(bytes, length, max_depth, 1, &saw_duplicate, out);
-        if (!root && saw_duplicate) root = build(bytes, length, max_depth, 0, &saw_duplicate, out);
-        if (root) {
+    while (lead < length && fm_is_json_space(text[lead])) lead++;
+    if (length <= FM_SIMDJSON_LARGEST_DOCUMENT && lead < length && (text[lead] == '[' || text[lead] == '{')) {
+        *root = build(doc, text, length, max_depth, schema);
+        if (*root) {
             simdjson_documents++;
-            out->root = root;
             return 0;
         }
+        fm_doc_discard_values(doc);
     }
-    return fm_parse_yajl(bytes, length, max_depth, out, error);
+    return fm_parse_yajl(doc, text, length, max_depth, schema, root, error);
 }

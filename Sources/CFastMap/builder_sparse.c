@@ -33,7 +33,7 @@ int fm_sparse_start(fm_builder *b, int *result, uint32_t *schema) {
     } else {
         const fm_frame *parent = &b->stack[b->depth - 1];
         if (parent->sparse == FM_SPARSE_KEEP) chosen = FM_SPARSE_KEEP;
-        else if (json_is_array(parent->node)) chosen = b->sparse->nodes[parent->sparse].element;
+        else if (parent->is_array) chosen = b->sparse->nodes[parent->sparse].element;
         else chosen = b->member_schema;
     }
     if (chosen != FM_SPARSE_KEEP && b->sparse->nodes[chosen].keep_all) chosen = FM_SPARSE_KEEP;
@@ -66,15 +66,10 @@ void fm_sparse_started(fm_builder *b, uint32_t schema) {
     frame->sparse = schema;
     if (schema != FM_SPARSE_KEEP && (b->key_hints || (!b->key_hints_made && make_key_hints(b))))
         frame->hint = (uint32_t)b->sparse->member_count + schema;
-    // The mark lives in json_t's padding (tree.c asserts the layout; only integers use it
-    // otherwise), written on every container so no stale byte can pass for one.
-    uint32_t mark = schema == FM_SPARSE_KEEP ? 0 : schema + 1;
-    memcpy((unsigned char *)frame->node + 4, &mark, sizeof mark);
+    fm_writer_mark(b->writer, schema == FM_SPARSE_KEEP ? 0 : schema + 1);
     if (schema == FM_SPARSE_KEEP) {
-        // Everything below is built in full: no checks until it closes. Containers made in
-        // there carry mark 0 because FastMap's allocation hooks clear those bytes in every block
-        // (and a decoder reading another mark there only decodes in full, never wrongly: a
-        // complete object's misses are true misses).
+        // Everything below is built in full: no checks until it closes (its containers carry
+        // mark 0, as every container starts).
         b->suspended = b->sparse;
         b->suspended_depth = b->depth;
         b->sparse = NULL;
@@ -94,19 +89,14 @@ int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
     fm_frame *frame = &b->stack[b->depth - 1];
     if (frame->sparse == FM_SPARSE_KEEP) {
         b->member_schema = FM_SPARSE_KEEP;
-        b->member_bit = 0;
         return 1;
     }
     const fm_sparse_node *node = &b->sparse->nodes[frame->sparse];
     if (node->every_member) {
-        // A dictionary: every member under one schema, in jansson's hash (no bit per member
-        // to catch a repeated key with; the object's close counts them instead).
+        // A dictionary: every member under one schema.
         b->member_schema = node->element;
-        b->member_bit = 0;
         return 1;
     }
-    // Another spelling of a kept key (fm_sparse_node.other_spellings) shares its bit: an object
-    // holding both is built again with jansson's hash, which tells them apart as a full tree does.
     // Objects of one schema node mostly list their keys in one order: the key that followed the
     // previous one last time is compared first, which settles most keys without hashing them
     // (the hash and its slot search were 4% of decoding github_events.json).
@@ -123,7 +113,6 @@ int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
         frame->hint = index;
     }
     b->member_schema = member->child;
-    b->member_bit = b->unhashed_members && node->member_count <= 64 ? 1ULL << (index - node->first_member) : 0;
     return 1;
 }
 
@@ -191,23 +180,3 @@ void fm_sparse_reset(fm_builder *b) {
     b->skip_depth = 0;
 }
 
-uint32_t fm_sparse_mark(const json_t *node) {
-    uint32_t mark;
-    memcpy(&mark, (const unsigned char *)node + 4, sizeof mark);
-    return mark;
-}
-
-int fm_parse_sparse(const char *bytes, size_t length, fm_engine engine, size_t max_depth, fm_arena *arena,
-                    int flags, const fm_sparse_schema *schema, fm_document *out, fm_parse_error *error) {
-    if (engine != FM_ENGINE_YAJL && engine != FM_ENGINE_YAJL_DIRECT && engine != FM_ENGINE_SIMDJSON) {
-        memset(out, 0, sizeof *out);
-        memset(error, 0, sizeof *error);
-        error->kind = FM_ERROR_OUT_OF_MEMORY;
-        return -1;
-    }
-    const fm_sparse_schema *saved = current_schema;
-    current_schema = schema;
-    int status = fm_parse_dialect(bytes, length, engine, max_depth, SIZE_MAX, arena, flags, out, error);
-    current_schema = saved;
-    return status;
-}

@@ -1,82 +1,58 @@
 #include "internal.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
-// Numbers kept as text.
+// Numbers kept as text: reading them, and JSON5's tokens.
 
-typedef struct number_text_node {
-    json_t json;    // first, as in jansson's own json_real_t
-    double value;   // where json_real_t keeps its value: NUMBER_TEXT_NAN
-    size_t length;
-    char text[];
-} number_text_node;
-
-// A quiet NaN whose payload spells "FMtext": jansson never stores a NaN in a real (json_real
-// refuses them), so no other node has this value.
-#define NUMBER_TEXT_NAN 0x7FF8464D74657874ULL
-
-json_t *fm_number_text_node(const char *text, size_t length) {
-    json_malloc_t allocate;
-    json_free_t release;
-    json_get_alloc_funcs(&allocate, &release);
-    // jansson frees a real with its free function in one piece, exactly like this block.
-    number_text_node *node = allocate(sizeof(number_text_node) + length + 1);
-    if (!node) return NULL;
-    node->json.type = JSON_REAL;
-    node->json.refcount = 1;
-    uint64_t bits = NUMBER_TEXT_NAN;
-    memcpy(&node->value, &bits, sizeof bits);
-    node->length = length;
-    memcpy(node->text, text, length);
-    node->text[length] = '\0';
-    return &node->json;
+double fm_number_text_double(const unsigned char *bytes, size_t length) {
+    fm_json_number number;
+    if (fm_read_json_number((const char *)bytes, length, &number) <= 0) return NAN;
+    if (number.is_integer) {
+        // Digits only, past 64 bits (or `-0`): read as a real (is_integer wraps them).
+        double value;
+        return fm_parse_double((const char *)bytes, length, &value) ? value : NAN;
+    }
+    return number.real;
 }
 
-int fm_is_number_text(const json_t *node) {
-    if (!node || node->type != JSON_REAL) return 0;
-    double value = json_real_value(node);
-    uint64_t bits;
-    memcpy(&bits, &value, sizeof bits);
-    return bits == NUMBER_TEXT_NAN;
-}
-
-const char *fm_number_text(const json_t *node, size_t *length) {
-    if (!fm_is_number_text(node)) return NULL;
-    const number_text_node *text_node = (const number_text_node *)node;
-    *length = text_node->length;
-    return text_node->text;
+double fm_number_cell_double(const unsigned char *bytes, size_t length) {
+    fm_json_number number;
+    // Not a JSON number: a JSON5 token (`Infinity`, `00`) kept as written for its reader.
+    if (fm_read_json_number((const char *)bytes, length, &number) <= 0) return NAN;
+    if (number.is_integer) {
+        // A number cell holds an integer text only for `-0` (the double -0.0) and for integers
+        // beyond 64 bits, which no double holds exactly.
+        if (length == 2 && bytes[0] == '-' && bytes[1] == '0') return -0.0;
+        return NAN;
+    }
+    return isinf(number.real) ? NAN : number.real;
 }
 
 // JSON5 tokens that strict JSON cannot spell (`Infinity`, `NaN`, malformed numbers that
-// Foundation rejects only when they are read) reach the tree as markers: a number with an
-// exponent far beyond any double (so the node keeps its text) whose digits spell the token.
-
-static void restore_node(json_t *node) {
-    if (json_is_array(node)) {
-        size_t count = json_array_size(node);
-        for (size_t i = 0; i < count; i++) restore_node(json_array_get(node, i));
-        return;
-    }
-    if (json_is_object(node)) {
-        for (void *it = json_object_iter(node); it; it = json_object_iter_next(node, it))
-            restore_node(json_object_iter_value(it));
-        return;
-    }
-    if (!fm_is_number_text(node)) return;
-    number_text_node *text_node = (number_text_node *)node;
+// Foundation rejects only when they are read) reach the document as markers: a number with an
+// exponent far beyond any double (so the cell keeps its text) whose digits spell the token.
+// The marker's text is the document's own (its adopted text, or its bytes), rewritten in place:
+// the token is shorter than its marker.
+static void restore_cell(fm_cell *cell) {
+    size_t length = (size_t)fm_cell_size(cell);
     size_t prefix = strlen(FM_JSON5_TOKEN_MARKER);
-    if (text_node->length <= prefix || memcmp(text_node->text, FM_JSON5_TOKEN_MARKER, prefix) != 0) return;
-    size_t digits = text_node->length - prefix;
+    const unsigned char *text = cell->payload.bytes;
+    if (length <= prefix || memcmp(text, FM_JSON5_TOKEN_MARKER, prefix) != 0) return;
+    size_t digits = length - prefix;
     if (digits % 3 != 0) return;
-    const char *in = text_node->text + prefix;
+    unsigned char *out = (unsigned char *)text;
+    const unsigned char *in = text + prefix;
     size_t n = 0;
     for (size_t i = 0; i < digits; i += 3)
-        text_node->text[n++] = (char)((in[i] - '0') * 100 + (in[i + 1] - '0') * 10 + (in[i + 2] - '0'));
-    text_node->text[n] = '\0';
-    text_node->length = n;
+        out[n++] = (unsigned char)((in[i] - '0') * 100 + (in[i + 1] - '0') * 10 + (in[i + 2] - '0'));
+    cell->tag = (uint64_t)FM_CELL_NUMBER | (uint64_t)n << FM_CELL_SIZE_SHIFT;
 }
 
-void fm_json5_restore_tokens(json_t *root) {
-    if (root) restore_node(root);
+void fm_json5_restore_tokens(fm_cell *root) {
+    if (!root) return;
+    const fm_cell *end = fm_cell_next(root);
+    for (fm_cell *cell = root; cell < end; cell++)
+        if (fm_cell_kind_of(cell) == FM_CELL_NUMBER) restore_cell(cell);
 }

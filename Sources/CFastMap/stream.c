@@ -20,13 +20,11 @@ yajl_handle fm_stream_new_handle(fm_stream *s) {
 
 // MARK: - API
 
-fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_count,
-                            size_t max_depth, int use_arenas) {
+fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_count, size_t max_depth) {
     fm_stream *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->mode = mode;
-    s->use_arenas = use_arenas != 0;
-    s->budget.limit = SIZE_MAX;
+    s->memory_limit = SIZE_MAX;
     s->max_depth = max_depth;
     s->path_count = mode == FM_STREAM_ARRAY ? path_count : 0;
     size_t key_bytes = 0;
@@ -36,8 +34,10 @@ fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_co
     s->nav = calloc(s->path_count + 1, sizeof *s->nav);
     // Elements sit inside every container of the path and the array itself.
     size_t element_depth = max_depth > s->path_count + 1 ? max_depth - s->path_count - 1 : 0;
-    if (!s->path || !s->path_keys || !s->nav ||
-        !fm_builder_init(&s->builder, mode == FM_STREAM_ARRAY ? element_depth : max_depth, &s->scratch)) {
+    // The first elements' document (a memory limit, set later, gives each element its own).
+    s->doc = fm_doc_create(SIZE_MAX);
+    if (!s->path || !s->path_keys || !s->nav || !s->doc ||
+        !fm_builder_init(&s->builder, s->doc, mode == FM_STREAM_ARRAY ? element_depth : max_depth, &s->scratch)) {
         fm_stream_free(s);
         return NULL;
     }
@@ -65,24 +65,13 @@ fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_co
 
 void fm_stream_free(fm_stream *s) {
     if (!s) return;
-    for (size_t i = 0; i < s->item_count; i++)
-        if (s->items[i].root && !s->items[i].arena) json_decref(s->items[i].root);
-    if (s->builder.stack) {
-        // A half-built element: with arenas its frees must be no-ops.
-        fm_arena *outer = fm_arena_current();
-        if (s->building) fm_arena_set_current(s->arena);
-        fm_builder_discard(&s->builder);
-        fm_arena_set_current(outer);
-    }
-    fm_builder_destroy(&s->builder);
-    if (s->arena && !s->arena_handed) fm_arena_destroy(s->arena);
+    // The builder (a half-built element's cells are dropped with its writer) and the documents.
+    fm_stream_free_documents(s);
     if (s->handle) yajl_free(s->handle);
     free(s->items);
     free(s->errors);
     free(s->carry);
     free(s->open_kinds);
-    free(s->texts);
-    free(s->text_bytes);
     free(s->fast_scratch.bytes);
     free(s->line_text);
     free(s->window_lines);
@@ -140,10 +129,8 @@ int fm_stream_feed(fm_stream *s, const unsigned char *bytes, size_t length, size
     *consumed = 0;
     if (s->failed) return -1;
     if (s->finished) return fm_stream_fail(s, FM_ERROR_SYNTAX, s->total, "input after the end of the stream"), -1;
-    fm_stream_enter_call(s);
     size_t mark = take_byte_order_mark(s, bytes, length);
     *consumed = mark + (s->failed ? 0 : feed_body(s, bytes + mark, length - mark));
-    fm_stream_leave_call(s);
     return s->failed ? -1 : 0;
 }
 
@@ -152,21 +139,17 @@ int fm_stream_finish(fm_stream *s) {
     if (s->finished) return 0;
     if (!s->mark_decided && s->mark_held) {
         // The input was only the start of a byte order mark: parse it as text.
-        fm_stream_enter_call(s);
         s->mark_decided = 1;
         size_t held = s->mark_held;
         s->mark_held = 0;
         feed_body(s, byte_order_mark, held);
-        fm_stream_leave_call(s);
         if (s->failed) return -1;
     }
     s->finished = 1;
     if (s->mode == FM_STREAM_LINES) {
         if (s->carry_length) {
             if (!carry_append(s, (const unsigned char *)"\n", 1)) return fm_stream_fail_out_of_memory(s), -1;
-            fm_stream_enter_call(s);
             fm_stream_parse_line(s, s->carry, s->carry_length, s->carry_start);
-            fm_stream_leave_call(s);
             s->carry_length = 0;
         }
         return s->failed ? -1 : 0;
@@ -178,10 +161,8 @@ int fm_stream_finish(fm_stream *s) {
     s->builder.input = NULL;
     s->builder.input_length = 0;
     s->builder.offset_base = s->total;
-    fm_stream_enter_call(s);
     int truncated = 0;
     yajl_status status = fm_yajl_finish(s->handle, &truncated);
-    fm_stream_leave_call(s);
     if (s->failed) return -1;
     if (status != yajl_status_ok) {
         if (truncated) {
@@ -206,14 +187,11 @@ const fm_parse_error *fm_stream_item_error(const fm_stream *s, const fm_stream_i
 void fm_stream_clear(fm_stream *s) {
     s->item_count = 0;
     s->error_count = 0;
-    fm_stream_clear_texts(s);
-    // The caller has adopted the arena its items named.
-    if (s->arena_items) s->arena_handed = 1;
-    s->arena_items = 0;
+    fm_stream_hand_over_documents(s);
 }
 
 const fm_stream_failure *fm_stream_failure_info(const fm_stream *s) { return &s->failure; }
 
 size_t fm_stream_bytes_read(const fm_stream *s) { return s->total; }
 
-void fm_stream_set_memory_limit(fm_stream *s, size_t memory_limit) { s->budget.limit = memory_limit; }
+void fm_stream_set_memory_limit(fm_stream *s, size_t memory_limit) { s->memory_limit = memory_limit; }

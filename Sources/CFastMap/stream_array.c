@@ -9,14 +9,15 @@
 static int is_start(int ev) { return ev == EV_START_MAP || ev == EV_START_ARRAY; }
 static int is_end(int ev) { return ev == EV_END_MAP || ev == EV_END_ARRAY; }
 
-static int found_type(int ev, int flag) {
+// The fm_cell_kind a value of the path has (a number as FM_CELL_NUMBER, whatever it reads as).
+static int found_kind(int ev, int flag) {
     switch (ev) {
-        case EV_START_MAP: return JSON_OBJECT;
-        case EV_START_ARRAY: return JSON_ARRAY;
-        case EV_STRING: return JSON_STRING;
-        case EV_NUMBER: return JSON_INTEGER;
-        case EV_BOOL: return flag ? JSON_TRUE : JSON_FALSE;
-        default: return JSON_NULL;
+        case EV_START_MAP: return FM_CELL_OBJECT;
+        case EV_START_ARRAY: return FM_CELL_ARRAY;
+        case EV_STRING: return FM_CELL_STRING;
+        case EV_NUMBER: return FM_CELL_NUMBER;
+        case EV_BOOL: return flag ? FM_CELL_TRUE : FM_CELL_FALSE;
+        default: return FM_CELL_NULL;
     }
 }
 
@@ -25,7 +26,7 @@ static int build(fm_stream *s, int ev, const unsigned char *text, size_t length,
     switch (ev) {
         case EV_NULL: return fm_build_null(b);
         case EV_BOOL: return fm_build_boolean(b, flag);
-        case EV_NUMBER: return fm_stream_build_number(s, (const char *)text, length);
+        case EV_NUMBER: return fm_build_number(b, (const char *)text, length);
         case EV_STRING: return fm_build_string(b, text, length);
         case EV_KEY: return fm_build_map_key(b, text, length);
         case EV_START_MAP: return fm_build_start_map(b);
@@ -52,8 +53,7 @@ static int element_event(fm_stream *s, int ev, const unsigned char *text, size_t
         }
         s->element_offset = fm_stream_token_start(s, ev, length, flag);
         fm_stream_locate(s, s->element_offset, &s->element_line, &s->element_column);
-        reset_budget(s);
-        if (!fm_stream_begin_arena(s, s->element_offset)) return 0;
+        if (!fm_stream_begin_element(s, s->element_offset)) return 0;
     }
     if (!build(s, ev, text, length, flag)) {
         if (s->scratch.kind == FM_ERROR_OUT_OF_MEMORY) return fm_stream_fail_from_scratch(s);
@@ -95,7 +95,7 @@ static void value_done(fm_stream *s) {
 
 static int fail_wrong_kind(fm_stream *s, int ev, size_t length, int flag) {
     s->failure.step = s->nav_count;
-    s->failure.found = found_type(ev, flag);
+    s->failure.found = found_kind(ev, flag);
     const char *wanted = s->nav_count == s->path_count      ? "an array"
                          : s->path[s->nav_count].is_index ? "an array"
                                                           : "an object";

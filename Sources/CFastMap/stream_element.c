@@ -4,83 +4,96 @@
 #include <stdlib.h>
 #include <string.h>
 
-// MARK: - Arenas
+// MARK: - Documents
 
-// Makes the arena for an element starting at `offset` current on this thread.
-int fm_stream_begin_arena(fm_stream *s, size_t offset) {
-    // When another library has taken over jansson's hooks, elements are reference counted.
-    s->element_in_arena = s->use_arenas && fm_arena_hooks_active();
-    if (!s->element_in_arena) return 1;
-    // An arena with queued items that were not handed over yet stays until they are, so
-    // that every arena the caller has not adopted is the current one.
-    int rotate = !s->arena || (offset - s->arena_start >= ARENA_SPAN &&
-                               (s->arena_handed || s->arena_items == 0));
-    if (rotate) {
-        if (s->arena && !s->arena_handed) fm_arena_destroy(s->arena);  // nothing of it escaped
-        s->arena = fm_arena_create(ARENA_BYTES);
-        if (!s->arena) return fm_stream_fail_out_of_memory(s);
-        s->arena_start = offset;
-        s->arena_items = 0;
-        s->arena_handed = 0;
+// Elements are written by the builder's writer into the stream's current document, `doc`.
+// Without a memory limit the elements of DOC_SPAN bytes of input share one: a document costs a
+// few allocations of its own, and the caller frees a whole document at a time, so a span keeps
+// both the documents per element and what one live value keeps alive small.
+//
+// With a memory limit every element starts a document of its own. A document's limit counts
+// everything ever written to it (fm_doc_create), so a document shared by several elements could
+// not give each the whole limit; alone in its document, an element gets exactly the limit, and
+// one that passes it fails by itself (FM_ERROR_MEMORY_LIMIT, fm_builder_fail_out_of_memory)
+// while the next starts afresh in a new document.
+//
+// Which documents the stream owns: `doc`, until fm_stream_clear hands over an item written in
+// it, and every other document a queued item names (from item `handed_items` on). The caller
+// owns every document it was handed, even the current one, which the stream may still write
+// later elements into.
+
+int fm_stream_begin_element(fm_stream *s, size_t offset) {
+    if (s->memory_limit == SIZE_MAX && offset < s->doc_start + DOC_SPAN) return 1;
+    fm_doc *doc = fm_doc_create(s->memory_limit);
+    fm_writer *writer = doc ? fm_writer_create(doc) : NULL;
+    if (!writer) {
+        fm_doc_free(doc);
+        return fm_stream_fail_out_of_memory(s);
     }
-    fm_arena_set_current(s->arena);
-    s->building = 1;
+    // The old writer goes before its document: freeing it releases its cells into it.
+    fm_writer_free(s->builder.writer);
+    s->builder.writer = writer;
+    // A document no queued item names and none handed over holds only what failed or given-back
+    // elements left there: nothing can reach it.
+    if (!s->doc_handed && s->doc_items == 0) fm_doc_free(s->doc);
+    s->doc = doc;
+    s->doc_start = offset;
+    s->doc_items = 0;
+    s->doc_handed = 0;
     return 1;
 }
 
-void fm_stream_end_arena(fm_stream *s) {
-    if (!s->building) return;
-    fm_arena_set_current(s->outer);
-    s->building = 0;
+void fm_stream_hand_over_documents(fm_stream *s) {
+    if (s->doc_items) s->doc_handed = 1;
+    s->doc_items = 0;
+    s->handed_items = 0;
 }
 
-// Around every entry point: elements being built allocate in their arena, nothing else does,
-// and every jansson allocation counts against the element's budget.
-void fm_stream_enter_call(fm_stream *s) {
-    s->outer = fm_arena_current();
-    if (s->building) fm_arena_set_current(s->arena);
-    s->outer_budget = fm_budget_current();
-    fm_budget_set_current(s->budget.limit == SIZE_MAX ? NULL : &s->budget);
-}
-
-void fm_stream_leave_call(fm_stream *s) {
-    fm_arena_set_current(s->outer);
-    fm_budget_set_current(s->outer_budget);
+void fm_stream_free_documents(fm_stream *s) {
+    // The queued items' documents other than `doc`. Documents follow one another (the stream
+    // never goes back to one), so the items naming one are a run: each is freed once past it.
+    fm_doc *run = NULL;
+    for (size_t i = s->handed_items; i < s->item_count; i++) {
+        fm_doc *doc = s->items[i].doc;
+        if (!doc || doc == s->doc || doc == run) continue;
+        fm_doc_free(run);
+        run = doc;
+    }
+    fm_doc_free(run);
+    fm_builder_destroy(&s->builder);  // its writer's cells go into `doc`, which must still be there
+    if (!s->doc_handed) fm_doc_free(s->doc);
+    s->doc = NULL;
 }
 
 // MARK: - Queue
 
-static int push_item(fm_stream *s, json_t *root) {
+static int push_item(fm_stream *s, const fm_cell *root) {
     if (!reserve((void **)&s->items, &s->item_capacity, s->item_count + 1, sizeof(fm_stream_item)))
         return 0;
     fm_stream_item *item = &s->items[s->item_count++];
     item->root = root;
-    item->arena = root && s->element_in_arena ? s->arena : NULL;
-    if (item->arena) s->arena_items++;
+    item->doc = root ? s->doc : NULL;
+    if (root) {
+        s->doc_items++;
+        if (s->doc_handed) s->handed_items = s->item_count;  // its document is the caller's
+    }
     item->index = s->next_index++;
     item->offset = s->element_offset;
     item->line = s->element_line;
     item->column = s->element_column;
     item->failure = 0;
-    // A failed element's texts were dropped with it (fm_stream_take_element_error).
-    item->number_text_first = s->element_texts;
-    item->number_text_count = s->text_count - s->element_texts;
-    s->element_texts = s->text_count;
     return 1;
 }
 
 int fm_stream_complete_element(fm_stream *s) {
-    json_t *root = s->builder.root;
+    const fm_cell *root = s->builder.root;
     s->builder.root = NULL;
-    int pushed = push_item(s, root);
-    if (!pushed) json_decref(root);  // a no-op for arena nodes, freed with their arena
-    fm_stream_end_arena(s);
-    return pushed ? 1 : fm_stream_fail_out_of_memory(s);
+    // Not queued, its cells stay in the document, reached by nothing (the stream fails).
+    return push_item(s, root) ? 1 : fm_stream_fail_out_of_memory(s);
 }
 
 int fm_stream_complete_failed(fm_stream *s) {
     s->element_failed = 0;
-    fm_stream_end_arena(s);
     if (!reserve((void **)&s->errors, &s->error_capacity, s->error_count + 1, sizeof(fm_parse_error)) ||
         !push_item(s, NULL))
         return fm_stream_fail_out_of_memory(s);
@@ -89,18 +102,10 @@ int fm_stream_complete_failed(fm_stream *s) {
     return 1;
 }
 
-// Turns the builder's error into the pending failure of the current element.
 void fm_stream_take_element_error(fm_stream *s) {
+    // The writer drops the element's cells; the bytes of its strings stay in the document until
+    // the document is freed (with a memory limit, when the next element starts its own).
     fm_builder_discard(&s->builder);
-    fm_stream_drop_texts(s);
-    if (s->building && s->arena && !s->arena_handed && s->arena_items == 0) {
-        // Nothing built in this arena survives: free what the failed element took now (up to
-        // its whole memory budget) instead of when the arena would have rotated.
-        fm_arena_set_current(s->outer);
-        fm_arena_destroy(s->arena);
-        s->arena = NULL;
-        s->building = 0;
-    }
     s->pending = s->scratch;
     s->scratch.kind = FM_OK;
     if (s->pending.kind == FM_ERROR_DEPTH) {
@@ -108,4 +113,3 @@ void fm_stream_take_element_error(fm_stream *s) {
                  "Too many nested arrays or dictionaries (more than %zu levels).", s->max_depth);
     }
 }
-

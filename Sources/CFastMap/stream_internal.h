@@ -5,10 +5,9 @@
 //
 //   stream.c           the public API: create, feed (batches, byte order mark), finish, queue
 //   stream_position.c  positions, raw string tokens across pieces, stream failures
-//   stream_element.c   element assembly: arenas, memory budgets, the queue of items
+//   stream_element.c   element assembly: the documents elements are written to, the queue of items
 //   stream_array.c     array mode: the yajl event state machine (path, then elements)
 //   stream_lines.c     lines mode: one value per line
-//   stream_number_text.c  the exact text of the elements' exceptional reals
 //   stream_simdjson.c  array mode: runs of whole elements read by simdjson instead of yajl
 //   stream_commas.c    array mode: the commas between elements, where those runs start and end
 //   stream_lines_simdjson.c  lines mode: runs of whole lines read by simdjson
@@ -26,7 +25,8 @@
 //
 // Array mode runs one yajl handle over the whole input. Until the target array opens, events
 // only steer along the path (everything off the path is skipped, its strings still checked).
-// Inside the array, each element's events go to an fm_builder; a finished element is queued.
+// Inside the array, each element's events go to an fm_builder, which writes its cells into the
+// stream's current document (fastmap_document.h); a finished element is queued.
 // An element that breaks a builder rule (bad UTF-8, lone surrogate, number out of range, too
 // deep) is queued as a failure and parsing goes on, since the grammar is intact. Grammar
 // errors end the stream: yajl cannot resynchronise.
@@ -37,9 +37,7 @@
 enum {
     PIECE = 16 * 1024,       // bytes per yajl_parse call: bounds the elements one call can queue
     BATCH = 256,             // a feed returns once this many elements are queued
-    ARENA_SPAN = 16 * 1024,   // input bytes whose elements share one arena
-    ARENA_BYTES = 40 * 1024,  // size hint for fm_arena_create: its first chunk (about 3x) holds
-                              // the trees of ARENA_SPAN bytes of typical records (about 5x)
+    DOC_SPAN = 16 * 1024,    // input bytes whose elements share one document (without a memory limit)
 };
 
 enum phase { SEEK, ELEMENTS, AFTER };
@@ -136,30 +134,20 @@ struct fm_stream {
 
     size_t line_number;  // lines mode: lines started so far
 
-    // Arenas. Elements are built in `arena` (all of an element in one arena); a new arena
-    // starts every ARENA_SPAN bytes. An arena belongs to the stream until an item built in it
-    // is handed over by fm_stream_clear.
-    int use_arenas;
-    fm_arena *arena;
-    size_t arena_start;
-    size_t arena_items;  // items built in `arena` and not handed over yet
-    int arena_handed;
-    fm_arena *outer;  // the thread's own current arena, restored when a call returns
-    int building;     // an element is being built in `arena`
-    int element_in_arena;  // the element being built uses `arena` (see fm_arena_hooks_active)
-
-    // The memory budget of each element (limit SIZE_MAX: none), current on the thread during
-    // every call; `used` starts from zero with each element.
-    fm_budget budget;
-    fm_budget *outer_budget;
-
-    // The text of the exceptional reals (see stream_number_text.c) of the queued elements and,
-    // from entry `element_texts` on, of the element being built. Text bytes are stored one
-    // after another in entry order.
-    fm_stream_number_text *texts;
-    size_t text_count, text_capacity, element_texts;
-    char *text_bytes;
-    size_t text_bytes_length, text_bytes_capacity;
+    // Documents (stream_element.c). Elements are written to `doc`, the document the builder's
+    // writer is bound to (all of an element in one document); a new one starts at an element
+    // that begins DOC_SPAN bytes or more after `doc_start`, or at every element when there is a
+    // memory limit. The stream owns `doc` until an item written in it is handed over by
+    // fm_stream_clear (`doc_handed`; the stream may go on writing later elements into it), and
+    // every other document a queued item names, from item `handed_items` on (the items before
+    // it may name the document handed over last, which the caller owns).
+    fm_doc *doc;
+    size_t doc_start;
+    size_t doc_items;     // items written in `doc` and not handed over yet
+    int doc_handed;
+    size_t handed_items;
+    // The memory limit of each element (SIZE_MAX: none): the limit of its document.
+    size_t memory_limit;
 
     // A UTF-8 byte order mark at the very start is skipped, as JSONDecoder does.
     int mark_decided;
@@ -220,11 +208,6 @@ static inline void fm_stream_set_input(fm_stream *s, const unsigned char *bytes,
 
 static inline size_t consumed_end(fm_stream *s) { return s->base + yajl_get_bytes_consumed(s->handle); }
 
-static inline void reset_budget(fm_stream *s) {
-    s->budget.used = 0;
-    s->budget.exceeded = 0;
-}
-
 // MARK: - Positions and failures (stream_position.c)
 
 /// Counts the newlines of the current input up to `offset` (absolute, not before scan_at).
@@ -250,56 +233,23 @@ void fm_stream_yajl_failure(fm_stream *s);
 
 // MARK: - Elements (stream_element.c)
 
-int fm_stream_begin_arena(fm_stream *s, size_t offset);
-void fm_stream_end_arena(fm_stream *s);
-void fm_stream_enter_call(fm_stream *s);
-void fm_stream_leave_call(fm_stream *s);
+/// At the start of an element beginning at absolute `offset` (nothing of an element open):
+/// moves the builder's writer to a new document when this element starts one. Returns 0 after
+/// failing the stream when out of memory.
+int fm_stream_begin_element(fm_stream *s, size_t offset);
+/// Queues the element the builder has just completed (its root). Returns 0 after failing the
+/// stream when out of memory.
 int fm_stream_complete_element(fm_stream *s);
+/// Queues the failed element (s->pending). Returns 0 after failing the stream when out of memory.
 int fm_stream_complete_failed(fm_stream *s);
+/// Turns the builder's error into the pending failure of the current element and drops what
+/// the element wrote.
 void fm_stream_take_element_error(fm_stream *s);
-
-// MARK: - Exceptional reals (stream_number_text.c)
-
-// Whether a number's text has an exponent, in a few instructions: this runs on every number.
-// Of the bytes of a number, only 'e' and 'E' have bit 0x40 set, so the bytes are OR-ed
-// together, read as words (the last one overlapping the one before).
-static inline int fm_has_exponent(const char *text, size_t length) {
-    uint64_t bits = 0;
-    if (length >= 8) {
-        uint64_t word;
-        for (size_t i = 0; i + 8 < length; i += 8) {
-            memcpy(&word, text + i, sizeof word);
-            bits |= word;
-        }
-        memcpy(&word, text + length - 8, sizeof word);
-        bits |= word;
-    } else if (length >= 4) {
-        uint32_t first, last;
-        memcpy(&first, text, sizeof first);
-        memcpy(&last, text + length - 4, sizeof last);
-        bits = first | last;
-    } else {
-        for (size_t i = 0; i < length; i++) bits |= (unsigned char)text[i];
-    }
-    return (bits & 0x4040404040404040ULL) != 0;
-}
-
-/// fm_build_number for a number that may be an exceptional real: keeps its text if it is.
-/// `checked` != 0: the text's grammar is checked too (fm_build_checked_number), for tokenizers
-/// that do not check it themselves.
-int fm_stream_build_number_slow(fm_stream *s, const char *text, size_t length, int checked);
-
-/// fm_build_number for an element's number, keeping the text of an exceptional real. Inline:
-/// the common number (short, no exponent) costs one test more than before.
-static inline int fm_stream_build_number(fm_stream *s, const char *text, size_t length) {
-    if (length <= 15 && !fm_has_exponent(text, length)) return fm_build_number(&s->builder, text, length);
-    return fm_stream_build_number_slow(s, text, length, 0);
-}
-
-/// The element being built failed: forgets its texts.
-void fm_stream_drop_texts(fm_stream *s);
-/// The queue was handed over: keeps only the texts of the element still being built.
-void fm_stream_clear_texts(fm_stream *s);
+/// fm_stream_clear: the caller takes over every document the queued items name.
+void fm_stream_hand_over_documents(fm_stream *s);
+/// fm_stream_free: frees the builder (its writer first, as that releases cells into `doc`),
+/// then every document the stream still owns.
+void fm_stream_free_documents(fm_stream *s);
 
 // MARK: - simdjson windows (stream_simdjson.c)
 
@@ -314,7 +264,7 @@ size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t le
 
 /// What to restore to drop an element a window started.
 typedef struct fm_window_mark {
-    size_t item_count, next_index, arena_items, text_count, text_bytes_length;
+    size_t item_count, next_index, doc_items;
 } fm_window_mark;
 
 /// One walk of a window's elements into the stream's queue.
@@ -332,8 +282,9 @@ typedef struct fm_window_walk {
 /// Walks `text` as `[text]`, queueing one item per element (positions from `base` or `lines`).
 fm_simdjson_status fm_stream_walk_window(fm_window_walk *w, const unsigned char *text, size_t length);
 /// After a walk that did not end FM_SIMDJSON_OK: drops the latest element it started (built in
-/// part, or queued already: simdjson had not accepted what follows it). `announced` then counts
-/// the elements kept plus the one dropped, `start` is where that one began.
+/// part, or queued already: simdjson had not accepted what follows it; what it wrote may stay in
+/// the document, reached by nothing). `announced` then counts the elements kept plus the one
+/// dropped, `start` is where that one began.
 void fm_stream_give_back(fm_window_walk *w);
 /// Lines mode: reads the whole lines at the start of `bytes` (the first at absolute `offset`)
 /// with simdjson; returns the bytes taken (0: yajl reads the next line).

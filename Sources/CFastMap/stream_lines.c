@@ -24,7 +24,7 @@ static int l_boolean(void *ctx, int value) {
 }
 static int l_number(void *ctx, const char *text, size_t length) {
     fm_stream *s = ctx;
-    return single_value(s) && fm_stream_build_number(s, text, length);
+    return single_value(s) && fm_build_number(&s->builder, text, length);
 }
 static int l_string(void *ctx, const unsigned char *text, size_t length) {
     fm_stream *s = ctx;
@@ -66,8 +66,7 @@ void fm_stream_parse_line(fm_stream *s, const unsigned char *bytes, size_t lengt
     s->element_offset = offset + lead;
     s->element_line = s->line_number;
     s->element_column = lead + 1;
-    reset_budget(s);
-    if (!fm_stream_begin_arena(s, s->element_offset)) return;
+    if (!fm_stream_begin_element(s, s->element_offset)) return;
     size_t valid = fm_first_non_json_space(bytes, length);
     yajl_status status = yajl_parse(s->handle, bytes, valid);
     if (status == yajl_status_ok && valid < length && s->scratch.kind == FM_OK) {
@@ -83,7 +82,6 @@ void fm_stream_parse_line(fm_stream *s, const unsigned char *bytes, size_t lengt
     }
     if (s->scratch.kind == FM_ERROR_OUT_OF_MEMORY) {
         fm_builder_discard(b);
-        fm_stream_end_arena(s);
         fm_stream_fail_from_scratch(s);
         return;
     }

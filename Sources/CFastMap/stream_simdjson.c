@@ -16,7 +16,7 @@
 //   an element: the state a window starts from (`fast_clean`).
 // - A window is the text from there up to and including a later comma between elements: its
 //   elements go to simdjson as the array `[e1, ..., en]` and are built by the same builder, one
-//   item each, with the same positions, arenas, budgets and number texts as yajl's. After the
+//   item each, with the same positions, documents and memory limits as yajl's. After the
 //   window yajl's state is again "after a comma": it never saw the window, and needs not.
 // - Whatever simdjson or the builder refuses (malformed text, a lone surrogate, a number out of
 //   range, the depth or memory limit) is given back: the elements before it stay queued, the
@@ -100,10 +100,8 @@ static int on_element(void *context, size_t offset) {
     }
     w->announced++;
     w->start = offset;
-    s->budget.used = 0;
-    s->budget.exceeded = 0;
-    if (!fm_stream_begin_arena(s, s->element_offset)) return 0;
-    w->mark = (fm_window_mark){s->item_count, s->next_index, s->arena_items, s->text_count, s->text_bytes_length};
+    if (!fm_stream_begin_element(s, s->element_offset)) return 0;
+    w->mark = (fm_window_mark){s->item_count, s->next_index, s->doc_items};
     w->open = 1;
     return 1;
 }
@@ -115,11 +113,8 @@ static int on_boolean(void *context, int value) {
 }
 
 static int on_number(void *context, const char *text, size_t length) {
-    fm_stream *s = ((fm_window_walk *)context)->s;
     // simdjson only knows the token starts with '-' or a digit: the grammar is checked here.
-    if (length <= 15 && !fm_has_exponent(text, length))
-        return built(context, fm_build_checked_number(&s->builder, text, length));
-    return built(context, fm_stream_build_number_slow(s, text, length, 1));
+    return built(context, fm_build_checked_number(builder_of(context), text, length));
 }
 
 static int on_string(void *context, const unsigned char *raw, size_t length) {
@@ -152,17 +147,15 @@ fm_simdjson_status fm_stream_walk_window(fm_window_walk *w, const unsigned char 
 void fm_stream_give_back(fm_window_walk *w) {
     fm_stream *s = w->s;
     if (w->announced == 0) return;
-    if (w->open) fm_builder_discard(&s->builder);  // its arena is current: frees are no-ops
-    for (size_t i = w->mark.item_count; i < s->item_count; i++)
-        if (s->items[i].root && !s->items[i].arena) json_decref(s->items[i].root);
+    // Built in part, the writer drops its cells; queued already, only its item goes (its cells
+    // stay in the document, reached by nothing). No document is freed here: one the element
+    // started is still `doc`, and one the caller was handed is the caller's.
+    if (w->open) fm_builder_discard(&s->builder);
     s->item_count = w->mark.item_count;
     s->next_index = w->mark.next_index;
-    s->arena_items = w->mark.arena_items;
-    s->text_count = w->mark.text_count;
-    s->text_bytes_length = w->mark.text_bytes_length;
-    s->element_texts = s->text_count;
+    s->doc_items = w->mark.doc_items;
+    if (s->handed_items > s->item_count) s->handed_items = s->item_count;
     s->scratch.kind = FM_OK;
-    fm_stream_end_arena(s);
 }
 
 size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t length) {
@@ -174,7 +167,7 @@ size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t le
     fm_window_walk w = {s, s->base, NULL, 0, 0, 0, {0}, 0};
     // The window without its last comma: the elements between the array's brackets.
     fm_simdjson_status status = fm_stream_walk_window(&w, bytes, end - 1);
-    if (s->failed) return 0;  // out of memory starting an arena: the stream has failed
+    if (s->failed) return 0;  // out of memory starting a document: the stream has failed
     size_t taken = end;
     // One element per comma: fewer means the text before the first comma was empty (`[1,,2]`
     // read as `[]`), which simdjson cannot see.

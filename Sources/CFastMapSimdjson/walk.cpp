@@ -132,7 +132,6 @@ template <bool Skipping> bool walk_value(walker &w, size_t depth);
 thread_local size_t skipped_values = 0;
 
 // Documents read in place on this thread, for tests.
-thread_local size_t in_place_documents = 0;
 
 enum atom_kind { atom_none, atom_true, atom_false, atom_null };
 
@@ -269,37 +268,6 @@ fm_simdjson_status walk_elements(token_index &index, const char *bytes, size_t l
     return w.next == w.count ? FM_SIMDJSON_OK : FM_SIMDJSON_REJECTED;
 }
 
-// Whether the SIMDJSON_PADDING bytes after the input may be read in place: they lie in the
-// page of its last byte (pages are 4 KiB or a multiple of it, and mapped whole), which holds
-// for all but 1 in 64 inputs. simdjson reads up to that many bytes past the end of its input,
-// and what they hold does not change the result: they need to be readable, not zero (see
-// simdjson issue #1965). Reading them in place saves copying the whole document, 2-3% of
-// decoding gsoc-2018.json. A sanitizer sees a read past the input's allocation (or, with
-// ThreadSanitizer, of bytes another thread may be writing, which the result never depends on),
-// so its builds copy.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || __has_feature(thread_sanitizer)
-#define FM_SIMDJSON_COPIES_ALWAYS 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && !defined(FM_SIMDJSON_COPIES_ALWAYS)
-#define FM_SIMDJSON_COPIES_ALWAYS 1
-#endif
-
-bool padding_is_readable(const unsigned char *bytes, size_t length) {
-#if defined(FM_SIMDJSON_COPIES_ALWAYS)
-    (void)bytes;
-    (void)length;
-    return false;
-#else
-    constexpr uintptr_t page = 4096;
-    if (length == 0) return false;
-    uintptr_t last = reinterpret_cast<uintptr_t>(bytes) + length - 1;
-    return last / page == (last + simdjson::SIMDJSON_PADDING) / page;
-#endif
-}
-
-
 // The thread's index and padded copy for documents up to kKeptCapacity.
 thread_local token_index kept_index;
 thread_local padded_buffer kept_buffer;
@@ -323,34 +291,16 @@ extern "C" fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *byt
 
 extern "C" size_t fm_simdjson_kept_bytes(void) { return kept_buffer.capacity + kept_index.capacity(); }
 
-extern "C" size_t fm_simdjson_in_place_documents(void) { return in_place_documents; }
-
 extern "C" size_t fm_simdjson_skipped_values(void) { return skipped_values; }
 
-extern "C" int fm_simdjson_reads_in_place(void) {
-#if defined(FM_SIMDJSON_COPIES_ALWAYS)
-    return 0;
-#else
-    return 1;
-#endif
-}
+static_assert(simdjson::SIMDJSON_PADDING <= 64, "a document's adopted text has 64 bytes of padding");
 
 extern "C" fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
-                                               const fm_simdjson_events *events, size_t max_depth,
-                                               void *context) {
+                                                      const fm_simdjson_events *events, size_t max_depth,
+                                                      void *context) {
     if (length > simdjson::SIMDJSON_MAXSIZE_BYTES) return FM_SIMDJSON_REJECTED;
-    // Documents up to kKeptCapacity use the thread's index and padded copy, larger ones their own.
     bool kept = length <= kKeptCapacity;
     token_index own_index;
     token_index &index = kept ? kept_index : own_index;
-    if (padding_is_readable(bytes, length)) {
-        in_place_documents++;
-        return walk_document(index, reinterpret_cast<const char *>(bytes), length, events, max_depth, context);
-    }
-    padded_buffer own_buffer;
-    padded_buffer &buffer = kept ? kept_buffer : own_buffer;
-    if (!buffer.reserve(length)) return FM_SIMDJSON_REJECTED;
-    std::memcpy(buffer.bytes, bytes, length);
-    std::memset(buffer.bytes + length, 0, simdjson::SIMDJSON_PADDING);
-    return walk_document(index, buffer.bytes, length, events, max_depth, context);
+    return walk_document(index, reinterpret_cast<const char *>(bytes), length, events, max_depth, context);
 }

@@ -63,13 +63,7 @@ enum LadybugDecoding {
         var options = FastJSONDecoder.Options()
         options.dateDecodingStrategy = .millisecondsSince1970
         options.hook = JSONCodableDecoding(plans: plans)
-        var decoder = JSONTreeDecoder(root: json, options: options, input: input)
-        defer {
-            // As in FastJSONDecoder: the input is only valid during this call, so a decoder a
-            // model kept gets the number texts it may need now.
-            let escaped = !isKnownUniquelyReferenced(&decoder) || decoder.numberTexts.isShared
-            decoder.numberTexts.endOfInput(keepingTexts: escaped)
-        }
+        let decoder = JSONTreeDecoder(root: json, options: options, input: input)
         return try decoder.unwrap(json.node, as: type, at: decoder.currentPath, nil)
     }
 

@@ -1,28 +1,20 @@
 @_spi(FastMapCore) import FastMapCore
 import Foundation
 
-/// What the encoders of one `encode` call share: the compiled plans, the tree's root, and the
-/// references to nodes that are not (or not yet) in the tree.
+/// What the encoders of one `encode` call share: the compiled plans and the tree's root.
 final class LadybugEncodingSession {
     let plans = TransformerPlans()
     var parts = JSON.SharedParts()
-    private var root: JSONNode?
-    /// Nodes the session holds a reference to: values whose place was taken (an encoder may
-    /// still write into them) and decode-only values waiting for their model to finish.
-    private var kept: [JSONNode] = []
+    private var root: JSONBuildNode?
     private(set) var misuse: EncodingError?
 
-    func setRoot(_ node: JSONNode) {
-        if root == nil { root = node } else { keep(node) }
+    func setRoot(_ node: JSONBuildNode) {
+        if root == nil { root = node }
     }
 
-    func takeRoot() -> JSONNode? {
+    func takeRoot() -> JSONBuildNode? {
         defer { root = nil }
         return root
-    }
-
-    func keep(_ node: JSONNode) {
-        kept.append(node)
     }
 
     func noteDepth(_ depth: Int) {
@@ -37,19 +29,12 @@ final class LadybugEncodingSession {
     }
 
     func finish() {
-        for node in kept { release(node) }
-        kept = []
-        if let root { release(root) }
         root = nil
         plans.finish()
     }
 
-    private func release(_ node: JSONNode) {
-        if parts.depth > JSONDocument.recursiveReleaseLimit { node.releaseDeep() } else { node.release() }
-    }
-
     /// A node sharing `json`'s tree, at `depth`.
-    func adopt(_ json: JSON, depth: Int) -> JSONNode {
+    func adopt(_ json: JSON, depth: Int) -> JSONBuildNode {
         let node = parts.adopt(json)
         noteDepth(depth + json.document.depth + 1)
         return node
@@ -59,15 +44,14 @@ final class LadybugEncodingSession {
 
     /// Containers made on the way to a key path rather than written by a property: a property
     /// written at their place replaces them (`tags` after `tags[0]`: the whole list wins).
-    private var madeOnTheWay: Set<JSONNode.ID> = []
+    private var madeOnTheWay: Set<ObjectIdentifier> = []
 
     /// Puts `node` at `path` below `object`, creating the objects and arrays on the way (arrays
-    /// padded with `null`), and takes over the caller's reference. Returns false, without taking
-    /// it, when the place is taken or a value of another kind is in the way: the first property
+    /// padded with `null`). Returns false when the place is taken or a value of another kind is in the way: the first property
     /// written to a place keeps it, except over containers made on the way (unless `replacing`
     /// is false).
     func place(
-        _ node: JSONNode, at path: [JSONKeyPath.Component], in object: JSONNode, replacing: Bool = true
+        _ node: JSONBuildNode, at path: [JSONKeyPath.Component], in object: JSONBuildNode, replacing: Bool = true
     ) -> Bool {
         guard let last = path.last, let parent = parent(of: path, in: object) else { return false }
         return attach(node, at: last, in: parent, replacing: replacing)
@@ -76,22 +60,19 @@ final class LadybugEncodingSession {
     /// The object (or array) at `path` below `object`, made when missing; nil when a value of
     /// another kind is there.
     func container(
-        at path: [JSONKeyPath.Component], in object: JSONNode, array: Bool
-    ) -> JSONNode? {
+        at path: [JSONKeyPath.Component], in object: JSONBuildNode, array: Bool
+    ) -> JSONBuildNode? {
         guard let last = path.last, let parent = parent(of: path, in: object) else { return nil }
         if let existing = parent.child(last), !(existing.isNull && parent.isArray) {
             return (array ? existing.isArray : existing.isObject) ? existing : nil
         }
-        let made: JSONNode = array ? .makeArray() : .makeObject()
-        guard attach(made, at: last, in: parent, replacing: false) else {
-            made.release()
-            return nil
-        }
+        let made: JSONBuildNode = array ? .makeArray() : .makeObject()
+        guard attach(made, at: last, in: parent, replacing: false) else { return nil }
         return made
     }
 
     /// The container that holds the last step of `path`.
-    private func parent(of path: [JSONKeyPath.Component], in object: JSONNode) -> JSONNode? {
+    private func parent(of path: [JSONKeyPath.Component], in object: JSONBuildNode) -> JSONBuildNode? {
         var current = object
         for index in 0..<max(path.count - 1, 0) {
             var wantsArray = false
@@ -101,11 +82,8 @@ final class LadybugEncodingSession {
                 current = existing
                 continue
             }
-            let made: JSONNode = wantsArray ? .makeArray() : .makeObject()
-            guard attach(made, at: path[index], in: current, replacing: false) else {
-                made.release()
-                return nil
-            }
+            let made: JSONBuildNode = wantsArray ? .makeArray() : .makeObject()
+            guard attach(made, at: path[index], in: current, replacing: false) else { return nil }
             madeOnTheWay.insert(made.identity)
             current = made
         }
@@ -115,7 +93,7 @@ final class LadybugEncodingSession {
     /// Adds `node` to `container` as member or element `component`. Array slots holding `null`
     /// (padding) can be filled, and with `replacing`, containers made on the way replaced.
     private func attach(
-        _ node: JSONNode, at component: JSONKeyPath.Component, in container: JSONNode, replacing: Bool
+        _ node: JSONBuildNode, at component: JSONKeyPath.Component, in container: JSONBuildNode, replacing: Bool
     ) -> Bool {
         switch component {
         case .key(let name):
@@ -140,12 +118,8 @@ final class LadybugEncodingSession {
         }
     }
 
-    /// Whether `existing` was made on the way and may be replaced; if so the session keeps it
-    /// alive, since a nested container may still be writing into it.
-    private func takeOver(_ existing: JSONNode) -> Bool {
-        guard madeOnTheWay.remove(existing.identity) != nil else { return false }
-        existing.retain()
-        keep(existing)
-        return true
+    /// Whether `existing` was made on the way and may be replaced.
+    private func takeOver(_ existing: JSONBuildNode) -> Bool {
+        madeOnTheWay.remove(existing.identity) != nil
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// decode-only properties wait for the places left free.
 struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: LadybugTreeEncoder
-    let object: JSONNode
+    let object: JSONBuildNode
     let plan: TransformerPlan?
     /// The coding path from the root to this container.
     let codingNode: CodingPathNode?
@@ -25,9 +25,9 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         return ([.key(key.stringValue)], nil)
     }
 
-    /// Puts a finished node for `key` in place, taking over the reference. Decode-only
+    /// Puts a finished node for `key` in place. Decode-only
     /// properties wait for the model to finish.
-    private func put(_ node: JSONNode, _ key: Key) {
+    private func put(_ node: JSONBuildNode, _ key: Key) {
         let (path, rule) = destination(key)
         let session = encoder.session
         if let rule, rule.decodeOnly {
@@ -36,8 +36,6 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         }
         if session.place(node, at: path, in: object) {
             session.noteDepth(depth + 1 + path.count)
-        } else {
-            session.keep(node)
         }
     }
 
@@ -96,7 +94,7 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
 
     /// The object or array a nested container writes to; a detached one (and a recorded misuse)
     /// when another kind of value is already there.
-    private func nestedNode(at path: [JSONKeyPath.Component], array: Bool, _ key: Key) -> JSONNode {
+    private func nestedNode(at path: [JSONKeyPath.Component], array: Bool, _ key: Key) -> JSONBuildNode {
         let session = encoder.session
         if let node = session.container(at: path, in: object, array: array) {
             session.noteDepth(depth + 1 + path.count)
@@ -105,8 +103,7 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         session.recordMisuse(
             "Attempt to push a nested container for key \"\(key.stringValue)\" where another value was encoded.",
             codingPath: codingPath + [key])
-        let detached: JSONNode = array ? .makeArray() : .makeObject()
-        session.keep(detached)
+        let detached: JSONBuildNode = array ? .makeArray() : .makeObject()
         return detached
     }
 

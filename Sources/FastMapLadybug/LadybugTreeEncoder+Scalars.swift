@@ -7,7 +7,7 @@ extension LadybugTreeEncoder {
     /// values that encode themselves.
     func makeScalar<T: Encodable>(
         _ value: T, dateCoding: DateCoding?, depth: Int, codingPath: () -> [any CodingKey]
-    ) throws -> JSONNode? {
+    ) throws -> JSONBuildNode? {
         switch value {
         case let string as String: return .makeString(string)
         case let bool as Bool: return .makeBool(bool)
@@ -40,18 +40,18 @@ extension LadybugTreeEncoder {
         }
     }
 
-    func makeInteger<T: FixedWidthInteger>(_ value: T) -> JSONNode {
+    func makeInteger<T: FixedWidthInteger>(_ value: T) -> JSONBuildNode {
         if let small = Int64(exactly: value) { return .makeInteger(small) }
-        return JSONNode.makeUnsignedBits(UInt64(value))
+        return JSONBuildNode.makeUnsignedBits(UInt64(value))
     }
 
     /// A number node; NaN and infinities throw as in `JSONEncoder`. `Float`s keep their own
     /// shortest text (`0.1`, not `0.10000000149011612`).
     func makeNumber<T: BinaryFloatingPoint & LosslessStringConvertible>(
         _ value: T, codingPath: () -> [any CodingKey]
-    ) throws -> JSONNode {
+    ) throws -> JSONBuildNode {
         let double = T.self == Double.self ? Double(value) : Double(value.description) ?? Double(value)
-        guard let node = JSONNode.makeReal(double) else {
+        guard let node = JSONBuildNode.makeReal(double) else {
             let name = value.isNaN ? "\(T.self).nan" : value < 0 ? "-\(T.self).infinity" : "\(T.self).infinity"
             throw CodingErrors.invalidValue(value, at: codingPath(), "Unable to encode \(name) directly in JSON.")
         }

@@ -7,9 +7,9 @@ final class LadybugTreeEncoder: Encoder {
     enum Placement {
         case root
         /// At `path` below an object.
-        case member(JSONNode, [JSONKeyPath.Component])
+        case member(JSONBuildNode, [JSONKeyPath.Component])
         /// In an array slot reserved with `null`.
-        case element(JSONNode, Int)
+        case element(JSONBuildNode, Int)
         /// A decode-only property of the model `owner` encodes, placed when the model finishes.
         case deferred(LadybugTreeEncoder, [JSONKeyPath.Component])
         /// The same place as another encoder (a value encoded through a single value container).
@@ -25,9 +25,9 @@ final class LadybugTreeEncoder: Encoder {
     /// How many containers hold this value.
     let depth: Int
     /// The value, once made; the tree (or the session) owns it.
-    private(set) var node: JSONNode?
+    private(set) var node: JSONBuildNode?
     /// Decode-only properties of this model and where they go, waiting for the model to finish.
-    private var deferred: [(path: [JSONKeyPath.Component], node: JSONNode)] = []
+    private var deferred: [(path: [JSONKeyPath.Component], node: JSONBuildNode)] = []
 
     init(
         session: LadybugEncodingSession, codingNode: CodingPathNode?, placement: Placement,
@@ -44,13 +44,12 @@ final class LadybugTreeEncoder: Encoder {
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    /// Makes `node` this encoder's value and puts it in place, taking over the reference.
-    func store(_ node: JSONNode) {
+    /// Makes `node` this encoder's value and puts it in place.
+    func store(_ node: JSONBuildNode) {
         guard self.node == nil else {
             session.recordMisuse(
                 "Attempt to encode a second value at a path where a value was already encoded.",
                 codingPath: codingPath)
-            session.keep(node)
             return
         }
         self.node = node
@@ -58,7 +57,7 @@ final class LadybugTreeEncoder: Encoder {
         case .root:
             session.setRoot(node)
         case .member(let object, let path):
-            if !session.place(node, at: path, in: object) { session.keep(node) }
+            _ = session.place(node, at: path, in: object)
         case .element(let array, let index):
             array.replaceElement(at: index, with: node)
         case .deferred(let owner, let path):
@@ -78,9 +77,8 @@ final class LadybugTreeEncoder: Encoder {
         }
     }
 
-    /// Keeps `node` (taking over the reference) for a place at `path` in this model's object.
-    func `defer`(_ node: JSONNode, at path: [JSONKeyPath.Component]) {
-        session.keep(node)
+    /// Keeps `node` for a place at `path` in this model's object.
+    func `defer`(_ node: JSONBuildNode, at path: [JSONKeyPath.Component]) {
         deferred.append((path, node))
     }
 
@@ -93,13 +91,8 @@ final class LadybugTreeEncoder: Encoder {
         let pending = deferred
         deferred = []
         guard let object = node, object.isObject else { return }
-        for (path, value) in pending {
-            value.retain()
-            if session.place(value, at: path, in: object, replacing: false) {
-                session.noteDepth(depth + path.count)
-            } else {
-                value.release()
-            }
+        for (path, value) in pending where session.place(value, at: path, in: object, replacing: false) {
+            session.noteDepth(depth + path.count)
         }
     }
 
@@ -120,7 +113,7 @@ final class LadybugTreeEncoder: Encoder {
     // MARK: Encoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        var object: JSONNode
+        var object: JSONBuildNode
         if let node, node.isObject {
             object = node
         } else {
@@ -131,7 +124,6 @@ final class LadybugTreeEncoder: Encoder {
                 session.recordMisuse(
                     "Attempt to push a keyed encoding container where a value was already encoded.",
                     codingPath: codingPath)
-                session.keep(object)
             }
         }
         session.noteDepth(depth + 1)
@@ -141,7 +133,7 @@ final class LadybugTreeEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        var array: JSONNode
+        var array: JSONBuildNode
         if let node, node.isArray {
             array = node
         } else {
@@ -152,7 +144,6 @@ final class LadybugTreeEncoder: Encoder {
                 session.recordMisuse(
                     "Attempt to push an unkeyed encoding container where a value was already encoded.",
                     codingPath: codingPath)
-                session.keep(array)
             }
         }
         session.noteDepth(depth + 1)

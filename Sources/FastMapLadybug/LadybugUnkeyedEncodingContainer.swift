@@ -4,7 +4,7 @@ import Foundation
 /// An unkeyed container appending to an array node.
 struct LadybugUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: LadybugTreeEncoder
-    let array: JSONNode
+    let array: JSONBuildNode
     /// The coding path from the root to this container.
     let codingNode: CodingPathNode?
     let depth: Int
@@ -19,7 +19,7 @@ struct LadybugUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     private var nextKey: any CodingKey { FastCodingKey(index: count) }
 
-    private func append(_ node: JSONNode) {
+    private func append(_ node: JSONBuildNode) {
         array.append(node)
         encoder.session.noteDepth(depth + 2)
     }
@@ -64,7 +64,7 @@ struct LadybugUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
         let key = nextKey
-        let object = JSONNode.makeObject()
+        let object = JSONBuildNode.makeObject()
         append(object)
         return KeyedEncodingContainer(
             LadybugKeyedEncodingContainer<NestedKey>(
@@ -73,7 +73,7 @@ struct LadybugUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let key = nextKey
-        let nested = JSONNode.makeArray()
+        let nested = JSONBuildNode.makeArray()
         append(nested)
         return LadybugUnkeyedEncodingContainer(
             encoder: encoder, array: nested, codingNode: step(key), depth: depth + 1)

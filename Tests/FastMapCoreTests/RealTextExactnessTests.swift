@@ -4,11 +4,9 @@ import Testing
 
 @_spi(FastMapCore) @testable import FastMapCore
 
-/// The parser tells a document whose reals all have their exact value in their double
-/// (`JSONDocument.realsAreExact`), so that decoding a zero never walks the input for its text.
-/// The C test (`fm_json_number.exact_text`) must be exactly the negation of the Swift one that
-/// decides which texts ``NumberTextIndex`` keeps: a text it keeps that the flag calls exact would
-/// let `1e-400` decode as zero; the other way round costs the walk the flag is there to save.
+/// A document keeps every parsed real as written (`FM_CELL_NUMBER`), so `Decimal`, large
+/// integers written with a fraction and underflow checks read its exact text, and its double is
+/// the one Swift's own parser gives.
 @Suite struct RealTextExactnessTests {
     static let edgeTexts = [
         "0.0", "-0.0", "0.00", "0e5", "0E-5", "-0.0e0", "0.0000000000000", "0.00000000000000", "0.000000000000000",
@@ -38,54 +36,36 @@ import Testing
         }
     }
 
+    /// Every parsed real keeps its text exactly as written, and reads as the double Swift's own
+    /// parser gives that text (NaN for a magnitude beyond `Double`'s range, whose text is then
+    /// the only reading: ``JSONNode/keptNumberText``).
     @Test(arguments: [JSONParser.yajl, .simdjson])
-    func theParserAndTheNumberTextIndexAgree(parser: JSONParser) throws {
+    func realsKeepTheirTextAndReadAsSwiftsDouble(parser: JSONParser) throws {
         for text in Self.edgeTexts + Self.randomTexts(count: 3000) {
             let json = try JSON(bytes: Array("[\(text)]".utf8), options: .init(parser: parser))
             let node = try #require(json.document.root.element(at: 0))
-            let value = node.realValue
-            let keptByTheIndex = Array(text.utf8).withUnsafeBufferPointer {
-                // A text beyond Double's range is a number-text node (NaN), which keeps its text.
-                value.isNaN || NumberTextIndex.isExceptional($0, value: value)
+            #expect(node.numberText == text, "\(parser): \(text)")
+            let expected = try #require(Double(text))
+            if expected.isInfinite {
+                #expect(node.realValue.isNaN && node.keptNumberText == text, "\(parser): \(text)")
+            } else {
+                #expect(node.realValue.bitPattern == expected.bitPattern, "\(parser): \(text)")
+                #expect(node.keptNumberText == nil, "\(parser): \(text)")
             }
-            #expect(json.document.realsAreExact == !keptByTheIndex, "\(parser): \(text) (value \(value))")
-            // A zero the index would keep may be an underflow: only then are the zeros not plain.
-            #expect(
-                json.document.zerosArePlain == !(value == 0 && keptByTheIndex), "\(parser): \(text) (value \(value))")
         }
     }
 
-    @Test func oneZeroThatIsNotPlainClearsTheZeroFlag() throws {
-        let plain = Array(repeating: "0.0", count: 500).joined(separator: ",")
-        for parser in [JSONParser.yajl, .simdjson] {
-            // Long reals leave the zeros plain.
-            let long = try JSON(
-                bytes: Array("[\(plain),-0.0,0.30000000000000001,1e-60]".utf8), options: .init(parser: parser))
-            #expect(!long.document.realsAreExact, "\(parser)")
-            #expect(long.document.zerosArePlain, "\(parser)")
-            for zero in ["1e-400", "0e-200", "0.0000000000000000"] {
-                let document = try JSON(bytes: Array("[\(plain),{\"z\":\(zero)}]".utf8), options: .init(parser: parser))
-                #expect(!document.document.zerosArePlain, "\(parser): \(zero)")
-            }
-        }
-        // jansson's own parser cannot say.
-        let jansson = try JSON(bytes: Array("[0.0]".utf8), options: .init(parser: .jansson))
-        #expect(!jansson.document.zerosArePlain)
-    }
-
-    @Test func oneInexactRealAmongManyClearsTheFlag() throws {
-        let plain = Array(repeating: "0.0", count: 500).joined(separator: ",")
-        for parser in [JSONParser.yajl, .simdjson] {
-            let exact = try JSON(bytes: Array("{\"a\":[\(plain)],\"b\":1.5}".utf8), options: .init(parser: parser))
-            #expect(exact.document.realsAreExact, "\(parser)")
-            let inexact = try JSON(bytes: Array("[\(plain),{\"z\":1e-400}]".utf8), options: .init(parser: parser))
-            #expect(!inexact.document.realsAreExact, "\(parser)")
-            let huge = try JSON(
-                bytes: Array("[\(plain),123456789012345678901234567890]".utf8), options: .init(parser: parser))
-            #expect(!huge.document.realsAreExact, "\(parser)")
-        }
-        // jansson's own parser cannot say: the flag stays off and the input is walked when asked.
-        let jansson = try JSON(bytes: Array("[0.0]".utf8), options: .init(parser: .jansson))
-        #expect(!jansson.document.realsAreExact)
+    /// Integers within 64 bits are values, not texts; beyond them, and `-0`, texts.
+    @Test(arguments: [JSONParser.yajl, .simdjson])
+    func integersAreValuesWithin64Bits(parser: JSONParser) throws {
+        let json = try JSON(
+            string:
+                "[0, -1, 9223372036854775807, -9223372036854775808, 18446744073709551615, -0, 18446744073709551616]",
+            options: .init(parser: parser))
+        let nodes = json.document.root.elements
+        #expect(nodes.prefix(5).allSatisfy { $0.isInteger && $0.numberText == nil })
+        #expect(nodes[4].isUnsignedInteger && UInt64(bitPattern: nodes[4].integerBits) == .max)
+        #expect(nodes[5].isReal && nodes[5].realValue.sign == .minus && nodes[5].keptNumberText == nil)
+        #expect(nodes[6].isReal && nodes[6].keptNumberText == "18446744073709551616")
     }
 }

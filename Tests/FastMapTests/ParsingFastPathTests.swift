@@ -161,11 +161,13 @@ import Testing
         return object
     }
 
+    /// `compacting`: the engine that once compacted white space first (simdjson) against yajl
+    /// reading the text as it is; both must give the same document or the same error.
     func outcome(_ text: String, compacting: Bool, usesArena: Bool = true) -> Result<JSON, FastMapError> {
         Array(text.utf8).withUnsafeBytes { bytes in
             do throws(FastMapError) {
                 let document = try JSONDocument.parse(
-                    bytes, parser: .yajl, maximumDepth: 512, usesArena: usesArena, compactsWhiteSpace: compacting)
+                    bytes, parser: compacting ? .simdjson : .yajl, maximumDepth: 512, usesArena: usesArena)
                 return .success(JSON(document: document))
             } catch {
                 return .failure(error)

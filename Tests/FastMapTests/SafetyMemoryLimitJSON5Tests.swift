@@ -25,7 +25,8 @@ struct SafetyMemoryLimitJSON5Tests {
         }
         #expect(error.kind == .memoryLimit, "\(error)")
         let offset = try #require(error.location?.offset)
-        #expect(offset > 1_000 && offset < Self.emptyObjects.count / 10, "\(error)")
+        // A cell per empty object (16 bytes): a megabyte holds about 65,000 of the 350,000.
+        #expect(offset > 1_000 && offset < Self.emptyObjects.count / 3, "\(error)")
         // The same text without a limit parses: the limit, not the dialect, stopped it.
         let unlimited = JSON.ReadingOptions(parser: parser, allowsJSON5: true)
         #expect(try JSON(bytes: Array("// c\n[{},{},]".utf8), options: unlimited).array?.count == 2)

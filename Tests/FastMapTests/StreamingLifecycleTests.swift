@@ -33,7 +33,7 @@ struct StreamingLifecycleTests {
             weakParser = parser
             let pipeline = ElementPipeline(reader: reader, parser: parser, batchSize: 16, capacity: 4)
             try pipeline.forEach { element in
-                if case .value(let json) = element.payload, weakArena == nil { weakArena = json.document.arena }
+                if case .value(let json) = element.payload, weakArena == nil { weakArena = json.document.cells.arena }
                 seen += 1
                 return seen < 3
             }

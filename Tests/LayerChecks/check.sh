@@ -11,7 +11,9 @@
 #  5. one error funnel: only FastMap's CodingErrors.swift makes `DecodingError` / `EncodingError`
 #     values (matching them in `case` patterns is fine), and no C file classifies a yajl failure
 #     by the text of yajl's message;
-#  6. unsafe code stays in the core: no Swift file outside Sources/FastMapCore names an `Unsafe…`
+#  6. nothing leans on another library's internals: no jansson allocation hooks, hash seed,
+#     private structure or load-time constructor in Sources, and no Swift ABI tricks;
+#  7. unsafe code stays in the core: no Swift file outside Sources/FastMapCore names an `Unsafe…`
 #     type, `Unmanaged` or `OpaquePointer`, or calls a `withUnsafe…` / `unsafe…` API (comments
 #     aside). Front ends lend input to the core as `JSONInput` and key nodes by `JSONNode.ID`;
 #     the core's package and public declarations name no unsafe type (a few take bytes in).
@@ -68,9 +70,16 @@ else echo "ok   no unsafe pointer or unsafe API outside FastMapCore"; fi
 # unsafe type, except the few that only take bytes in (the SPI byte writer's buffer entry
 # points, the tokenizer-ceiling scan the benchmarks time) and so give a caller no pointer.
 lent=$(grep -rnE "^\s*(@[A-Za-z_()]+ )*(package|public|open)\b.*$unsafe_names" Sources/FastMapCore \
-  | grep -vE 'func (writeString\(utf8:|writeFiniteDoubleList\(_ values: Unsafe|scan\(_ bytes: UnsafeRawBufferPointer)' || true)
+  | grep -vE 'func (writeString\(utf8:|writeFiniteDoubleList\(_ values: Unsafe|scan\(_ bytes: UnsafeRawBufferPointer)' \
+  | grep -vE 'init\(janssonValue: OpaquePointer\)|func makeJanssonValue\(\) throws\(FastMapError\) -> OpaquePointer' || true)
 if [ -n "$lent" ]; then echo "FastMapCore hands out unsafe types:"; echo "$lent"; status=1
 else echo "ok   FastMapCore's package and public API hands out no unsafe type"; fi
+# jansson through its public API only, and none of its process-wide state (allocation functions,
+# hash seed); no work before main; no private jansson structure.
+private='json_set_alloc_funcs|json_object_seed|__attribute__ *\(\(constructor|\b(hashtable_t|hashtable_set|pair_t|bucket_t|json_object_t|json_array_t|json_string_t|json_real_t|json_integer_t|jsonp_[a-z_]+)\b'
+leaning=$(grep -rnE "$private" Sources || true)
+if [ -n "$leaning" ]; then echo "jansson's process-wide state or private structures used:"; echo "$leaning"; status=1
+else echo "ok   jansson through its public API only, no process-wide state, nothing before main"; fi
 matched=$(grep -rnE '\b(strstr|strcasestr|strn?cmp)\(' Sources/CFastMap || true)
 if [ -n "$matched" ]; then echo "yajl messages matched in C:"; echo "$matched"; status=1
 else echo "ok   no C file matches yajl's message text"; fi

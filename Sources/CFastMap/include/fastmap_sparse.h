@@ -143,15 +143,8 @@ const fm_sparse_member *fm_sparse_node_member(const fm_sparse_schema *schema, ui
 /// builder's hint (the key that followed the same one in the object before) without a lookup.
 size_t fm_sparse_hinted_keys(void);
 
-/// fm_parse_dialect (no memory limit) building only what `schema` keeps, with the yajl or
-/// simdjson engine (any other engine is refused with FM_ERROR_OUT_OF_MEMORY: callers only pass
-/// those two). Every container of the tree carries a mark (fm_sparse_mark): 0 when it was built
-/// in full, below it too, else 1 + the index of the schema node that filtered it.
-int fm_parse_sparse(const char *bytes, size_t length, fm_engine engine, size_t max_depth, fm_arena *arena,
-                    int flags, const fm_sparse_schema *schema, fm_document *out, fm_parse_error *error);
-
-/// The mark of an object or array built by fm_parse_sparse (see there).
-uint32_t fm_sparse_mark(const json_t *node);
+/// The mark fm_parse gives each container it writes under a schema (fm_cell_mark): 0 when it
+/// was built in full, below it too, else 1 + the index of the schema node that filtered it.
 
 #ifdef __cplusplus
 }

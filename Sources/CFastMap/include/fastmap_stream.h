@@ -4,7 +4,8 @@
 // Incremental parsing of huge inputs, one element at a time: the elements of an array (the
 // top-level one, or one found at a path of object keys and array indices) or the values of
 // newline-delimited JSON. Bytes are fed in chunks of any size; every completed element
-// becomes its own jansson tree, built with the same rules as fm_parse_yajl.
+// becomes a value of its own (a root cell) in a document (fastmap_document.h), built with the
+// same rules as fm_parse.
 
 #include "fastmap.h"
 
@@ -35,38 +36,34 @@ typedef struct fm_stream_step {
     int is_index;
 } fm_stream_step;
 
-/// A completed element. It is NULL when the element could not be built (see
-/// fm_stream_item_error). Without arenas `root` holds one reference that the caller takes
-/// over. With arenas the tree lives in `arena`, shared by the elements of a stretch of input:
-/// the caller takes over each arena the first time an item names it (fm_stream_clear hands
-/// it over), keeps it until the stream names a different one, and never releases arena
-/// nodes with json_decref.
+/// A completed element: its root cell (NULL when the element could not be built, see
+/// fm_stream_item_error) in `doc`. The elements of a stretch of input share one document; the
+/// caller takes over each document the first time an item names it (fm_stream_clear hands it
+/// over) and frees it with fm_doc_free. The stream may still write later elements into a
+/// document it handed over: keep each document until an item names a later one, or until
+/// fm_stream_free has returned.
 typedef struct fm_stream_item {
-    json_t *root;
-    fm_arena *arena;
+    const fm_cell *root;
+    fm_doc *doc;
     size_t index;           // 0-based element number (for lines: among the non-blank lines)
     size_t offset;          // absolute byte offset of the element's first byte
     size_t line;            // 1-based line of the element's first byte
     size_t column;          // 1-based column (bytes) of the element's first byte
     size_t failure;         // 0, or 1 + the index of its error (fm_stream_item_error)
-    size_t number_text_first;  // the element's exceptional reals (fm_stream_number_texts)
-    size_t number_text_count;
 } fm_stream_item;
 
 /// What stopped the stream. `error.kind` is FM_OK while the stream is healthy.
 typedef struct fm_stream_failure {
     fm_parse_error error;
     size_t step;         // path components resolved before the failing one
-    int found;           // for FM_ERROR_WRONG_KIND: the json_type found
+    int found;           // for FM_ERROR_WRONG_KIND: the fm_cell_kind found
     size_t found_count;  // for a missing index: the number of elements the array had
     size_t elements;     // elements completed before the failure
 } fm_stream_failure;
 
 /// A new stream; the path is copied. max_depth limits nesting in the whole document, as in
-/// fm_parse_yajl. With use_arenas, element trees are bump-allocated in arenas (see
-/// fm_stream_item). Returns NULL when out of memory.
-fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_count,
-                            size_t max_depth, int use_arenas);
+/// fm_parse. Returns NULL when out of memory.
+fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_count, size_t max_depth);
 
 /// Frees the stream and every element still queued.
 void fm_stream_free(fm_stream *stream);
@@ -89,25 +86,7 @@ const fm_stream_item *fm_stream_items(const fm_stream *stream);
 /// Why a queued element failed (item->failure != 0).
 const fm_parse_error *fm_stream_item_error(const fm_stream *stream, const fm_stream_item *item);
 
-/// A real in a queued element whose double does not tell its exact value (FastMap's
-/// "exceptional" reals: more than 15 significant digits, zeros written with non-zero digits or
-/// an exponent, magnitudes near the ends of Decimal's range): its node in the element's tree
-/// and where its text, exactly as written, sits in the stream's text bytes.
-typedef struct fm_stream_number_text {
-    const json_t *node;
-    size_t start, length;
-} fm_stream_number_text;
-
-/// The number texts of the queued elements: an item's are the entries number_text_first ..<
-/// number_text_first + number_text_count. *bytes receives the text bytes they point into, and
-/// *byte_count how many of them the queued items use. Valid until the next feed, finish or
-/// clear. Every exceptional real of an element is listed (a few others may be too: the
-/// reader checks).
-const fm_stream_number_text *fm_stream_number_texts(const fm_stream *stream, const char **bytes,
-                                                    size_t *byte_count);
-
-/// Empties the queue. The caller has taken over every item's root (and every arena the items
-/// name).
+/// Empties the queue. The caller has taken over every document the items name.
 void fm_stream_clear(fm_stream *stream);
 
 /// The failure that stopped the stream (error.kind == FM_OK when none).
@@ -116,8 +95,8 @@ const fm_stream_failure *fm_stream_failure_info(const fm_stream *stream);
 /// Number of bytes fed so far.
 size_t fm_stream_bytes_read(const fm_stream *stream);
 
-/// Limits the tree of each element to `memory_limit` bytes of jansson allocations (see
-/// fm_parse_in_arena_limited; SIZE_MAX, the default, means none). An element past it fails
+/// Limits the value of each element to `memory_limit` bytes of its document (cells and bytes,
+/// see fm_doc_create; SIZE_MAX, the default, means none). An element past it fails
 /// alone, with FM_ERROR_MEMORY_LIMIT, and what it built is freed. Set before the first feed.
 void fm_stream_set_memory_limit(fm_stream *stream, size_t memory_limit);
 
@@ -145,8 +124,7 @@ struct fm_sparse_schema;
 
 /// Builds the elements that start from now on with only what `schema` keeps (see
 /// fastmap_sparse.h; NULL: in full again). Every byte is still validated, so an element fails
-/// exactly as in full; its containers carry the marks fm_parse_sparse gives them, and number
-/// texts (fm_stream_number_texts) are listed only for nodes that were built. The struct is
+/// exactly as in full; its containers carry the marks fm_parse gives them. The struct is
 /// copied; the tables it points to must outlive every element built with it. Returns 1, or 0
 /// (nothing changed) while an element is being built: call again before a later feed.
 /// Array mode only.

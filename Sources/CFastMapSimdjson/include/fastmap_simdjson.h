@@ -58,11 +58,11 @@ enum { FM_SIMDJSON_MAX_DEPTH = 1000 };
 /// `max_depth` is the listener's nesting limit: a skipped value that would open a container
 /// with `max_depth` already open is FM_SIMDJSON_REJECTED, as the listener would have refused
 /// that container had it been reported. simdjson reads up to 64 bytes past the end of its
-/// input: the text is read in place when those bytes lie in the page of its last byte, and is
-/// copied into a padded buffer otherwise (and always in sanitizer builds); the pointers given to
-/// the listener stay valid only during the call.
+/// input: at least that many readable bytes must follow the text (a document's adopted text
+/// has them: FM_DOC_TEXT_PADDING). The text is read in place, and the pointers given to the
+/// listener point into `bytes`.
 fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
-                                    const fm_simdjson_events *events, size_t max_depth, void *context);
+                                           const fm_simdjson_events *events, size_t max_depth, void *context);
 
 /// Walks `bytes[0..<length]` as the elements of an array: the text between an array's brackets,
 /// `e1, e2, ..., en` (at least one element, no trailing comma), as if it were the document
@@ -80,11 +80,6 @@ fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *bytes, size_t 
 /// The bytes the calling thread keeps between walks: its padded copy and simdjson's capacity
 /// (its index is sized by it), both bounded by the largest document kept (4 MiB).
 size_t fm_simdjson_kept_bytes(void);
-
-/// How many documents `fm_simdjson_walk` read in place on this thread (for tests), and whether
-/// this build ever does (sanitizer builds always copy).
-size_t fm_simdjson_in_place_documents(void);
-int fm_simdjson_reads_in_place(void);
 
 /// How many member values the walks skipped (FM_SIMDJSON_SKIP_VALUE) on this thread, for tests.
 size_t fm_simdjson_skipped_values(void);

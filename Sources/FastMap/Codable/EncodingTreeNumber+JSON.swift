@@ -2,16 +2,15 @@
 import Foundation
 
 extension EncodingTreeNumber {
-    /// The node FastMap's parser builds for this number's text: integers (above
-    /// `Int64.max` flagged unsigned), `-0` and everything with a fraction or exponent as
-    /// doubles.
-    func makeNode(topLevel: Any) throws -> JSONNode {
+    /// The node FastMap's parser builds for this number's text: integers within 64 bits as
+    /// integers, everything else (`-0`, a fraction or an exponent, more digits) kept as written.
+    func makeNode(topLevel: Any) throws -> JSONBuildNode {
         switch self {
         case .signed(let value):
             return .makeInteger(value)
         case .unsigned(let value):
             guard value > UInt64(Int64.max) else { return .makeInteger(Int64(value)) }
-            return JSONNode.makeUnsignedBits(value)
+            return JSONBuildNode.makeUnsignedBits(value)
         case .double, .float, .text:
             var writer = JSONByteWriter(prettyPrinted: false, escapeSlashes: false, keyOrder: .stored, capacity: 32)
             write(to: &writer)
@@ -22,21 +21,16 @@ extension EncodingTreeNumber {
 
     private static func node(
         forText text: String, topLevel: Any
-    ) throws -> JSONNode {
+    ) throws -> JSONBuildNode {
         let isInteger = !text.utf8.contains {
             $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
         }
-        if isInteger {
-            if text == "-0" { return JSONNode.makeReal(-0.0)! }
+        if isInteger && text != "-0" {
             if let value = Int64(text) { return .makeInteger(value) }
-            if let value = UInt64(text) {
-                return JSONNode.makeUnsignedBits(value)
-            }
-        } else if let value = Double(text), let node = JSONNode.makeReal(value) {
-            return node
+            if let value = UInt64(text) { return JSONBuildNode.makeUnsignedBits(value) }
         }
-        // Beyond those, a JSON number is kept as written, as the parser keeps it.
-        if JSONNumberGrammar.matches(text), let node = JSONNode.makeKeptNumber(text) {
+        // Any other JSON number is kept as written, as the parser keeps it.
+        if JSONNumberGrammar.matches(text), let node = JSONBuildNode.makeKeptNumber(text) {
             return node
         }
         let message =

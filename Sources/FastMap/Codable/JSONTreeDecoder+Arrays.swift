@@ -62,9 +62,10 @@ extension JSONTreeDecoder {
             let count = node.arrayCount
             var result: [Element] = []
             result.reserveCapacity(count)
+            var element = node.firstElement
             for index in 0..<count {
-                guard let element = node.element(at: index) else { break }
                 result.append(try read(self, element, position, index))
+                if index + 1 < count { element = element.nextSibling }
             }
             return result
         }

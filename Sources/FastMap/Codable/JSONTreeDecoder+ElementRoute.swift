@@ -44,8 +44,9 @@ extension JSONTreeDecoder {
     ) throws {
         // One answer for every element: the branch below always goes the same way.
         let direct = decodesItself(Element.self)
+        var child = array.firstElement
         for index in 0..<array.arrayCount {
-            guard let child = array.element(at: index) else { break }
+            defer { if index + 1 < array.arrayCount { child = child.nextSibling } }
             do {
                 result.append(
                     try direct

@@ -16,11 +16,10 @@ extension JSONTreeDecoder {
 
     /// Ends a call that made or took `decoder`: finishes its keyed containers, then answers
     /// whether the decoder outlives the call (a model kept it, a container of it or a
-    /// `superDecoder()`), which the caller must then not reuse, and whose number texts it must
-    /// keep.
+    /// `superDecoder()`), which the caller must then not reuse.
     package static func finishCall(_ decoder: inout JSONTreeDecoder) -> Bool {
         decoder.finishKeyedContainers()
-        return !isKnownUniquelyReferenced(&decoder) || decoder.numberTexts.isShared
+        return !isKnownUniquelyReferenced(&decoder) || decoder.sharing.isShared
     }
 
     /// Ends a call's use of the tracked containers: those still held elsewhere take a hold on

@@ -28,7 +28,7 @@ extension JSONTreeDecoder {
         document = root.document
         node = root.node
         self.sparse = sparse
-        numberTexts.restart(input: input, document: root.document)
+        precondition(!sharing.isShared, "a shared decoder outlives its decode call")
     }
 
     /// `parked` (a decoder made with `options` and parked) pointed at `root`, or a new decoder

@@ -148,23 +148,14 @@ extension JSONTreeDecoder {
         return T(truncating: decimal)
     }
 
-    /// The original text of a real number when its double does not tell the exact value.
-    package func exactText(ofReal node: JSONNode) -> String? {
-        // No real has such a text (the parser said so): nothing to find, whatever the tree holds.
-        guard numberTexts.mayHoldInexactReals else { return nil }
-        // Found by walking the input beside the tree, which only a full tree matches; a streamed
-        // element's tokenizer kept its texts by node as it built them, so a filtered element
-        // has its own.
-        if document.keptRealTexts == nil { sparse?.readsFullDocument() }
-        return numberTexts.text(of: node)
-    }
+    /// The text of a parsed real (a document keeps every one as written); nil for one made in
+    /// code, whose double is its exact value.
+    package func exactText(ofReal node: JSONNode) -> String? { node.numberText }
 
     /// `true` for a real stored as zero that `JSONDecoder` refuses as a `Double` or `Float`
     /// because its text does not read as zero (`1e-400`).
     package func underflowed(_ node: JSONNode) -> Bool {
-        // A tree whose zeros were all written as plain zeros has no underflow to find (and a
-        // filtered tree keeps its filter: the text would need the full tree).
-        guard node.realValue == 0, !document.zerosArePlain, let text = exactText(ofReal: node) else { return false }
+        guard node.realValue == 0, let text = node.numberText else { return false }
         return !Self.readsAsZero(Array(text.utf8))
     }
 

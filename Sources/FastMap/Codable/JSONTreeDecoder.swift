@@ -26,8 +26,8 @@ package final class JSONTreeDecoder: Decoder {
     /// Whether `[String: T]` takes its own decoding even from a value that is not an object
     /// (under a key strategy, as in Foundation); with default keys only objects take it.
     package let hasStringKeyedDictionaryExemption: Bool
-    /// Exact number texts, shared with the decoders `superDecoder` makes.
-    package let numberTexts: NumberTextSource
+    /// Shared with the decoders `superDecoder` makes, which may outlive the call.
+    package let sharing: DecoderSharing
     // The three type caches are looked up for every object and array decoded (an `inout`
     // access each): unchecked like the fields above, since a decoder serves one thread at a
     // time and the lookups never overlap (the dynamic check was 1% of a streamed decode).
@@ -88,7 +88,7 @@ package final class JSONTreeDecoder: Decoder {
         self.hasStringKeyedDictionaryExemption = !keyStrategy.isDefault
         self.skipsInvalidArrayElements = options.lossyCoercions.contains(.skipInvalidArrayElements)
         self.path = CodingPathStack()
-        self.numberTexts = NumberTextSource(input: input, document: root.document)
+        self.sharing = DecoderSharing()
     }
 
     /// A decoder of its own for `superDecoder()`: it may outlive the container that made it,
@@ -103,9 +103,9 @@ package final class JSONTreeDecoder: Decoder {
         self.skipsInvalidArrayElements = parent.skipsInvalidArrayElements
         self.node = node
         self.path = CodingPathStack(path)
-        self.numberTexts = parent.numberTexts
+        self.sharing = parent.sharing
         self.sparse = parent.sparse
-        parent.numberTexts.isShared = true
+        parent.sharing.isShared = true
         parent.sparse?.makesSuperDecoder()
     }
 
@@ -332,4 +332,12 @@ package final class JSONTreeDecoder: Decoder {
         }
         return current
     }
+}
+
+/// What a decoder and the decoders its `superDecoder()` calls made share: whether there are any.
+package final class DecoderSharing {
+    /// Set when a `superDecoder()` shares the decoder's call: it may outlive it.
+    @exclusivity(unchecked) package var isShared = false
+
+    package init() {}
 }

@@ -8,12 +8,23 @@ package struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     package let path: CodingPathReference
     private let elementCount: Int
     package private(set) var currentIndex = 0
+    /// The element at `currentIndex` (past the end once there is none): elements are reached
+    /// one after the other, each from the one before.
+    private var current: JSONNode
 
     package init(decoder: JSONTreeDecoder, array: JSONNode, path: CodingPathReference) {
         self.decoder = decoder
         self.array = array
         self.path = path
         self.elementCount = array.arrayCount
+        self.current = array.firstElement
+    }
+
+    /// Moves to the next element.
+    @inline(__always)
+    private mutating func advance() {
+        if currentIndex < elementCount { current = current.nextSibling }
+        currentIndex += 1
     }
 
     package var codingPath: [any CodingKey] { decoder.codingPath(path) }
@@ -26,36 +37,34 @@ package struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     /// The current element, or `valueNotFound(type)` at the end.
     @inline(__always)
     private func next(_ type: Any.Type, _ message: String = "Unkeyed container is at end.") throws -> JSONNode {
-        guard currentIndex < elementCount, let node = array.element(at: currentIndex) else {
+        guard currentIndex < elementCount else {
             throw decoder.valueNotFound(type, at: path, step, message: message)
         }
-        return node
+        return current
     }
 
     /// The current element for `decodeIfPresent`: nil at the end or for null.
     @inline(__always)
     private func presentNext() -> JSONNode? {
-        guard currentIndex < elementCount, let node = array.element(at: currentIndex), !node.isNull else {
-            return nil
-        }
-        return node
+        guard currentIndex < elementCount, !current.isNull else { return nil }
+        return current
     }
 
     package mutating func decodeNil() throws -> Bool {
         guard try next(Never.self).isNull else { return false }
-        currentIndex += 1
+        advance()
         return true
     }
 
     package mutating func decode(_ type: Bool.Type) throws -> Bool {
         let value = try decoder.readBool(next(type), at: path, step)
-        currentIndex += 1
+        advance()
         return value
     }
 
     package mutating func decode(_ type: String.Type) throws -> String {
         let value = try decoder.readString(next(type), at: path, step)
-        currentIndex += 1
+        advance()
         return value
     }
 
@@ -77,20 +86,20 @@ package struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     @inline(__always)
     private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         let value = try decoder.readInteger(next(type), type, at: path, step)
-        currentIndex += 1
+        advance()
         return value
     }
 
     @inline(__always)
     private mutating func float<T: BinaryFloatingPoint>(_ type: T.Type) throws -> T {
         let value = try decoder.readFloat(next(type), type, at: path, step)
-        currentIndex += 1
+        advance()
         return value
     }
 
     package mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let value = try decoder.unwrap(next(type), as: type, at: path, step)
-        currentIndex += 1
+        advance()
         return value
     }
 
@@ -137,7 +146,7 @@ package struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     ) throws -> T? {
         var value: T? = nil
         if let node = presentNext() { value = try read(decoder, node, path, step) }
-        currentIndex += 1
+        advance()
         return value
     }
 
@@ -146,7 +155,7 @@ package struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let node = try next(KeyedDecodingContainer<NestedKey>.self)
         let container = try decoder.container(keyedBy: type, node: node, at: path, step)
-        currentIndex += 1
+        advance()
         return container
     }
 
@@ -154,14 +163,14 @@ package struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
         let node = try next(
             (any UnkeyedDecodingContainer).self, "Cannot get nested unkeyed container -- unkeyed container is at end.")
         let container = try decoder.unkeyedContainer(node: node, at: path, step)
-        currentIndex += 1
+        advance()
         return container
     }
 
     package mutating func superDecoder() throws -> any Decoder {
         let node = try next((any Decoder).self, "Cannot get superDecoder() -- unkeyed container is at end.")
         let superDecoder = JSONTreeDecoder(sharing: decoder, node: node, path: decoder.components(path, step))
-        currentIndex += 1
+        advance()
         return superDecoder
     }
 }

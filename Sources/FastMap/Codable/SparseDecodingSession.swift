@@ -164,8 +164,7 @@ package final class SparseDecodingSession {
             let count = node.arrayCount
             guard count > 0 else { return }
             let elements = shape.elements
-            for index in 0..<count {
-                guard let element = node.element(at: index) else { continue }
+            for element in node.elements {
                 learn(element, into: elements, depth: depth + 1, depthLimit: depthLimit, memberLimit: memberLimit)
                 if elements.keepsAll { break }
             }

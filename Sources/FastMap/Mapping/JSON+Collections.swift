@@ -20,10 +20,8 @@ extension JSON {
         guard skippingInvalid else { return try decodeValue([T].self, from: array, at: path.components) }
         var result: [T] = []
         result.reserveCapacity(array.arrayCount)
-        for index in 0..<array.arrayCount {
-            guard let element = array.element(at: index),
-                let value = try? decodeUnmapped(T.self, from: element, using: nil)
-            else { continue }
+        for element in array.elements {
+            guard let value = try? decodeUnmapped(T.self, from: element, using: nil) else { continue }
             result.append(value)
         }
         return result
@@ -84,8 +82,7 @@ extension JSON {
         let array = try arrayNode(at: path, expecting: [Element].self)
         var result: [Element] = []
         result.reserveCapacity(array.arrayCount)
-        for index in 0..<array.arrayCount {
-            guard let element = array.element(at: index) else { continue }
+        for (index, element) in array.elements.enumerated() {
             let elementPath = path.components + [.index(index)]
             result.append(try finish(decodeOneOf(types, from: element, at: elementPath), elementPath))
         }

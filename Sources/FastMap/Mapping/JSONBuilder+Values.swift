@@ -5,7 +5,7 @@ import Foundation
 /// shared; everything else goes through an `Encoder`.
 extension JSONBuilder {
     /// A new node for `value` (one reference, the caller's) and how deep it nests.
-    func makeNode<T: Encodable>(_ value: T, at key: JSONKeyPath) throws -> (JSONNode, depth: Int) {
+    func makeNode<T: Encodable>(_ value: T, at key: JSONKeyPath) throws -> (JSONBuildNode, depth: Int) {
         if let json = value as? JSON { return (parts.adopt(json), json.document.depth) }
         if let scalar = try makeScalar(value, at: key) { return (scalar, 0) }
         let tree: JSON
@@ -21,7 +21,7 @@ extension JSONBuilder {
         return (parts.adopt(tree), tree.document.depth)
     }
 
-    private func makeScalar<T>(_ value: T, at key: JSONKeyPath) throws(FastMapError) -> JSONNode? {
+    private func makeScalar<T>(_ value: T, at key: JSONKeyPath) throws(FastMapError) -> JSONBuildNode? {
         switch value {
         case let string as String: return .makeString(string)
         case let bool as Bool: return .makeBool(bool)
@@ -36,8 +36,8 @@ extension JSONBuilder {
         }
     }
 
-    private func real(_ value: Double, at key: JSONKeyPath) throws(FastMapError) -> JSONNode {
-        guard let node = JSONNode.makeReal(value) else {
+    private func real(_ value: Double, at key: JSONKeyPath) throws(FastMapError) -> JSONBuildNode {
+        guard let node = JSONBuildNode.makeReal(value) else {
             throw FastMapError(
                 kind: .invalidValue, message: "\(value) cannot be written as a JSON number", path: key.components,
                 expectedType: "finite number")
@@ -45,10 +45,10 @@ extension JSONBuilder {
         return node
     }
 
-    private func integer<I: BinaryInteger>(_ value: I, at key: JSONKeyPath) throws(FastMapError) -> JSONNode {
+    private func integer<I: BinaryInteger>(_ value: I, at key: JSONKeyPath) throws(FastMapError) -> JSONBuildNode {
         if let small = Int64(exactly: value) { return .makeInteger(small) }
         if let large = UInt64(exactly: value) {
-            return JSONNode.makeUnsignedBits(large)
+            return JSONBuildNode.makeUnsignedBits(large)
         }
         throw FastMapError(
             kind: .numberOutOfRange, message: "\(value) is beyond the 64-bit integers JSON numbers keep exactly",

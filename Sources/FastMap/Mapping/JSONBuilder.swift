@@ -27,31 +27,18 @@ public final class JSONBuilder {
     /// Whether `nil` optionals are written as `null` instead of being left out.
     public var writesNullForNil: Bool
 
-    private var root: JSONNode
-    /// Containers this builder made (or copied), so writing into them changes no other tree.
-    private var owned: Set<JSONNode.ID>
+    private var root: JSONBuildNode
+    /// Containers this builder made (or copied), so writing into them changes no other tree;
+    /// held, so that no node made later can take the identity of one replaced meanwhile.
+    private var owned: [ObjectIdentifier: JSONBuildNode]
     var parts = JSON.SharedParts(depth: 1)
     private var depth = 1
     private var finished = false
-    /// Nodes taken out of the tree (replaced values, values that failed to be placed), one
-    /// reference each, released only when the builder is done: until then no address a
-    /// builder has seen is reused, so ``owned`` and the unsigned-integer markers stay true.
-    private var dropped: [JSONNode] = []
 
     init(writesNullForNil: Bool) {
         self.writesNullForNil = writesNullForNil
         root = .makeObject()
-        owned = [root.identity]
-    }
-
-    deinit {
-        if !finished { root.releaseDeep() }
-        releaseDropped()
-    }
-
-    private func releaseDropped() {
-        for node in dropped { node.releaseDeep() }
-        dropped = []
+        owned = [root.identity: root]
     }
 
     // MARK: Writing
@@ -106,44 +93,36 @@ public final class JSONBuilder {
     func finish() -> JSON {
         finished = true
         parts.depth = max(parts.depth, depth)
-        let built = JSON.owning(root, parts: parts)
-        // The tree is final: no node of it can take the address of one released now.
-        releaseDropped()
-        return built
+        return JSON.owning(root, parts: parts)
     }
 
     // MARK: Placing nodes
 
-    /// Places `child` (whose reference this takes over) at `path`, creating containers on the way.
-    private func put(_ child: JSONNode, depth childDepth: Int, at path: JSONKeyPath) throws(FastMapError) {
+    /// Places `child` at `path`, creating containers on the way.
+    private func put(_ child: JSONBuildNode, depth childDepth: Int, at path: JSONKeyPath) throws(FastMapError) {
         let components = path.components
-        do throws(FastMapError) {
-            guard !finished else {
-                throw FastMapError(
-                    kind: .invalidValue, message: "the builder was used after JSON.build returned", path: components)
-            }
-            guard let last = components.last else {
-                throw FastMapError(kind: .invalidValue, message: "cannot write a value under an empty key")
-            }
-            var container = root
-            for index in 0..<(components.count - 1) {
-                container = try descend(
-                    from: container, components[index], toward: components[index + 1], at: components[...index])
-            }
-            try place(child, in: container, last, at: components)
-        } catch {
-            dropped.append(child)
-            throw error
+        guard !finished else {
+            throw FastMapError(
+                kind: .invalidValue, message: "the builder was used after JSON.build returned", path: components)
         }
+        guard let last = components.last else {
+            throw FastMapError(kind: .invalidValue, message: "cannot write a value under an empty key")
+        }
+        var container = root
+        for index in 0..<(components.count - 1) {
+            container = try descend(
+                from: container, components[index], toward: components[index + 1], at: components[...index])
+        }
+        try place(child, in: container, last, at: components)
         depth = max(depth, components.count + childDepth)
     }
 
     /// The container `component` names in `container`, made (or copied, when it belongs to
     /// another tree) so that it can be written into; its kind is the one `next` needs.
     private func descend(
-        from container: JSONNode, _ component: JSONKeyPath.Component, toward next: JSONKeyPath.Component,
+        from container: JSONBuildNode, _ component: JSONKeyPath.Component, toward next: JSONKeyPath.Component,
         at path: ArraySlice<JSONKeyPath.Component>
-    ) throws(FastMapError) -> JSONNode {
+    ) throws(FastMapError) -> JSONBuildNode {
         let needsObject: Bool
         switch next {
         case .key: needsObject = true
@@ -151,15 +130,14 @@ public final class JSONBuilder {
         }
         let existing = try slot(component, in: container, at: path)
         guard let existing else {
-            let made: JSONNode = needsObject ? .makeObject() : .makeArray()
-            owned.insert(made.identity)
-            try place(made, in: container, component, at: path, orDrop: true)
+            let made: JSONBuildNode = needsObject ? .makeObject() : .makeArray()
+            owned[made.identity] = made
+            try place(made, in: container, component, at: path)
             return made
         }
         guard needsObject ? existing.isObject : existing.isArray else {
-            // The error keeps its own reference (and the documents the value may come from).
-            existing.retain()
-            let found = JSON.owning(existing, parts: parts)
+            // Written now: the builder may still change the tree it shares.
+            let found = JSON.owning(existing.shallowCopy(), parts: parts)
             let snippet = found.snippet()
             throw FastMapError(
                 kind: .typeMismatch,
@@ -167,19 +145,17 @@ public final class JSONBuilder {
                 path: Array(path), expectedType: needsObject ? "object" : "array", foundKind: found.kind,
                 foundSnippet: snippet, node: found)
         }
-        if owned.contains(existing.identity) { return existing }
-        guard let copy = existing.shallowCopy() else {
-            throw FastMapError(kind: .outOfMemory, message: "cannot copy a container to write into", path: Array(path))
-        }
-        owned.insert(copy.identity)
-        try place(copy, in: container, component, at: path, orDrop: true)
+        if owned[existing.identity] != nil { return existing }
+        let copy = existing.shallowCopy()
+        owned[copy.identity] = copy
+        try place(copy, in: container, component, at: path)
         return copy
     }
 
     /// The value `component` names in `container`, nil when there is none yet.
     private func slot(
-        _ component: JSONKeyPath.Component, in container: JSONNode, at path: ArraySlice<JSONKeyPath.Component>
-    ) throws(FastMapError) -> JSONNode? {
+        _ component: JSONKeyPath.Component, in container: JSONBuildNode, at path: ArraySlice<JSONKeyPath.Component>
+    ) throws(FastMapError) -> JSONBuildNode? {
         switch component {
         case .key(let key):
             guard container.isObject else { throw misplaced(component, at: path) }
@@ -190,45 +166,32 @@ public final class JSONBuilder {
         }
     }
 
-    /// Sets `component` of `container` to `child`, taking over its reference (on failure too,
-    /// with `orDrop`).
+    /// Sets `component` of `container` to `child`.
     private func place<Path: Collection<JSONKeyPath.Component>>(
-        _ child: JSONNode, in container: JSONNode, _ component: JSONKeyPath.Component, at path: Path,
-        orDrop: Bool = false
+        _ child: JSONBuildNode, in container: JSONBuildNode, _ component: JSONKeyPath.Component, at path: Path
     ) throws(FastMapError) {
         switch component {
         case .key(let key):
             guard container.isObject else {
-                if orDrop { dropped.append(child) }
                 throw misplaced(component, at: path)
             }
-            if let old = container.member(key) { keep(old) }
             container.replaceMember(key, with: child)
         case .index(let index):
             guard container.isArray else {
-                if orDrop { dropped.append(child) }
                 throw misplaced(component, at: path)
             }
             let count = container.arrayCount
-            if index < count, let old = container.element(at: index) {
-                keep(old)
+            if index < count {
                 container.replaceElement(at: index, with: child)
             } else if index == count {
                 container.append(child)
             } else {
-                if orDrop { dropped.append(child) }
                 throw FastMapError(
                     kind: .invalidValue,
                     message: "cannot write index \(index) of an array of \(count) elements (only 0...\(count))",
                     path: Array(path))
             }
         }
-    }
-
-    /// Holds on to a value about to be replaced (see ``dropped``).
-    private func keep(_ node: JSONNode) {
-        node.retain()
-        dropped.append(node)
     }
 
     private func misplaced<Path: Collection<JSONKeyPath.Component>>(

@@ -1,5 +1,4 @@
 internal import CFastMap
-internal import CJansson
 
 /// The Swift face of `fm_stream`: bytes go in chunk by chunk, elements come out as `JSON`
 /// values, each owning its own small tree.
@@ -14,8 +13,8 @@ package final class StreamingParser: @unchecked Sendable {
     package let mode: StreamingMode
     private let maximumDepth: Int
     package private(set) var failure: StreamingStop?
-    /// The arena the latest elements live in. Holding it keeps it alive while the C side may
-    /// still build elements in it; each element's document holds it too.
+    /// The document the latest elements live in. Holding it keeps it alive while the C side may
+    /// still build elements in it; each element's `JSONDocument` holds it too.
     private var arena: JSONArena?
     /// The nesting an element may have (array mode: the limit less the path and the array).
     private let elementDepth: Int
@@ -26,8 +25,8 @@ package final class StreamingParser: @unchecked Sendable {
     var schema: JSONSparseSchema?
     var texts = StreamedTextKeeper(from: 0)
 
-    /// - Parameter usesArenas: build the elements of each stretch of input in one shared arena
-    ///   (no per-node `malloc`/`free`) instead of one allocation per node.
+    /// - Parameter usesArenas: kept for its callers: the elements of each stretch of input always
+    ///   share one document.
     /// - Throws: ``FastMapError`` of kind `outOfMemory`.
     /// - Parameter memoryLimit: the most bytes of tree one element may take (nil: no limit).
     /// - Parameter parser: `.simdjson` reads runs of whole array elements (or lines) with
@@ -60,7 +59,7 @@ package final class StreamingParser: @unchecked Sendable {
         let depth = max(0, maximumDepth)
         // fm_stream_create copies the keys, so pointers into `keys` only need to live for the call.
         let created = Self.withKeyPointers(keys, steps: steps) { steps in
-            fm_stream_create(cMode, steps.baseAddress, steps.count, depth, usesArenas ? 1 : 0)
+            fm_stream_create(cMode, steps.baseAddress, steps.count, depth)
         }
         guard let created else {
             throw FastMapError(kind: .outOfMemory, message: "out of memory while starting a stream")
@@ -136,7 +135,6 @@ package final class StreamingParser: @unchecked Sendable {
         }
         guard count > 0, let items else { return }
         elements.reserveCapacity(elements.count + count)
-        var batchBytes: [UInt8]?
         for position in 0..<count {
             let item = items[position]
             var filter: StreamedElementFilter? = nil
@@ -148,14 +146,8 @@ package final class StreamingParser: @unchecked Sendable {
             }
             let payload: StreamedElement.Payload
             if let root = item.root {
-                if let raw = item.arena, arena?.raw != raw { arena = JSONArena(adopting: raw) }
-                let document = JSONDocument(
-                    owning: JSONNode(root), depth: maximumDepth,
-                    arena: item.arena == nil ? nil : arena,
-                    keptRealTexts: item.number_text_count == 0 ? nil : keptRealTexts(of: item, batchBytes: &batchBytes),
-                    // The C stream keeps the text of every real that may be exceptional: none kept,
-                    // none needs its text.
-                    realsAreExact: item.number_text_count == 0)
+                if let raw = item.doc, arena?.raw != raw { arena = JSONArena(adopting: raw) }
+                let document = JSONDocument(root: JSONNode(root), depth: maximumDepth, arena: arena)
                 payload = .value(JSON(document: document))
             } else {
                 let error = withUnsafePointer(to: item) { fm_stream_item_error(stream, $0) }
@@ -167,18 +159,6 @@ package final class StreamingParser: @unchecked Sendable {
                     payload: payload, filter: filter))
         }
         fm_stream_clear(stream)
-    }
-
-    /// The texts the C stream kept for the item's exceptional reals (valid only until the queue
-    /// is cleared). The bytes of every item of the drain are copied once, into `batchBytes`,
-    /// which their documents share.
-    private func keptRealTexts(of item: fm_stream_item, batchBytes: inout [UInt8]?) -> KeptRealTexts? {
-        var bytes: UnsafePointer<CChar>?
-        var count = 0
-        guard let entries = fm_stream_number_texts(stream, &bytes, &count) else { return nil }
-        if batchBytes == nil { batchBytes = bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? [] }
-        let own = UnsafeBufferPointer(start: entries + item.number_text_first, count: item.number_text_count)
-        return KeptRealTexts(entries: Array(own), bytes: batchBytes ?? [])
     }
 
     private static let unknownFailure = FastMapError(kind: .syntax, message: "the element could not be read")
@@ -206,12 +186,12 @@ package final class StreamingParser: @unchecked Sendable {
     }
 
     private static func kind(ofType type: Int32) -> JSON.Kind {
-        switch json_type(rawValue: UInt32(bitPattern: type)) {
-        case JSON_OBJECT: .object
-        case JSON_ARRAY: .array
-        case JSON_STRING: .string
-        case JSON_INTEGER, JSON_REAL: .number
-        case JSON_TRUE, JSON_FALSE: .bool
+        switch fm_cell_kind(rawValue: UInt32(bitPattern: type)) {
+        case FM_CELL_OBJECT: .object
+        case FM_CELL_ARRAY: .array
+        case FM_CELL_STRING: .string
+        case FM_CELL_INTEGER, FM_CELL_REAL, FM_CELL_UNSIGNED, FM_CELL_NUMBER: .number
+        case FM_CELL_TRUE, FM_CELL_FALSE: .bool
         default: .null
         }
     }

@@ -1,37 +1,45 @@
 internal import CFastMap
-internal import CJansson
 
-/// A borrowed pointer to one jansson node. It never retains or releases: the `JSONDocument`
-/// that owns the tree keeps every node alive.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One value of a FastMap document: the address of its cell (`CFastMap/include/fastmap_document.h`
+/// draws the layout). It never owns anything: the `JSONDocument` holding the cells keeps them
+/// alive, and cells never move or change once their value is complete.
 ///
-/// This file and its siblings in `Tree/` are the only Swift files that see jansson.
+/// This file and its siblings in `Tree/` are the only Swift files that read cells.
 ///
-/// `@unchecked Sendable`: a node is only an address. A tree reachable from several threads
-/// belongs to a `JSONDocument` and is never mutated; the mutating calls (`+Build`, `+Mutation`,
-/// `+Editing`) are only used on a tree still being built by one thread, before a document
-/// owns it.
+/// `@unchecked Sendable`: a node is only an address into memory that is never written again.
 @_spi(FastMapCore) public struct JSONNode: @unchecked Sendable, Hashable {
-    // Public to the `FastMapCore` SPI only, so that the type tests below can be @inlinable: the
+    // Public to the `FastMapCore` SPI only, so that the reads below can be @inlinable: the
     // decoders in FastMap make them for every value, and this toolchain neither inlines nor
     // specializes a `package` declaration in another module. The address is raw so that
-    // inlined code needs no jansson type (CFastMap's tree.c asserts the layout it reads).
-    @usableFromInline let address: UnsafeMutableRawPointer
+    // inlined code needs no C type; `document.c` asserts the layout read here (a 16-byte cell,
+    // its tag word first, its payload second).
+    @usableFromInline let address: UnsafeRawPointer
 
-    var raw: UnsafeMutablePointer<json_t> { address.assumingMemoryBound(to: json_t.self) }
-
-    init(_ raw: UnsafeMutablePointer<json_t>) {
-        self.address = UnsafeMutableRawPointer(raw)
+    @inlinable init(address: UnsafeRawPointer) {
+        self.address = address
     }
 
-    init(opaque: OpaquePointer) {
-        self.address = UnsafeMutableRawPointer(opaque)
+    init(_ cell: UnsafePointer<fm_cell>) {
+        self.address = UnsafeRawPointer(cell)
     }
 
-    var opaque: OpaquePointer { OpaquePointer(raw) }
+    var cell: UnsafePointer<fm_cell> { address.assumingMemoryBound(to: fm_cell.self) }
 
-    /// jansson's `json_type` tag: the first field of every `json_t`, a 4-byte enum numbered
-    /// `JSON_OBJECT` (0) to `JSON_NULL` (7). `tree.c` asserts both facts at compile time.
-    @inlinable var typeTag: Int32 { address.load(as: Int32.self) }
+    /// The cell's tag word: kind in bits 0–3, then a count or a byte length.
+    @inlinable var tag: UInt64 { address.load(as: UInt64.self) }
+    @inlinable var payload: UInt64 { address.load(fromByteOffset: 8, as: UInt64.self) }
+
+    /// `fm_cell_kind`: object 0, array 1, string 2, integer 3, real 4, true 5, false 6, null 7,
+    /// unsigned 8, number kept as text 9.
+    @inlinable var typeTag: Int32 { Int32(truncatingIfNeeded: tag & 0xF) }
 
     /// What kind of value the node holds.
     @inlinable public var kind: JSON.Kind {
@@ -39,7 +47,7 @@ internal import CJansson
         case 0: return .object
         case 1: return .array
         case 2: return .string
-        case 3, 4: return .number
+        case 3, 4, 8, 9: return .number
         case 5, 6: return .bool
         default: return .null
         }
@@ -51,10 +59,17 @@ internal import CJansson
     @inlinable public var isArray: Bool { typeTag == 1 }
     /// Whether the node is a string.
     @inlinable public var isString: Bool { typeTag == 2 }
-    /// Whether the node is an integer (see ``integerBits``).
-    @inlinable public var isInteger: Bool { typeTag == 3 }
-    /// Whether the node is a number read as a double (see ``realValue``).
-    @inlinable public var isReal: Bool { typeTag == 4 }
+    /// Whether the node is an integer within `Int64.min...UInt64.max` (see ``integerBits``).
+    @inlinable public var isInteger: Bool {
+        let kind = typeTag
+        return kind == 3 || kind == 8
+    }
+    /// Whether the node is any other number: a real, or an integer beyond 64 bits (see
+    /// ``realValue`` and ``numberText``).
+    @inlinable public var isReal: Bool {
+        let kind = typeTag
+        return kind == 4 || kind == 9
+    }
     /// Whether the node is `null`.
     @inlinable public var isNull: Bool { typeTag == 7 }
     /// Whether the node is `true`.
@@ -62,38 +77,106 @@ internal import CJansson
     /// Whether the node is `false`.
     @inlinable public var isFalse: Bool { typeTag == 6 }
 
+    /// The byte length of a string or number text, or the count of a container (the low 32
+    /// bits above the kind).
+    @inline(__always) var size: Int { Int(truncatingIfNeeded: tag &>> 8) }
+
+    /// The bytes a string or number cell points at.
+    @inline(__always) var textBytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: UInt(payload)), count: size)
+    }
+
     // MARK: Scalars
 
-    /// The UTF-8 bytes of a string node (which may contain NUL), valid while the tree lives.
+    /// The UTF-8 bytes of a string node (which may contain NUL), valid while the document lives.
     @inline(__always)
-    var stringBytes: UnsafeBufferPointer<UInt8> {
-        let length = json_string_length(raw)
-        guard let start = json_string_value(raw) else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(
-            start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: length)
-    }
+    var stringBytes: UnsafeBufferPointer<UInt8> { textBytes }
 
     @inline(__always)
     package var stringValue: String { String(treeUTF8: stringBytes) }
 
     /// The stored integer: for ``isUnsignedInteger`` nodes, the bit pattern of a UInt64.
-    @inline(__always) package var integerBits: Int64 { Int64(json_integer_value(raw)) }
+    @inline(__always) package var integerBits: Int64 { Int64(bitPattern: payload) }
 
-    @inline(__always) package var realValue: Double { json_real_value(raw) }
+    /// Whether this integer holds a UInt64 above Int64.max (``integerBits`` is then its bit
+    /// pattern).
+    @inline(__always) package var isUnsignedInteger: Bool { typeTag == 8 }
+
+    /// A real's double: the nearest to its text for a parsed number, NaN for a number no finite
+    /// double holds (an integer beyond 64 bits, a magnitude past `Double`'s range: see
+    /// ``keptNumberText``).
+    @inline(__always) package var realValue: Double {
+        typeTag == 4 ? Double(bitPattern: payload) : numberTextValue
+    }
+
+    @inline(never) private var numberTextValue: Double {
+        guard typeTag == 9, let base = textBytes.baseAddress else { return 0 }
+        return fm_number_cell_double(base, size)
+    }
+
+    /// A parsed number's text exactly as written (reals, and integers beyond 64 bits); nil for
+    /// numbers made in code and for integers, whose value tells them exactly.
+    package var numberText: String? {
+        guard typeTag == 9 else { return nil }
+        return String(decoding: textBytes, as: UTF8.self)
+    }
+
+    /// The text of a number no Int64, UInt64 or finite Double holds (its ``realValue`` is NaN).
+    package var keptNumberText: String? {
+        guard typeTag == 9, realValue.isNaN else { return nil }
+        return numberText
+    }
+
+    // MARK: Containers
+
+    /// The node after this one and everything below it: its next sibling in a container.
+    @inline(__always) var next: JSONNode {
+        JSONNode(address: address + 16 &* (typeTag <= 1 ? Int(truncatingIfNeeded: payload) : 1))
+    }
+
+    /// The cell right after this one: a container's first element or first key, a key's value.
+    @inline(__always) var following: JSONNode { JSONNode(address: address + 16) }
+
+    @inline(__always) var containerCount: Int { Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: tag &>> 8)) }
+
+    /// An array's first element (meaningful only when it has one).
+    @inline(__always) package var firstElement: JSONNode { following }
+    /// The value after this one in its array (meaningful only when there is one).
+    @inline(__always) package var nextSibling: JSONNode { next }
 
     // MARK: Arrays
 
-    @inline(__always) package var arrayCount: Int { json_array_size(raw) }
+    @inline(__always) package var arrayCount: Int { containerCount }
 
-    @inline(__always)
+    /// The element at `index`, found by stepping over the ones before it.
     package func element(at index: Int) -> JSONNode? {
-        guard index >= 0, let child = json_array_get(raw, index) else { return nil }
-        return JSONNode(child)
+        guard index >= 0, index < arrayCount else { return nil }
+        var child = following
+        for _ in 0..<index { child = child.next }
+        return child
+    }
+
+    /// Calls `body` for each element in order.
+    @inline(__always)
+    package func forEachElement<E: Error>(_ body: (JSONNode) throws(E) -> Void) throws(E) {
+        var child = following
+        for _ in 0..<arrayCount {
+            try body(child)
+            child = child.next
+        }
+    }
+
+    /// The elements in order.
+    package var elements: [JSONNode] {
+        var result: [JSONNode] = []
+        result.reserveCapacity(arrayCount)
+        forEachElement { result.append($0) }
+        return result
     }
 
     // MARK: Objects
 
-    @inline(__always) package var objectCount: Int { json_object_size(raw) }
+    @inline(__always) package var objectCount: Int { containerCount }
 
     @inline(__always)
     package func member(_ key: String) -> JSONNode? {
@@ -101,9 +184,9 @@ internal import CJansson
     }
 
     /// The member named `name` as Foundation matches keys, as Swift strings: byte for byte
-    /// first (through jansson's hash, or a walk in an object a sparse parse filtered), then, for
-    /// a name with other spellings (``Swift/String/hasOtherSpellings``), by comparing keys as
-    /// `String`s, so `"cafe\u{301}"` finds `café` and `"K"` a key spelled with the Kelvin sign.
+    /// first, then, for a name with other spellings (``Swift/String/hasOtherSpellings``), by
+    /// comparing keys as `String`s, so `"cafe\u{301}"` finds `café` and `"K"` a key spelled
+    /// with the Kelvin sign.
     @inline(__always)
     package func member(matching name: String) -> JSONNode? {
         if let node = member(name) { return node }
@@ -125,28 +208,37 @@ internal import CJansson
         return found
     }
 
+    /// The member whose key is `key`'s bytes, found by walking the members in order.
     @inline(__always)
     func member(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONNode? {
-        let found = key.withMemoryRebound(to: CChar.self) { chars in
-            fm_object_member(raw, chars.baseAddress ?? emptyCString, chars.count)
+        guard isObject else { return nil }
+        var keyNode = following
+        for _ in 0..<objectCount {
+            let value = keyNode.following
+            if keyNode.hasKey(key) { return value }
+            keyNode = value.next
         }
-        return found.map(JSONNode.init)
+        return nil
+    }
+
+    /// Whether this key cell's bytes are `key`.
+    @inline(__always)
+    func hasKey(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard size == key.count else { return false }
+        guard let start = UnsafeRawPointer(bitPattern: UInt(payload)), let other = key.baseAddress else {
+            return true  // both empty
+        }
+        return memcmp(start, other, key.count) == 0
     }
 
     /// Calls `body` for each member in document order, with the key's UTF-8 bytes.
     @inline(__always)
     func forEachMember<E: Error>(_ body: (UnsafeBufferPointer<UInt8>, JSONNode) throws(E) -> Void) throws(E) {
-        var iterator = json_object_iter(raw)
-        while let current = iterator {
-            let keyLength = json_object_iter_key_len(current)
-            let keyStart = json_object_iter_key(current)
-            let key = UnsafeBufferPointer(
-                start: keyStart.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) },
-                count: keyLength)
-            if let value = json_object_iter_value(current) {
-                try body(key, JSONNode(value))
-            }
-            iterator = json_object_iter_next(raw, current)
+        var keyNode = following
+        for _ in 0..<objectCount {
+            let value = keyNode.following
+            try body(keyNode.textBytes, value)
+            keyNode = value.next
         }
     }
 
@@ -163,10 +255,3 @@ internal import CJansson
         return result
     }
 }
-
-/// A valid pointer for empty inputs: jansson and yajl want a non-null address even for zero bytes.
-nonisolated(unsafe) let emptyCString: UnsafePointer<CChar> = {
-    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
-    pointer.pointee = 0
-    return UnsafePointer(pointer)
-}()

@@ -26,8 +26,7 @@ extension JSONSparseShape {
         } else if node.isArray {
             // Elements are built even when nobody read them (as empty containers).
             let element: JSONSparseShape? = shape.map { keepsAll ? $0 : ($0.element ?? JSONSparseShape()) }
-            for index in 0..<node.arrayCount {
-                guard let child = node.element(at: index) else { continue }
+            for child in node.elements {
                 count(child, shape: element, depth: depth + 1, depthLimit: depthLimit, kept: &kept, total: &total)
             }
         }

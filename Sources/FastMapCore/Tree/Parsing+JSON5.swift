@@ -35,7 +35,7 @@ extension JSONDocument {
             }
             throw mapped
         }
-        fm_json5_restore_tokens(document.root.raw)
+        fm_json5_restore_tokens(UnsafeMutablePointer(mutating: document.root.cell))
         return (document, strict)
     }
 }

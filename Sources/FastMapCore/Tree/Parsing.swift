@@ -1,42 +1,38 @@
 internal import CFastMap
-internal import CJansson
 
 extension JSONDocument {
-    /// Parses `bytes` into a new document with the chosen engine.
-    ///
-    /// `compactsWhiteSpace: false` makes the yajl engine parse the text as given, skipping its
-    /// white-space compacting first pass; tests compare the two. `allowsTrailingCommas: false`
-    /// is strict RFC 8259.
+    /// Parses `bytes` into a new document with the chosen engine (the document keeps its own
+    /// copy of the text). `allowsTrailingCommas: false` is strict RFC 8259; `schema` keeps only
+    /// what it names (`Parsing+Sparse.swift`). `usesArena` is kept for the public option that
+    /// names it: every document is one region of memory now.
     package static func parse(
         _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, memoryLimit: Int? = nil,
-        usesArena: Bool = true, compactsWhiteSpace: Bool = true, allowsTrailingCommas: Bool = true
+        usesArena: Bool = true, allowsTrailingCommas: Bool = true
     ) throws(FastMapError) -> JSONDocument {
-        var document = fm_document()
+        try parse(
+            bytes, parser: parser, maximumDepth: maximumDepth, memoryLimit: memoryLimit,
+            allowsTrailingCommas: allowsTrailingCommas, tables: nil)
+    }
+
+    static func parse(
+        _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, memoryLimit: Int?,
+        allowsTrailingCommas: Bool, tables: UnsafePointer<fm_sparse_schema>?
+    ) throws(FastMapError) -> JSONDocument {
         var error = fm_parse_error()
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? emptyCString
         let depth = max(0, maximumDepth)
-        let limit = memoryLimit.map { max(0, $0) }
-        // Under a budget the arena's first chunk is sized for at most the budget.
-        let arena = usesArena ? JSONArena(expectedBytes: min(bytes.count, limit ?? .max)) : nil
+        guard let arena = JSONArena(memoryLimit: memoryLimit) else {
+            throw FastMapError(kind: .outOfMemory, message: "out of memory while building the document")
+        }
         let flags = allowsTrailingCommas ? Int32(FM_DIALECT_TRAILING_COMMAS.rawValue) : 0
-        let engine: fm_engine =
-            switch parser {
-            case .yajl: compactsWhiteSpace ? FM_ENGINE_YAJL : FM_ENGINE_YAJL_DIRECT
-            case .jansson: FM_ENGINE_JANSSON
-            case .simdjson: FM_ENGINE_SIMDJSON
-            }
-        let status = fm_parse_dialect(
-            base, bytes.count, engine, depth,
-            limit ?? Self.noMemoryLimit, arena?.raw, flags,
-            &document, &error)
-        guard status == 0, let root = document.root else {
+        // `.jansson` names no engine of its own any more: it reads with the default one.
+        let engine: fm_engine = parser == .yajl ? FM_ENGINE_YAJL : FM_ENGINE_SIMDJSON
+        var root: UnsafePointer<fm_cell>? = nil
+        let status = fm_parse(base, bytes.count, engine, depth, flags, tables, arena.raw, &root, &error)
+        guard status == 0, let root else {
             throw FastMapError(parseError: error)
         }
-        // Without FastMap's allocation hooks (another library replaced them) the tree is not
-        // in the arena but reference counted.
-        return JSONDocument(
-            owning: JSONNode(root), depth: depth, arena: document.in_arena != 0 ? arena : nil,
-            realsAreExact: document.reals_are_exact != 0, zerosArePlain: document.zeros_are_plain != 0)
+        return JSONDocument(root: JSONNode(root), depth: depth, arena: arena)
     }
 }
 

@@ -1,41 +1,34 @@
-/// Building values in code.
+/// Building values in code: a ``JSONBuildNode`` tree, written into a document of its own when
+/// done.
 extension JSON {
-    /// A document holding only `node` (whose reference it takes over).
-    package static func owning(_ node: JSONNode, depth: Int = 0) -> JSON {
-        JSON(document: JSONDocument(owning: node, depth: depth))
+    /// The value `node` describes, nesting at most `depth` levels, in a new document (written
+    /// when first read). The caller hands the tree over: it never changes it again.
+    package static func owning(_ node: JSONBuildNode, depth: Int = 0) -> JSON {
+        JSON(document: JSONDocument(building: node, depth: depth))
     }
 
-    /// A document whose tree shares the nodes `parts` adopted.
-    package static func owning(_ node: JSONNode, parts: SharedParts) -> JSON {
-        JSON(
-            document: JSONDocument(
-                owning: node, depth: parts.depth,
-                borrowedDocuments: parts.borrowedDocuments))
+    /// The value `node` describes, in a new document; `parts` tells how deep it nests.
+    package static func owning(_ node: JSONBuildNode, parts: SharedParts) -> JSON {
+        owning(node, depth: parts.depth)
     }
 
-    /// What a new tree takes on when it shares nodes of existing documents: their depth, and
-    /// (for arena-backed trees, which are never released node by node) the documents
-    /// themselves. Unsigned integers carry their mark in the node, so nothing else is needed.
+    /// Existing values a new tree takes in, and how deep they nest.
     package struct SharedParts {
         package var depth = 0
-        package var borrowedDocuments: [JSONDocument] = []
 
         /// Nothing shared yet; `depth` is the nesting the new container adds.
         package init(depth: Int = 0) { self.depth = depth }
 
-        /// Returns `json`'s node with one more reference, for a container to take over.
-        package mutating func adopt(_ json: JSON) -> JSONNode {
-            json.node.retain()
+        /// A node standing for `json`, for a container to take in (copied when the tree is
+        /// written).
+        package mutating func adopt(_ json: JSON) -> JSONBuildNode {
             depth = max(depth, json.document.depth + 1)
-            if json.document.arena != nil || !json.document.borrowedDocuments.isEmpty {
-                borrowedDocuments.append(json.document)
-            }
-            return json.node
+            return JSONBuildNode(value: json)
         }
     }
 
     /// `null`.
-    public static let null = JSON.owning(.makeNull())
+    public static let null = JSON(document: .null)
 
     /// A JSON string.
     public init(_ value: String) { self = .owning(.makeString(value)) }
@@ -48,17 +41,17 @@ extension JSON {
         if let small = Int64(exactly: value) {
             self = .owning(.makeInteger(small))
         } else if let large = UInt64(exactly: value) {
-            self = .owning(JSONNode.makeUnsignedBits(large))
+            self = .owning(JSONBuildNode.makeUnsignedBits(large))
         } else {
             // Only integer types wider than 64 bits get here; keep the nearest double.
-            self = .owning(JSONNode.makeReal(Double(value)) ?? .makeNull())
+            self = .owning(JSONBuildNode.makeReal(Double(value)) ?? .makeNull())
         }
     }
 
     /// A JSON number from a double.
     /// - Throws: ``FastMapError`` (`invalidValue`) for NaN and infinities, which JSON cannot hold.
     public init(_ value: Double) throws(FastMapError) {
-        guard let node = JSONNode.makeReal(value) else {
+        guard let node = JSONBuildNode.makeReal(value) else {
             throw FastMapError(
                 kind: .invalidValue, message: "\(value) cannot be written as a JSON number",
                 expectedType: "finite number")
@@ -68,7 +61,7 @@ extension JSON {
 
     /// An array of values (shared with their documents, not copied).
     public init(array elements: [JSON]) {
-        let array = JSONNode.makeArray()
+        let array = JSONBuildNode.makeArray()
         var parts = SharedParts(depth: 1)
         for element in elements { array.append(parts.adopt(element)) }
         self = .owning(array, parts: parts)
@@ -76,7 +69,7 @@ extension JSON {
 
     /// An object from members in order; for a repeated key the first one wins.
     public init(members: [(key: String, value: JSON)]) {
-        let object = JSONNode.makeObject()
+        let object = JSONBuildNode.makeObject()
         var parts = SharedParts(depth: 1)
         for (key, value) in members { object.setFirst(key, parts.adopt(value)) }
         self = .owning(object, parts: parts)
@@ -101,7 +94,7 @@ extension JSON: ExpressibleByIntegerLiteral {
 extension JSON: ExpressibleByFloatLiteral {
     /// A JSON number. Literals are always finite.
     public init(floatLiteral value: Double) {
-        self = .owning(JSONNode.makeReal(value) ?? .makeNull())
+        self = .owning(JSONBuildNode.makeReal(value) ?? .makeNull())
     }
 }
 

@@ -22,15 +22,30 @@ extension JSON: Equatable {
             case (.array, .array):
                 let count = left.node.arrayCount
                 guard count == right.node.arrayCount else { return false }
-                for index in 0..<count {
-                    pending.append((left[index]!, right[index]!))
+                var other = right.node.firstElement
+                left.node.forEachElement { element in
+                    pending.append(
+                        (JSON(document: left.document, node: element), JSON(document: right.document, node: other)))
+                    other = other.nextSibling
                 }
             case (.object, .object):
                 guard left.node.objectCount == right.node.objectCount else { return false }
                 var matched = true
+                // Past a few members, the right object's keys are looked up in a table made once.
+                var table: [String: JSONNode]? = nil
+                if right.node.objectCount > 16 {
+                    var made: [String: JSONNode] = [:]
+                    made.reserveCapacity(right.node.objectCount)
+                    right.node.forEachMember { key, value in
+                        made[String(decoding: key, as: UTF8.self)] = value
+                    }
+                    table = made
+                }
                 left.node.forEachMember { key, value in
                     guard matched else { return }
-                    guard let other = right.node.member(utf8: key) else {
+                    let found =
+                        table.map { $0[String(decoding: key, as: UTF8.self)] } ?? right.node.member(utf8: key)
+                    guard let other = found else {
                         matched = false
                         return
                     }

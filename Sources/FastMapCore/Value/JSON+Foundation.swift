@@ -44,7 +44,7 @@ extension JSON {
 
     private static func makeNode(
         _ value: Any, path: [JSONKeyPath.Component], parts: inout SharedParts
-    ) throws(FastMapError) -> JSONNode {
+    ) throws(FastMapError) -> JSONBuildNode {
         if path.count > defaultMaximumDepth {
             throw FastMapError(
                 kind: .depthLimit, message: "nested deeper than \(defaultMaximumDepth) levels", path: path)
@@ -52,26 +52,16 @@ extension JSON {
         if let json = value as? JSON { return parts.adopt(json) }
         if let scalar = try makeScalar(value, path: path, parts: &parts) { return scalar }
         if let dictionary = value as? [String: Any] {
-            let object = JSONNode.makeObject()
+            let object = JSONBuildNode.makeObject()
             for (key, member) in dictionary {
-                do {
-                    object.setFirst(key, try makeNode(member, path: path + [.key(key)], parts: &parts))
-                } catch {
-                    object.release()
-                    throw error
-                }
+                object.setFirst(key, try makeNode(member, path: path + [.key(key)], parts: &parts))
             }
             return object
         }
         if let array = value as? [Any] {
-            let node = JSONNode.makeArray()
+            let node = JSONBuildNode.makeArray()
             for (index, element) in array.enumerated() {
-                do {
-                    node.append(try makeNode(element, path: path + [.index(index)], parts: &parts))
-                } catch {
-                    node.release()
-                    throw error
-                }
+                node.append(try makeNode(element, path: path + [.index(index)], parts: &parts))
             }
             return node
         }
@@ -80,7 +70,7 @@ extension JSON {
 
     private static func makeScalar(
         _ value: Any, path: [JSONKeyPath.Component], parts: inout SharedParts
-    ) throws(FastMapError) -> JSONNode? {
+    ) throws(FastMapError) -> JSONBuildNode? {
         // Optionals arrive boxed in Any; unwrap one level at a time.
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
@@ -105,13 +95,13 @@ extension JSON {
 
     private static func makeInteger(
         _ integer: any BinaryInteger, parts: inout SharedParts
-    ) -> JSONNode {
+    ) -> JSONBuildNode {
         parts.adopt(JSON(integer))
     }
 
     private static func makeNumber(
         _ number: NSNumber, path: [JSONKeyPath.Component], parts: inout SharedParts
-    ) throws(FastMapError) -> JSONNode {
+    ) throws(FastMapError) -> JSONBuildNode {
         if number === Self.booleanTrueNumber { return .makeBool(true) }
         if number === Self.booleanFalseNumber { return .makeBool(false) }
         if number is NSDecimalNumber {
@@ -130,8 +120,8 @@ extension JSON {
         }
     }
 
-    private static func finite(_ value: Double, path: [JSONKeyPath.Component]) throws(FastMapError) -> JSONNode {
-        guard let node = JSONNode.makeReal(value) else {
+    private static func finite(_ value: Double, path: [JSONKeyPath.Component]) throws(FastMapError) -> JSONBuildNode {
+        guard let node = JSONBuildNode.makeReal(value) else {
             throw FastMapError(
                 kind: .invalidValue, message: "\(value) cannot be written as a JSON number", path: path,
                 expectedType: "finite number")

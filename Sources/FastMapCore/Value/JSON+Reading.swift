@@ -167,7 +167,7 @@ extension JSON {
     }
 
     /// An array's elements in order (empty for other values).
-    public var elements: Elements { Elements(json: self) }
+    public var elements: Elements { Elements(json: self, nodes: node.isArray ? node.elements : []) }
 
     /// An object's members in document order (empty for other values).
     public var members: [(key: String, value: JSON)] {
@@ -178,18 +178,18 @@ extension JSON {
     /// The elements of an array, read in place.
     public struct Elements: RandomAccessCollection, Sendable {
         package let json: JSON
+        /// Each element's cell, found once (a document reaches an element from the one before).
+        let nodes: [JSONNode]
 
         /// Always 0.
         public var startIndex: Int { 0 }
         /// The number of elements (0 when the value is not an array).
-        public var endIndex: Int { json.node.isArray ? json.node.arrayCount : 0 }
+        public var endIndex: Int { nodes.count }
 
         /// The element at `position`.
         public subscript(position: Int) -> JSON {
-            guard let child = json.node.element(at: position) else {
-                preconditionFailure("JSON.Elements index \(position) out of range")
-            }
-            return JSON(document: json.document, node: child)
+            precondition(position >= 0 && position < nodes.count, "JSON.Elements index \(position) out of range")
+            return JSON(document: json.document, node: nodes[position])
         }
     }
 }

@@ -75,10 +75,12 @@ extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
         case .array:
             guard depth < JSON.maximumWritingDepth else { throw FastMapError.writingTooDeep() }
             writer.beginContainer(UInt8(ascii: "["))
-            for index in 0..<node.arrayCount {
-                if index > 0 { writer.separator() }
+            var first = true
+            try node.forEachElement { (child) throws(FastMapError) in
+                if !first { writer.separator() }
+                first = false
                 writer.indent()
-                if let child = node.element(at: index) { try write(child, to: &writer, depth: depth + 1) }
+                try write(child, to: &writer, depth: depth + 1)
             }
             writer.endContainer(UInt8(ascii: "]"))
         case .object:

@@ -1,35 +1,33 @@
 import Foundation
 
-/// Which parser turns bytes into a tree. All of them produce identical trees and identical
-/// errors (the same ``FastMapError`` kinds, messages, lines, columns and offsets); they differ
-/// only in speed.
+/// Which tokenizer reads the text. Both write the same document with the same rules and
+/// report identical errors (the same ``FastMapError`` kinds, messages, lines, columns and
+/// offsets); they differ only in speed.
 public enum JSONParser: String, Sendable, Hashable, CaseIterable {
-    /// yajl's tokenizer driving jansson's node constructors: the engine every other one hands
-    /// what it does not read, and the one that reads (and reports the errors of) the envelope of
-    /// every stream.
+    /// yajl's tokenizer driving FastMap's document builder: the engine that reads what
+    /// ``simdjson`` hands over, words every error, and reads the envelope of every stream.
     case yajl
-    /// jansson's own `json_loadb`, with yajl taking over for the inputs jansson cannot map
-    /// exactly (duplicate keys, integers above `Int64.max`, `-0`) and for every error report.
+    /// Kept so that code naming it keeps working: it reads with ``simdjson``. (It was jansson's
+    /// own parser; FastMap's documents are its own now, and jansson is only what values are
+    /// exchanged with C code as, see ``JSON/init(janssonValue:)``.)
     case jansson
-    /// simdjson's SIMD tokenizer driving the same tree builder as ``yajl``, with the same
-    /// number, string, duplicate-key and depth rules (the default: `make bench` measures it
-    /// faster than ``yajl`` on string- and object-heavy documents, by about 2× when parsing
-    /// string-heavy ones, and level with it on number-heavy ones, where reading the numbers is
-    /// the cost).
+    /// simdjson's SIMD tokenizer driving the same builder as ``yajl``, with the same number,
+    /// string, duplicate-key and depth rules (the default: faster than ``yajl`` on every corpus
+    /// `make bench` measures).
     ///
     /// What simdjson does not read is handed to ``yajl``, which accepts it or reports the
     /// error: every malformed input (so errors are exactly yajl's), trailing commas and JSON5
-    /// (after their own translation), top-level scalars, nesting deeper than 1000 levels, and
+    /// (after their own translation), top-level scalars, nesting deeper than 1000 levels,
     /// every parse with a ``JSON/ReadingOptions/memoryLimit`` (simdjson's index is memory the
-    /// limit would not count), and documents over 16 MiB (simdjson's padded copy and index,
-    /// about five times the text, would add half again to the tree's peak; yajl reads in
-    /// place). Streaming an array (`forEach`, `stream`, large `[T]` decodes) reads runs of
-    /// whole elements with simdjson and the rest (the path to the array, anything simdjson
-    /// refuses) with yajl; NDJSON lines are read with yajl.
+    /// limit would not count), and documents over 16 MiB (simdjson's index, four bytes a token,
+    /// would add to the document's peak). Streaming an array (`forEach`, `stream`, large `[T]`
+    /// decodes) reads runs of whole elements with simdjson and the rest (the path to the array,
+    /// anything simdjson refuses) with yajl.
     case simdjson
 }
 
-/// An immutable JSON value backed by a jansson tree.
+/// An immutable JSON value: a value of a FastMap document (parsed text, or a value built in
+/// code).
 ///
 /// Parse one from bytes, a string or a file; read it with subscripts (`json["user"]`,
 /// `json[0]`, `json[path]`) and typed accessors (`string`, `int`, `double`, `bool`, ...);
@@ -67,20 +65,21 @@ public struct JSON: @unchecked Sendable {
         /// input actually nests, never in proportion to this number), `0` accepts only a
         /// top-level scalar, and negative values act as `0`.
         public var maximumDepth: Int
-        /// Whether the tree's nodes are bump-allocated in one arena that is freed in a single
-        /// step with the document (faster to build and to drop), rather than one `malloc` per
-        /// node. Values built from parts of the document keep it alive either way.
+        /// Kept so that code setting it keeps working; it changes nothing: every document is one
+        /// region of memory (its copy of the text, its cells and its decoded strings), freed in
+        /// one step with the last value that reads it.
         public var usesArena: Bool
-        /// The most memory, in bytes, the parsed tree may take; `nil` (the default) means no
-        /// limit.
+        /// The most memory, in bytes, the parsed document may take beyond its copy of the text;
+        /// `nil` (the default) means no limit.
         ///
-        /// Every allocation of the tree counts (nodes, strings, object tables and each step of
-        /// a growing array), with or without an arena. A document that needs more throws
-        /// ``FastMapError`` of kind ``FastMapError/Kind/memoryLimit`` and everything built so
-        /// far is freed, so one untrusted payload costs at most about this much. `0` admits only
-        /// `null`, `true` and `false` (which take no memory); negative values act as `0`;
-        /// `Int.max` is as good as no limit. With a limit, the ``JSONParser/jansson`` engine
-        /// hands the text to the yajl one, whose allocations are all part of the tree.
+        /// What the values take counts: 16 bytes a value (a member's key is one more), the
+        /// decoded bytes of strings with escapes, and the builder's stacks for the nesting. A
+        /// document that needs more throws ``FastMapError`` of kind
+        /// ``FastMapError/Kind/memoryLimit`` and everything built so far is freed, so one
+        /// untrusted payload costs at most about this much plus its own size. `0` admits only a
+        /// top-level `null`, `true` or `false`; negative values act as `0`; `Int.max` is as good
+        /// as no limit. With a limit, the text is read by ``JSONParser/yajl``, which needs no
+        /// index beside the document.
         public var memoryLimit: Int?
 
         /// Whether a comma may follow the last element of an array or the last member of an
@@ -127,15 +126,28 @@ public struct JSON: @unchecked Sendable {
     public static let defaultMaximumDepth = 512
 
     package let document: JSONDocument
-    package let node: JSONNode
+    /// The value's cell; nil for the whole of a document, whose root may be written only when
+    /// first read (a value built in code).
+    private let cell: JSONNode?
+
+    /// The value's cell (writing a value built in code the first time it is read).
+    package var node: JSONNode { cell ?? document.root }
 
     package init(document: JSONDocument, node: JSONNode) {
         self.document = document
-        self.node = node
+        self.cell = node
     }
 
     package init(document: JSONDocument) {
-        self.init(document: document, node: document.root)
+        self.document = document
+        self.cell = nil
+    }
+
+    /// The tree of a whole value built in code whose cells are not written yet: composing it
+    /// writes it with the new value instead of copying cells.
+    package var wholeUnwrittenTree: JSONBuildNode? {
+        guard cell == nil, !document.isWritten else { return nil }
+        return document.built
     }
 
     // MARK: Parsing

@@ -1,69 +1,84 @@
-/// Owns one jansson tree. Every `JSON` value that reads part of the tree holds this object,
-/// so the tree costs one atomic reference count however many values point into it.
+/// Owns one value's document: its cells (in an arena) and the documents of the values it was
+/// composed from. Every `JSON` value that reads part of it holds this object, so the document
+/// costs one atomic reference count however many values point into it.
 ///
-/// The tree is never mutated after the document is created, which is what makes sharing it
+/// A parsed document has its cells from the start. A value built in code keeps its
+/// ``JSONBuildNode`` tree and writes it into cells the first time it is read, so composing values
+/// (`[json]`, `JSON(members:)`) costs the same however large the parts are: a part built in code
+/// is written with the whole, a parsed part's cells are copied then.
+///
+/// The cells are never written after they are made, which is what makes sharing a document
 /// between threads safe.
 package final class JSONDocument: @unchecked Sendable {
-    package let root: JSONNode
+    /// The cells, once written: the root, the memory holding it, and the documents its strings
+    /// point into.
+    package struct Cells {
+        package let root: JSONNode
+        package let arena: JSONArena?
+        package let borrowedDocuments: [JSONDocument]
+    }
 
-    /// An upper bound on how deeply the tree nests (0 for a scalar).
+    /// A parsed document's cells (nil for a value built in code).
+    private let parsed: Cells?
+    /// A value built in code, and its cells once written.
+    package private(set) var built: JSONBuildNode?
+    private let written: LockedValue<Cells?>
+
+    /// An upper bound on how deeply the value nests (0 for a scalar).
     package let depth: Int
 
-    /// When set, every node of the tree lives in this arena and is freed with it: the tree
-    /// is never released node by node.
-    package let arena: JSONArena?
-    /// Arena-backed documents whose nodes this tree shares; kept alive as long as this one.
-    package let borrowedDocuments: [JSONDocument]
-    /// A streamed element's exceptional reals as written (nil for every other tree, whose
-    /// decoders read them from their input).
-    package let keptRealTexts: KeptRealTexts?
-    /// Set by the parser (the yajl and simdjson engines) when every real number of the tree has
-    /// its exact value in its double, so that no number text needs to be read from the input
-    /// (see ``NumberTextIndex``); false when one does not, or when nobody can say.
-    package let realsAreExact: Bool
-    /// Set by the same parsers when every real of the tree that is zero was written as a plain
-    /// zero (`0.0`, `-0e0`), none as an underflow (`1e-400`): reading a zero then needs no text,
-    /// which a sparse tree could only get from the full one.
-    package let zerosArePlain: Bool
-
-    /// Takes over one reference to `root` (or, with an arena, the arena holding the tree).
-    package init(
-        owning root: JSONNode, depth: Int,
-        arena: JSONArena? = nil, borrowedDocuments: [JSONDocument] = [], keptRealTexts: KeptRealTexts? = nil,
-        realsAreExact: Bool = false, zerosArePlain: Bool = false
-    ) {
-        self.root = root
+    package init(root: JSONNode, depth: Int, arena: JSONArena?, borrowedDocuments: [JSONDocument] = []) {
+        parsed = Cells(root: root, arena: arena, borrowedDocuments: borrowedDocuments)
+        built = nil
+        written = LockedValue(nil)
         // Parsed with `maximumDepth: .max`, the bound is Int.max; callers add a few levels to
         // it when composing, so it is capped far below overflow (and far above any real tree).
         self.depth = min(depth, JSONDocument.depthCap)
-        self.arena = arena
-        self.borrowedDocuments = borrowedDocuments
-        self.keptRealTexts = keptRealTexts
-        self.realsAreExact = realsAreExact
-        self.zerosArePlain = zerosArePlain
     }
 
-    deinit {
-        // An arena frees the whole tree when this object's properties are released.
-        guard arena == nil else { return }
-        // jansson frees recursively; parsed trees are bounded by the parser's limit, but trees
-        // nested in code can be arbitrarily deep. Nodes borrowed from arena documents are
-        // referenced by their own tree too, so releasing ours never frees them.
-        if depth > JSONDocument.recursiveReleaseLimit { root.releaseDeep() } else { root.release() }
+    /// A value built in code, nesting at most `depth` levels, written when first read.
+    package init(building node: JSONBuildNode, depth: Int) {
+        parsed = nil
+        built = node
+        written = LockedValue(nil)
+        self.depth = min(depth, JSONDocument.depthCap)
     }
 
-    package static let recursiveReleaseLimit = 1024
+    /// Whether the cells of this value built in code are written yet.
+    var isWritten: Bool { parsed != nil || written.withLock { $0 != nil } }
+
+    /// The document's cells, written now if they were not yet.
+    package var cells: Cells {
+        if let parsed { return parsed }
+        return written.withLock { cells in
+            if let cells { return cells }
+            let made = built!.makeCells()
+            cells = made
+            return made
+        }
+    }
+
+    /// The root cell.
+    @inline(__always) package var root: JSONNode { parsed?.root ?? cells.root }
+
+    /// Takes the tree of a value built in code out of a document being released.
+    func takeBuilt() -> JSONBuildNode? {
+        defer { built = nil }
+        return built
+    }
 
     /// A document of `null` that is never freed: what a decoder waiting for its next streamed
-    /// element points at, so that it does not keep the last element's tree alive.
-    package static let null = JSONDocument(owning: .sharedNull, depth: 0)
+    /// element points at, so that it does not keep the last element's document alive.
+    package static let null = JSONDocument(root: .sharedNull, depth: 0, arena: nil)
 
     /// The largest ``depth`` recorded: any bound above it means "unknown, maybe very deep".
-    static let depthCap = Int.max / 4
+    package static let depthCap = Int.max / 4
 
-    /// Whether `node`'s stored bits are a UInt64 above Int64.max (jansson has no unsigned
-    /// integers). The fact is kept in the node itself, so it holds in any tree the node is
-    /// composed into and can never be confused with a later node at the same address.
+    /// Whether `node`'s stored bits are a UInt64 above Int64.max.
     @inline(__always)
     package func isUnsigned(_ node: JSONNode) -> Bool { node.isUnsignedInteger }
+
+    /// Bytes the document's own memory holds (its text, cells and bytes), for tests and
+    /// benchmarks.
+    package var memorySize: Int { cells.arena?.size ?? 0 }
 }

@@ -1,0 +1,207 @@
+#ifndef FASTMAP_DOCUMENT_H
+#define FASTMAP_DOCUMENT_H
+
+// FastMap's document: every parsed text, and every value built in code, is one flat, read-only
+// run of 16-byte cells in document order, owned by an fm_doc. Nothing here belongs to another
+// library: jansson and yajl never see a cell, and a cell never points into their memory.
+//
+// A cell is a tag word and a payload word:
+//
+//     tag     bits 0-3   kind (fm_cell_kind)
+//             bits 4-7   0
+//             bits 8-63  string, number: the byte count of its text
+//                        object, array:  bits 8-39 the member or element count,
+//                                        bits 40-63 the sparse mark (fastmap_sparse.h)
+//     payload           string, number: the address of its bytes
+//                       integer: int64; unsigned: uint64; real: double
+//                       object, array: the cells from this one to its next sibling (its span)
+//                       true, false, null: 0
+//
+// An object's members are a key cell (a string) followed by the value's cells; an array's
+// elements follow it one after the other. A scalar spans one cell, so the next sibling of any
+// value is `cell + span`. The document
+//
+//     {"id":7,"tags":["a","b"],"ratio":0.5}
+//
+// is nine cells:
+//
+//     index  kind    tag: count / length   payload
+//     0      object  3 members             span 9
+//     1      string  2                     -> "id"
+//     2      integer                       7
+//     3      string  4                     -> "tags"
+//     4      array   2 elements            span 3
+//     5      string  1                     -> "a"
+//     6      string  1                     -> "b"
+//     7      string  5                     -> "ratio"
+//     8      number  3                     -> "0.5"
+//
+// Strings point at their final bytes (escapes decoded, UTF-8 checked): into the document's own
+// copy of the text when they hold no escape, else into its byte blocks. Numbers read as
+// integers hold their value (integer within Int64, unsigned above Int64.max); every other parsed
+// number keeps its text exactly as written (a real, or an integer beyond UInt64), which readers
+// convert when asked (Double, Decimal, the text itself), so nothing about a number is lost. A
+// real made in code holds its double. An object never holds two equal keys (byte for byte): the
+// first one wins, as in JSONDecoder.
+//
+// Cells are only appended: a container's cell gets its count and span when it closes. The cells
+// of one top-level value are contiguous; a document may hold several (a stream's elements), each
+// reached from its root cell. A document never moves a cell of a finished value, so a pointer to
+// one stays valid as long as the document lives.
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum fm_cell_kind {
+    FM_CELL_OBJECT = 0,
+    FM_CELL_ARRAY = 1,
+    FM_CELL_STRING = 2,
+    FM_CELL_INTEGER = 3,   // payload: int64
+    FM_CELL_REAL = 4,      // payload: a double (made in code)
+    FM_CELL_TRUE = 5,
+    FM_CELL_FALSE = 6,
+    FM_CELL_NULL = 7,
+    FM_CELL_UNSIGNED = 8,  // payload: a uint64 above INT64_MAX
+    FM_CELL_NUMBER = 9,    // payload: the number's text as written (a real, or an integer beyond UInt64)
+} fm_cell_kind;
+
+typedef struct fm_cell {
+    uint64_t tag;
+    union {
+        const unsigned char *bytes;
+        int64_t integer;
+        uint64_t unsigned_integer;
+        double real;
+        uint64_t span;
+    } payload;
+} fm_cell;
+
+/// The layout Swift reads without a C call (JSONNode): a 16-byte cell, the tag word first.
+enum {
+    FM_CELL_SIZE = 16,
+    FM_CELL_KIND_MASK = 0xF,
+    FM_CELL_SIZE_SHIFT = 8,
+    FM_CELL_COUNT_BITS = 32,
+    FM_CELL_MARK_SHIFT = 40,
+};
+
+/// The largest member or element count of one container, and the largest sparse mark.
+#define FM_CELL_MAX_COUNT UINT32_MAX
+#define FM_CELL_MAX_MARK ((1u << 24) - 1)
+
+/// A document: the cells of its values and the bytes their strings and numbers point at.
+typedef struct fm_doc fm_doc;
+
+/// A new, empty document whose allocations may take at most `memory_limit` bytes in all
+/// (SIZE_MAX: no limit). NULL when out of memory.
+fm_doc *fm_doc_create(size_t memory_limit);
+
+/// Frees the document: every cell and byte of it.
+void fm_doc_free(fm_doc *doc);
+
+/// Bytes the document holds (cells, text, byte blocks).
+size_t fm_doc_size(const fm_doc *doc);
+
+/// The document's memory limit, and whether an allocation was refused for it.
+size_t fm_doc_limit(const fm_doc *doc);
+int fm_doc_limit_reached(const fm_doc *doc);
+
+/// The text fm_doc_adopt_text copied (NULL when none), and its length.
+const unsigned char *fm_doc_text(const fm_doc *doc, size_t *length);
+
+/// Frees every value and byte the document holds but its adopted text: a parse that failed
+/// starts again. Only while no value of the document is in use.
+void fm_doc_discard_values(fm_doc *doc);
+
+/// The zero bytes after a document's adopted text.
+enum { FM_DOC_TEXT_PADDING = 64 };
+
+/// Copies `text` into the document (with 64 zero bytes after it, so that a SIMD reader may read
+/// past its end) and returns the copy, which lives as long as the document; strings that hold no
+/// escape then point into it. NULL when out of memory or past the document's limit.
+const unsigned char *fm_doc_adopt_text(fm_doc *doc, const unsigned char *text, size_t length);
+
+/// A writer appends the cells of one value at a time to a document.
+typedef struct fm_writer fm_writer;
+
+/// How a writer call ended.
+typedef enum fm_write_status {
+    FM_WRITE_FAILED = 0,     // out of memory, or past the document's memory limit
+    FM_WRITE_OK = 1,
+    FM_WRITE_DUPLICATE = 2,  // fm_writer_key: an earlier member has this key; the member is dropped
+} fm_write_status;
+
+/// A writer for `doc` (which must outlive it). NULL when out of memory.
+fm_writer *fm_writer_create(fm_doc *doc);
+void fm_writer_free(fm_writer *writer);
+/// The document a writer writes into.
+fm_doc *fm_writer_document(const fm_writer *w);
+
+int fm_writer_null(fm_writer *w);
+int fm_writer_boolean(fm_writer *w, int value);
+int fm_writer_integer(fm_writer *w, int64_t value);
+/// An integer from a uint64 (a signed integer cell when it is at most INT64_MAX).
+int fm_writer_unsigned(fm_writer *w, uint64_t value);
+int fm_writer_real(fm_writer *w, double value);
+/// A number kept as the text `bytes` (a valid JSON number: the caller checked it).
+int fm_writer_number_text(fm_writer *w, const unsigned char *bytes, size_t length);
+/// A string of final bytes (decoded, valid UTF-8): pointed at when they lie in the document's
+/// adopted text, else copied into the document.
+int fm_writer_string(fm_writer *w, const unsigned char *bytes, size_t length);
+/// The next member's key (inside an object): FM_WRITE_DUPLICATE when an earlier member of the
+/// object has the same key, in which case the value that follows is written and then dropped.
+int fm_writer_key(fm_writer *w, const unsigned char *bytes, size_t length);
+int fm_writer_start_object(fm_writer *w);
+int fm_writer_start_array(fm_writer *w);
+/// Closes the innermost open container.
+int fm_writer_end(fm_writer *w);
+/// Appends a copy of the cells of `value` (a value of any document, which must outlive this
+/// one's use of it: its strings are not copied).
+int fm_writer_copy(fm_writer *w, const fm_cell *value);
+
+/// The number of containers open.
+size_t fm_writer_depth(const fm_writer *w);
+/// The root cell of the top-level value just completed (NULL while one is open or none was
+/// written); the writer is then ready for the next top-level value.
+const fm_cell *fm_writer_take_root(fm_writer *w);
+/// Drops the cells of the top-level value being written (after an error).
+void fm_writer_abandon(fm_writer *w);
+/// Sets the sparse mark of the innermost open container.
+void fm_writer_mark(fm_writer *w, uint32_t mark);
+/// The kind of the innermost open container (FM_CELL_NULL when none is open).
+fm_cell_kind fm_writer_open_kind(const fm_writer *w);
+
+// Reading, for C callers (Swift reads the cells itself).
+
+static inline fm_cell_kind fm_cell_kind_of(const fm_cell *cell) {
+    return (fm_cell_kind)(cell->tag & FM_CELL_KIND_MASK);
+}
+static inline uint64_t fm_cell_size(const fm_cell *cell) { return cell->tag >> FM_CELL_SIZE_SHIFT; }
+static inline uint32_t fm_cell_count(const fm_cell *cell) { return (uint32_t)(cell->tag >> FM_CELL_SIZE_SHIFT); }
+static inline uint32_t fm_cell_mark(const fm_cell *cell) { return (uint32_t)(cell->tag >> FM_CELL_MARK_SHIFT); }
+static inline int fm_cell_is_container(const fm_cell *cell) {
+    return fm_cell_kind_of(cell) <= FM_CELL_ARRAY;
+}
+/// The cell after `cell` and everything below it.
+static inline const fm_cell *fm_cell_next(const fm_cell *cell) {
+    return cell + (fm_cell_is_container(cell) ? cell->payload.span : 1);
+}
+
+/// Reads a number cell's text as a double (the nearest, as strtod does; infinities beyond the
+/// range). NaN for a text that is no JSON number (a JSON5 token kept as written).
+double fm_number_text_double(const unsigned char *bytes, size_t length);
+
+/// A number cell's value as a double: fm_number_text_double, but NaN for a text no finite double
+/// holds (an integer beyond 64 bits, a magnitude past the double range, a JSON5 token such as
+/// `Infinity`), whose text is then the only exact reading.
+double fm_number_cell_double(const unsigned char *bytes, size_t length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
