@@ -342,12 +342,11 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     ) throws -> T {
         var decoder = JSONTreeDecoder.reusing(
             pool?.take(), root: tree, options: options, input: input, sparse: sparse)
-        decoder.trackKeyedContainers()
         defer {
             // The input buffer is only valid during this call. A decoder or container that a
             // model kept (to decode from later) gets the number texts it may need now; a
             // filtered tree is never read after the call, since its decode is redone in full.
-            let escaped = JSONTreeDecoder.finishCall(&decoder)
+            let escaped = JSONTreeDecoder.outlivesCall(&decoder)
             // A decoder that outlives the call would read the tree later: only a full tree may
             // be read then, so a type that does this is not decoded sparsely again.
             if escaped { sparse?.escaped() }
