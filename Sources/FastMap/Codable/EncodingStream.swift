@@ -22,8 +22,6 @@ final class EncodingStream {
     /// The mutable state, in the core's ``AddressedCell``: the hot paths change it in place
     /// and pay none of the runtime exclusivity checks a class's stored properties cost.
     let state: AddressedCell<EncodingStreamState>
-    /// The keyed containers kept to be handed out again (EncodingStream+KeyedContainerReuse.swift).
-    @exclusivity(unchecked) var keyedContainerBoxes = ReusableContainerBoxes<EncodingKeyedContainerState>()
 
     private init(settings: EncodingSettings) {
         self.settings = settings
@@ -58,7 +56,6 @@ final class EncodingStream {
         settings: EncodingSettings, _ body: (EncodingStream) throws -> Void
     ) throws -> JSONByteBuffer? {
         let stream = EncodingStream(settings: settings)
-        defer { stream.finishKeyedContainers() }
         do {
             try body(stream)
         } catch {

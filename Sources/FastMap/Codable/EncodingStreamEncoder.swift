@@ -17,7 +17,8 @@ struct EncodingStreamEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         stream.state.value.becomeContainer(.object, index, generation, keyType: Key.self)
-        return stream.keyedContainer(Key.self, index: index, generation: generation)
+        return KeyedEncodingContainer(
+            EncodingStreamKeyedContainer<Key>(stream: stream, index: index, generation: generation))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

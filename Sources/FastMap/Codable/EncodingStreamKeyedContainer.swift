@@ -4,11 +4,9 @@ import Foundation
 /// A keyed container writing members straight into the stream.
 struct EncodingStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let stream: EncodingStream
-    /// The frame it writes into, which changes when its box is handed out again.
-    let state: EncodingKeyedContainerState
-
-    var index: Int { state.index }
-    var generation: Int { state.generation }
+    /// The frame it writes into: its place on the stream's stack, and its generation.
+    let index: Int
+    let generation: Int
 
     var codingPath: [any CodingKey] {
         guard stream.isCurrent(index, generation) else { return [] }
@@ -72,9 +70,8 @@ struct EncodingStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try writeMember(value, forKey: key) }
 
-    /// The standard library's default unwraps `value` with a metadata lookup of `T?` per call.
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        try OptionalPayload.ifPresent(value) { try writeMember($0, forKey: key) }
+        if let value { try writeMember(value, forKey: key) }
     }
 
     @inline(__always)
@@ -99,7 +96,9 @@ struct EncodingStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
             stream.state.value.beginMember(written, in: index)
             return .key(key)
         }
-        return stream.keyedContainer(NestedKey.self, index: stream.state.value.frames.count - 1, generation: generation)
+        return KeyedEncodingContainer(
+            EncodingStreamKeyedContainer<NestedKey>(
+                stream: stream, index: stream.state.value.frames.count - 1, generation: generation))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -95,7 +95,9 @@ struct EncodingStreamUnkeyedContainer: UnkeyedEncodingContainer {
         let generation = stream.beginNested(.object, in: index, generation, keyType: NestedKey.self) {
             beginNestedElement()
         }
-        return stream.keyedContainer(NestedKey.self, index: stream.state.value.frames.count - 1, generation: generation)
+        return KeyedEncodingContainer(
+            EncodingStreamKeyedContainer<NestedKey>(
+                stream: stream, index: stream.state.value.frames.count - 1, generation: generation))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

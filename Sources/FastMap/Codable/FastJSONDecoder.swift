@@ -342,11 +342,10 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     ) throws -> T {
         var decoder = JSONTreeDecoder.reusing(
             pool?.take(), root: tree, options: options, input: input, sparse: sparse)
-        decoder.trackKeyedContainers()
         defer {
             // A decoder or container that a model kept (to decode from later) holds the document,
             // which owns its text: nothing of the caller's input is read after the call.
-            let escaped = JSONTreeDecoder.finishCall(&decoder)
+            let escaped = JSONTreeDecoder.outlivesCall(&decoder)
             // A decoder that outlives the call would read the tree later: only a full tree may
             // be read then, so a type that does this is not decoded sparsely again.
             if escaped { sparse?.escaped() }

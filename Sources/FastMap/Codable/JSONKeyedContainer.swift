@@ -4,38 +4,18 @@
 /// coding key's UTF-8 straight into jansson; other strategies look keys up in a map built once
 /// per object (see ``ConvertedKeys``).
 package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// Unowned (read through `reading(_:)`), so that neither the copy of the container the
-    /// standard library's box makes for each read nor the read itself takes a reference: while
-    /// the container is in use, the `init(from:)` that asked for it holds the decoder, and
-    /// ``KeyedContainerState/owner`` holds it for a container kept beyond that.
-    private let unownedDecoder: UnownedReference<JSONTreeDecoder>
-    /// What changes when the container's box is handed out again (see ``ReusableContainerBoxes``).
-    package let state: KeyedContainerState
+    /// Held, so that a container a model keeps beyond the `decode` call still reads its object.
+    package let decoder: JSONTreeDecoder
+    package let object: JSONNode
+    package let path: CodingPathReference
+    /// The object's members under their converted names, for a key strategy (nil otherwise).
+    private let converted: ConvertedKeys?
 
-    package var object: JSONNode { state.object }
-    package var path: CodingPathReference { state.path }
-    private var converted: ConvertedKeys? { state.converted }
-
-    /// A container of its own (not handed out again).
     package init(decoder: JSONTreeDecoder, object: JSONNode, path: CodingPathReference) throws {
-        unownedDecoder = UnownedReference(decoder)
-        state = KeyedContainerState(
-            object: object, path: path, converted: try decoder.convertedKeys(of: object, at: path), owner: decoder)
-    }
-
-    init(decoder: JSONTreeDecoder, state: KeyedContainerState) {
-        unownedDecoder = UnownedReference(decoder)
-        self.state = state
-    }
-
-    /// The decoder (for the reads that are not per member).
-    package var decoder: JSONTreeDecoder { unownedDecoder.object }
-
-    /// Runs `body` with the decoder, taking no reference (the decoder is held while the
-    /// container is in use, see `unownedDecoder`).
-    @inline(__always)
-    private func reading<R>(_ body: (JSONTreeDecoder) throws -> R) rethrows -> R {
-        try unownedDecoder.reading(body)
+        self.decoder = decoder
+        self.object = object
+        self.path = path
+        converted = try decoder.convertedKeys(of: object, at: path)
     }
 
     package var codingPath: [any CodingKey] { decoder.codingPath(path) }
@@ -52,42 +32,42 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     @inline(__always)
-    private func lookup(_ key: Key, _ decoder: JSONTreeDecoder) -> JSONNode? {
+    private func lookup(_ key: Key) -> JSONNode? {
         if let converted { return converted.nodes[key.stringValue] }
         return decoder.orderedMember(key.stringValue, of: object, depth: path.depth)
     }
 
     @inline(__always)
-    private func value(for key: Key, _ decoder: JSONTreeDecoder) throws -> JSONNode {
-        guard let node = lookup(key, decoder) else { throw decoder.keyNotFound(key, in: object, at: path) }
+    private func value(for key: Key) throws -> JSONNode {
+        guard let node = lookup(key) else { throw decoder.keyNotFound(key, in: object, at: path) }
         return node
     }
 
     /// The member for `decodeIfPresent`: nil when missing or null.
     @inline(__always)
-    private func presentValue(for key: Key, _ decoder: JSONTreeDecoder) -> JSONNode? {
-        guard let node = lookup(key, decoder), !node.isNull else { return nil }
+    private func presentValue(for key: Key) -> JSONNode? {
+        guard let node = lookup(key), !node.isNull else { return nil }
         return node
     }
 
-    package func contains(_ key: Key) -> Bool { reading { lookup(key, $0) != nil } }
+    package func contains(_ key: Key) -> Bool { lookup(key) != nil }
 
-    package func decodeNil(forKey key: Key) throws -> Bool { try reading { try value(for: key, $0).isNull } }
+    package func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
 
     package func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try reading { decoder in try decoder.readBool(value(for: key, decoder), at: path, .key(key)) }
+        try decoder.readBool(value(for: key), at: path, .key(key))
     }
 
     package func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try reading { decoder in try decoder.readString(value(for: key, decoder), at: path, .key(key)) }
+        try decoder.readString(value(for: key), at: path, .key(key))
     }
 
     package func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try reading { decoder in try decoder.readFloat(value(for: key, decoder), type, at: path, .key(key)) }
+        try decoder.readFloat(value(for: key), type, at: path, .key(key))
     }
 
     package func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try reading { decoder in try decoder.readFloat(value(for: key, decoder), type, at: path, .key(key)) }
+        try decoder.readFloat(value(for: key), type, at: path, .key(key))
     }
 
     package func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
@@ -105,39 +85,31 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     @inline(__always)
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
-        try reading { decoder in try decoder.readInteger(value(for: key, decoder), type, at: path, .key(key)) }
+        try decoder.readInteger(value(for: key), type, at: path, .key(key))
     }
 
     package func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try reading { decoder in try decoder.unwrap(value(for: key, decoder), as: type, at: path, .key(key)) }
+        try decoder.unwrap(value(for: key), as: type, at: path, .key(key))
     }
 
     package func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try reading { decoder in
-            guard let node = presentValue(for: key, decoder) else { return nil }
-            return try decoder.readBool(node, at: path, .key(key))
-        }
+        guard let node = presentValue(for: key) else { return nil }
+        return try decoder.readBool(node, at: path, .key(key))
     }
 
     package func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try reading { decoder in
-            guard let node = presentValue(for: key, decoder) else { return nil }
-            return try decoder.readString(node, at: path, .key(key))
-        }
+        guard let node = presentValue(for: key) else { return nil }
+        return try decoder.readString(node, at: path, .key(key))
     }
 
     package func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try reading { decoder in
-            guard let node = presentValue(for: key, decoder) else { return nil }
-            return try decoder.readFloat(node, type, at: path, .key(key))
-        }
+        guard let node = presentValue(for: key) else { return nil }
+        return try decoder.readFloat(node, type, at: path, .key(key))
     }
 
     package func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try reading { decoder in
-            guard let node = presentValue(for: key, decoder) else { return nil }
-            return try decoder.readFloat(node, type, at: path, .key(key))
-        }
+        guard let node = presentValue(for: key) else { return nil }
+        return try decoder.readFloat(node, type, at: path, .key(key))
     }
 
     package func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
@@ -173,29 +145,23 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     @inline(__always)
     private func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
-        try reading { decoder in
-            guard let node = presentValue(for: key, decoder) else { return nil }
-            return try decoder.readInteger(node, type, at: path, .key(key))
-        }
+        guard let node = presentValue(for: key) else { return nil }
+        return try decoder.readInteger(node, type, at: path, .key(key))
     }
 
     package func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try reading { decoder in
-            guard let node = presentValue(for: key, decoder) else { return nil }
-            return try decoder.unwrap(node, as: type, at: path, .key(key))
-        }
+        guard let node = presentValue(for: key) else { return nil }
+        return try decoder.unwrap(node, as: type, at: path, .key(key))
     }
 
     package func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try reading { decoder in
-            try decoder.container(keyedBy: type, node: value(for: key, decoder), at: path, .key(key))
-        }
+        try decoder.container(keyedBy: type, node: value(for: key), at: path, .key(key))
     }
 
     package func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try reading { decoder in try decoder.unkeyedContainer(node: value(for: key, decoder), at: path, .key(key)) }
+        try decoder.unkeyedContainer(node: value(for: key), at: path, .key(key))
     }
 
     package func superDecoder() throws -> any Decoder {
@@ -204,7 +170,7 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     package func superDecoder(forKey key: Key) throws -> any Decoder {
-        superDecoder(key, node: lookup(key, decoder))
+        superDecoder(key, node: lookup(key))
     }
 
     /// As Foundation: a missing key gives a decoder for `null` rather than an error.

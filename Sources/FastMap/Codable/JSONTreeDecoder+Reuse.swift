@@ -31,6 +31,12 @@ extension JSONTreeDecoder {
         precondition(!sharing.isShared, "a shared decoder outlives its decode call")
     }
 
+    /// Whether `decoder`, at the end of a call that made or took it, outlives the call (a model
+    /// kept it, a container of it or a `superDecoder()`): the caller must then not reuse it.
+    package static func outlivesCall(_ decoder: inout JSONTreeDecoder) -> Bool {
+        !isKnownUniquelyReferenced(&decoder) || decoder.sharing.isShared
+    }
+
     /// `parked` (a decoder made with `options` and parked) pointed at `root`, or a new decoder
     /// when there is none: the one way both spare holders, a streaming loop's and a
     /// `FastJSONDecoder`'s from call to call, hand a decoder out.

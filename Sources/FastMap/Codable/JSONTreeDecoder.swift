@@ -5,7 +5,8 @@ import Foundation
 /// the value being decoded and moved down and back up the tree as values nest (as Foundation
 /// does), so decoding a nested value allocates nothing but the container boxes Swift itself
 /// requires. A finished instance nothing else holds serves the next call with the same settings
-/// (`TreeDecoderPool`) or the next element of a stream (`SpareTreeDecoder`), keeping its boxes.
+/// (`TreeDecoderPool`) or the next element of a stream (`SpareTreeDecoder`), keeping its type
+/// lookups.
 package final class JSONTreeDecoder: Decoder {
     // The fields read for every value come first and have fixed offsets; `options` holds
     // Foundation's resilient strategy enums, so it goes last and is read only for the special
@@ -42,10 +43,6 @@ package final class JSONTreeDecoder: Decoder {
     @exclusivity(unchecked) package var selfDecodingTypes: [(ObjectIdentifier, Bool?)] = []
     /// One cursor per stack depth for the keyed containers' in-order member lookups.
     package let memberCursors = JSONMemberCursors()
-    /// Whether this decoder hands its keyed containers out again once idle, and those it
-    /// keeps for that (see `JSONTreeDecoder+KeyedContainerReuse.swift`).
-    @exclusivity(unchecked) package internal(set) var tracksKeyedContainers = false
-    @exclusivity(unchecked) package var keyedContainerBoxes = ReusableContainerBoxes<KeyedContainerState>()
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
     package var convertedKeys: [String: String] = [:]
     package let options: FastJSONDecoder.Options
@@ -126,7 +123,7 @@ package final class JSONTreeDecoder: Decoder {
     package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         // No step to add: every `init(from:)` comes here, so it does not carry a nil one along.
         guard node.isObject else { throw containerMismatch([String: Any].self, node: node, at: currentPath, nil) }
-        return try keyedContainer(type, object: node, path: currentPath)
+        return KeyedDecodingContainer(try JSONKeyedContainer<Key>(decoder: self, object: node, path: currentPath))
     }
 
     package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -143,7 +140,7 @@ package final class JSONTreeDecoder: Decoder {
         }
         var position = reference
         if let step { position = reference.appending(step) }
-        return try keyedContainer(type, object: node, path: position)
+        return KeyedDecodingContainer(try JSONKeyedContainer<Key>(decoder: self, object: node, path: position))
     }
 
     package func unkeyedContainer(

@@ -1,20 +1,19 @@
 @_spi(FastMapCore) import FastMapCore
 
 /// The tree decoders that finished earlier `decode` calls of one ``FastJSONDecoder`` with its
-/// current settings, each ready for the next call: a decoder made for every call, with a keyed
-/// container box made and freed for every key type its model uses, was about a sixth of
-/// decoding a 2 KB document (a server's request body). A setting's change replaces the whole
+/// current settings, each ready for the next call: a decoder made for every call, with its
+/// storage and type lookups made again, was about a sixth of decoding a 2 KB document (a server's request body). A setting's change replaces the whole
 /// set (`FastJSONDecoder.State`), so a spare decoder always has the call's settings.
 ///
-/// A decoder comes back only when nothing else holds it (`JSONTreeDecoder.finishCall` says the
+/// A decoder comes back only when nothing else holds it (`JSONTreeDecoder.outlivesCall` says the
 /// call did not let it escape into a model); it then holds no tree (it points at the shared
 /// `null` document), no input and no sparse session. Calls on several threads take different
 /// decoders: the set is behind a lock, and a call that finds none makes one.
 ///
 /// Decoders with Foundation's defaults, never changed, share one set (``sharedByDefaults``):
 /// a server that makes a `FastJSONDecoder()` for every request body, as it would a
-/// `JSONDecoder()`, then still decodes with a decoder that has its boxes and type lookups
-/// from earlier calls. A decoder made for the defaults serves any call with them.
+/// `JSONDecoder()`, then still decodes with a decoder that has its type lookups from earlier
+/// calls. A decoder made for the defaults serves any call with them.
 package final class TreeDecoderPool: Sendable {
     /// The most decoders a decoder object's own set keeps: enough for the calls one decoder
     /// object serves at once on a small machine; more calls at once make decoders of their own.

@@ -168,7 +168,7 @@ struct ElementDecoding: @unchecked Sendable {
     ) throws -> T {
         var tree = spare.take(root: json, options: options, sparse: session)
         defer {
-            if JSONTreeDecoder.finishCall(&tree) {
+            if JSONTreeDecoder.outlivesCall(&tree) {
                 session?.escaped()
             } else {
                 spare.keep(tree)

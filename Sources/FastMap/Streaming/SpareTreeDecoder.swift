@@ -18,8 +18,6 @@ final class SpareTreeDecoder {
         if decoder != nil { handedOn += 1 }
         let taken = JSONTreeDecoder.reusing(decoder, root: root, options: options, input: nil, sparse: sparse)
         decoder = nil
-        // The loop's `decodeValue` ends each element with `JSONTreeDecoder.finishCall`.
-        taken.trackKeyedContainers()
         return taken
     }
 

@@ -1,17 +1,14 @@
-@_spi(FastMapCore) import FastMapCore
 import FastMapTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import FastMap
 
-/// A decoder hands an idle keyed container's box out again (JSONTreeDecoder+KeyedContainerReuse.swift);
-/// these tests hold that a container still in use, or kept by a model, is never handed out, and
-/// that a kept one still reads its own object after the decode call (ASan checks the lifetimes
-/// in `make leaks`).
-@Suite("Keyed container reuse")
-struct KeyedContainerReuseTests {
+/// A keyed container holds its decoder: one a model keeps still reads its own object after the
+/// decode call, and a decoder it holds is not handed to the next call or element (ASan checks
+/// the lifetimes in `make leaks`).
+@Suite("Keyed container lifetimes")
+struct KeyedContainerLifetimeTests {
     enum Keys: String, CodingKey { case name, id, child, children }
 
     /// Keeps its container and reads `name` from it only when asked, after `decode` returned.
@@ -66,25 +63,10 @@ struct KeyedContainerReuseTests {
         return Data(("[" + items.joined(separator: ",") + "]").utf8)
     }
 
-    @Test func anIdleContainerIsHandedOutAgainAndOneInUseIsNot() throws {
-        let json = try JSON(data: Data(#"{"a":{"id":1},"b":{"id":2}}"#.utf8))
-        let decoder = JSONTreeDecoder(root: json, options: FastJSONDecoder().options, input: nil)
-        decoder.trackKeyedContainers()
-        defer { decoder.finishKeyedContainers() }
-        var first: AnyObject? = unsafeBitCast(try decoder.container(keyedBy: Keys.self), to: AnyObject.self)
-        let held = unsafeBitCast(try decoder.container(keyedBy: Keys.self), to: AnyObject.self)
-        #expect(first !== held, "a container in use was handed out again")
-        // Pinned, so that a new box cannot take the idle one's address.
-        let firstIdentity = first.map(PinnedIdentity.init)
-        first = nil
-        let again = unsafeBitCast(try decoder.container(keyedBy: Keys.self), to: AnyObject.self)
-        #expect(ObjectIdentifier(again) == firstIdentity?.identity, "the idle container was not handed out again")
-    }
-
     @Test func keptContainersReadTheirOwnObjectAfterTheCall() throws {
         let decoder = FastJSONDecoder()
         let kept = try decoder.decode([KeepsContainer].self, from: records(50))
-        // Another decode in between may reuse idle boxes, never the kept ones.
+        // Another decode in between reads a document of its own.
         _ = try decoder.decode([KeepsContainer].self, from: records(7))
         #expect(kept.map(\.name) == (0..<50).map { "n\($0)" })
         #expect(kept.map(\.id) == Array(0..<50))
@@ -111,7 +93,6 @@ struct KeyedContainerReuseTests {
         }
         var containers: [KeyedDecodingContainer<Keys>] = []
         for model in kept {
-            // The first leaves an idle box behind, which the second would be handed.
             _ = try model.decoder.container(keyedBy: Keys.self)
             containers.append(try model.decoder.container(keyedBy: Keys.self))
         }
@@ -129,28 +110,6 @@ struct KeyedContainerReuseTests {
         #expect(second.map(\.name) == (0..<300).map { "n\($0)" })
     }
 
-    /// Notes the box of its keyed container.
-    struct NotesItsBox: Decodable {
-        static let boxes = Mutex<[PinnedIdentity]>([])
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Keys.self)
-            _ = try container.decode(Int.self, forKey: .id)
-            let box = unsafeBitCast(container, to: AnyObject.self)
-            Self.boxes.withLock { $0.append(PinnedIdentity(box)) }
-        }
-    }
-
-    @Test func aStreamingLoopHandsOneBoxFromElementToElement() throws {
-        let decoder = FastJSONDecoder()
-        decoder.elementByElementThreshold = 0
-        NotesItsBox.boxes.withLock { $0.removeAll() }
-        _ = try decoder.decode([NotesItsBox].self, from: records(100))
-        let boxes = NotesItsBox.boxes.withLock { $0.map(\.identity) }
-        #expect(boxes.count == 100)
-        #expect(Set(boxes).count == 1, "the loop made a new container for each element")
-    }
-
     @Test func keptContainersOfForEachReadTheirOwnObject() throws {
         let url = try Hostile.temporaryFile(Array(records(200)), name: "kept-containers")
         defer { try? FileManager.default.removeItem(at: url) }
@@ -166,7 +125,7 @@ struct KeyedContainerReuseTests {
     }
 
     @Test(arguments: [1, 63, 64, 65, 200])
-    func oneKeyTypeNestedDeeperThanTheKeptBoxesMatchesFoundation(depth: Int) throws {
+    func oneKeyTypeNestedDeeplyMatchesFoundation(depth: Int) throws {
         var tree = Tree(children: [], name: "leaf")
         for level in 0..<depth {
             tree = Tree(children: [tree, Tree(children: [], name: "side \(level)")], name: "level \(level)")
@@ -175,39 +134,19 @@ struct KeyedContainerReuseTests {
         let options = FastJSONDecoder()
         options.maximumDepth = 1000
         #expect(try options.decode(Tree.self, from: data) == tree)
-        // Twice with one decoder: the second call starts from the boxes the first kept.
+        // Twice with one decoder: the second call takes the decoder the first left.
         #expect(try options.decode(Tree.self, from: data) == tree)
     }
 
 }
 
-/// The encoder's side: a stream hands an idle keyed container's box out again, and never one
-/// in use.
-@Suite("Keyed encoding container reuse")
-struct KeyedEncodingContainerReuseTests {
+/// The encoder's side: containers of one key type in use at once, at every depth.
+@Suite("Keyed encoding containers of one key type")
+struct KeyedEncodingContainerNestingTests {
     enum Keys: String, CodingKey { case name, children, id }
 
-    /// Notes the box of every keyed container its values were given.
-    final class Boxes: @unchecked Sendable {
-        var pinned: [PinnedIdentity] = []
-        var identities: [ObjectIdentifier] { pinned.map(\.identity) }
-    }
-
-    struct Item: Encodable {
-        var id: Int
-        let boxes: Boxes
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            boxes.pinned.append(PinnedIdentity(unsafeBitCast(container, to: AnyObject.self)))
-            try container.encode(id, forKey: .id)
-        }
-    }
-
     /// Writes its name after its children, so its container is written to after theirs (of
-    /// the same key type) were made and used. (Were its box handed to a child, the stream would
-    /// see a stale handle and encode again through the tree: the bytes hold either way, which
-    /// is why `theElementsOfAnArrayShareOneIdleContainer` checks the boxes themselves.)
+    /// the same key type) were made and used.
     struct Node: Encodable {
         var name: String
         var children: [Node]
@@ -221,14 +160,6 @@ struct KeyedEncodingContainerReuseTests {
         }
     }
 
-    @Test func theElementsOfAnArrayShareOneIdleContainer() throws {
-        let boxes = Boxes()
-        let items = (0..<5).map { Item(id: $0, boxes: boxes) }
-        let bytes = try FastJSONEncoder().encode(items)
-        #expect(String(decoding: bytes, as: UTF8.self) == #"[{"id":0},{"id":1},{"id":2},{"id":3},{"id":4}]"#)
-        #expect(Set(boxes.identities).count == 1, "each element's container was a new box")
-    }
-
     @Test(arguments: [1, 63, 64, 65, 150])
     func oneKeyTypeNestedDeeplyMatchesJSONEncoder(depth: Int) throws {
         var node = Node(name: "leaf", children: [])
@@ -239,20 +170,7 @@ struct KeyedEncodingContainerReuseTests {
         foundation.outputFormatting = .sortedKeys
         let expected = try foundation.encode(node)
         #expect(try fast.encode(node) == expected)
-        // Again with the same encoder settings: every call starts with no kept boxes.
+        // Again with the same encoder settings.
         #expect(try fast.encode(node) == expected)
-    }
-}
-
-/// An object's identity, with an unowned reference that keeps its memory from being handed to a
-/// later object (an unowned reference does not keep the object alive, nor count for
-/// `isKnownUniquelyReferenced`): two identities are equal only if the object was the same.
-struct PinnedIdentity: @unchecked Sendable {
-    let identity: ObjectIdentifier
-    unowned let pin: AnyObject
-
-    init(_ object: AnyObject) {
-        identity = ObjectIdentifier(object)
-        pin = object
     }
 }
