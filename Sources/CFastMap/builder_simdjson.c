@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SSE2__)
+#if defined(FM_SSE2)
 #include <emmintrin.h>
 #endif
 
@@ -143,7 +143,7 @@ const unsigned char *fm_simdjson_decode_escaped(fm_string_scratch *scratch, cons
     return *count == SIZE_MAX ? NULL : scratch->bytes;
 }
 
-#if defined(__SSE2__)
+#if defined(FM_SSE2)
 // Where the first backslash of the 16 bytes at p is, 16 when there is none.
 static inline unsigned first_backslash(const unsigned char *p) {
     __m128i chunk = _mm_loadu_si128((const __m128i *)p);
@@ -173,7 +173,7 @@ static inline void copy_short(unsigned char *out, const unsigned char *from, siz
 // shorter than 16 bytes as the 16 from its start (`raw` lies in simdjson's padded input, so
 // those are readable; a backslash past the text is not the text's).
 static size_t copy_string_text(const unsigned char *raw, size_t length, unsigned char *out) {
-#if defined(__SSE2__)
+#if defined(FM_SSE2)
     if (length < 16) {
         unsigned at = first_backslash(raw);
         if (at >= length) {

@@ -1,5 +1,7 @@
 #include "internal.h"
 
+#include "fastmap_simdjson.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -83,4 +85,16 @@ int fm_test_string_text_follows_node(const json_t *node) {
     // The node: a json_t, the text's pointer and its length; then the text.
     const char *after_node = (const char *)node + sizeof(json_t) + sizeof(char *) + sizeof(size_t);
     return json_is_string(node) && json_string_value(node) == after_node;
+}
+
+size_t fm_test_simdjson_implementation(char *name, size_t capacity) {
+    return fm_simdjson_implementation(name, capacity);
+}
+
+int fm_test_own_simd_paths(void) {
+#if defined(FM_SSE2)
+    return 1;
+#else
+    return 0;
+#endif
 }
