@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libjansson-dev libyajl-dev libsimdjson-dev pkg-config libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test test-large bench bench-streaming bench-server format lint docs leaks sanitize fuzz clean
+.PHONY: setup build test test-portable test-large bench bench-streaming bench-server format lint docs leaks sanitize fuzz clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -30,6 +30,15 @@ TRAITS := NIO,Hummingbird,Vapor
 test: setup
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --no-parallel --traits $(TRAITS)
 	bash Tests/LayerChecks/check.sh
+
+# The code a CPU without SSE2 or AVX2 (an arm64 server) runs: CFastMap's own SSE2 paths compiled
+# out (FASTMAP_PORTABLE) and simdjson on its portable kernel, for the engine, decoder and
+# streaming suites, in a debug build of its own (default traits). FASTMAP_PORTABLE=1 in the
+# environment tells PortableRunTests to check that both took effect.
+PORTABLE_TESTS := PortableRun|Engine|JSONTestSuite|Tokenizer|Sparse|Stream|Decoder|StringWriter|WriterParity
+test-portable: setup
+	SIMDJSON_FORCE_IMPLEMENTATION=fallback FASTMAP_PORTABLE=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS) \
+	  -Xcc -DFASTMAP_PORTABLE --scratch-path .build-portable --no-parallel --filter '$(PORTABLE_TESTS)'
 
 # Streaming first (a generated 200 MB array and NDJSON file, each mode in a process of its own),
 # then every in-process comparison, ending with the summary table.

@@ -231,6 +231,18 @@ size_t fm_test_simdjson_kept_bytes(void) { return fm_simdjson_kept_bytes(); }
 
 size_t fm_test_simdjson_skipped_values(void) { return fm_simdjson_skipped_values(); }
 
+size_t fm_test_simdjson_implementation(char *name, size_t capacity) {
+    return fm_simdjson_implementation(name, capacity);
+}
+
+int fm_test_own_simd_paths(void) {
+#if defined(FM_SSE2)
+    return 1;
+#else
+    return 0;
+#endif
+}
+
 int fm_parse_simdjson(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
                       const fm_sparse_schema *schema, const fm_cell **root, fm_parse_error *error) {
     memset(error, 0, sizeof *error);

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#if defined(__SSE2__)
+#if defined(FM_SSE2)
 #include <emmintrin.h>
 #endif
 
@@ -19,7 +19,7 @@ static inline int needs_escape(uint8_t byte, int escape_slash) {
 // none. Never reads past `length`.
 static size_t clean_prefix(const uint8_t *bytes, size_t length, int escape_slash) {
     size_t i = 0;
-#if defined(__SSE2__)
+#if defined(FM_SSE2)
     const __m128i quote = _mm_set1_epi8('"');
     const __m128i backslash = _mm_set1_epi8('\\');
     // Without slash escaping the slash test repeats the quote test.

@@ -1,6 +1,6 @@
 #include "stream_internal.h"
 
-#if defined(__SSE2__)
+#if defined(FM_SSE2)
 #include <emmintrin.h>
 #endif
 
@@ -16,7 +16,7 @@ typedef struct fm_block_marks {
     uint64_t quote, backslash, open, close, comma;
 } fm_block_marks;
 
-#if defined(__SSE2__)
+#if defined(FM_SSE2)
 static inline uint64_t matches(__m128i chunk, char byte) {
     return (uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, _mm_set1_epi8(byte)));
 }
@@ -24,7 +24,7 @@ static inline uint64_t matches(__m128i chunk, char byte) {
 
 static inline fm_block_marks classify(const unsigned char *block) {
     fm_block_marks m = {0, 0, 0, 0, 0};
-#if defined(__SSE2__)
+#if defined(FM_SSE2)
     // '[' and '{' differ only in bit 0x20, as do ']' and '}': one compare each after setting it.
     const __m128i case_bit = _mm_set1_epi8(0x20);
     for (int k = 0; k < 4; k++) {

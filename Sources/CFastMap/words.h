@@ -10,6 +10,13 @@
 #include <stdint.h>
 #include <string.h>
 
+// FastMap's own SSE2 paths (escape.c, stream_commas.c, builder_simdjson.c) are compiled where the
+// target has SSE2, unless FASTMAP_PORTABLE is defined: then the plain C paths beside them run, as
+// on a CPU without SSE2 (`make test-portable`).
+#if defined(__SSE2__) && !defined(FASTMAP_PORTABLE)
+#define FM_SSE2 1
+#endif
+
 #define FM_ONES 0x0101010101010101ULL
 #define FM_HIGHS 0x8080808080808080ULL
 

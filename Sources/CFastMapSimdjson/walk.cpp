@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <string_view>
 
 // simdjson's stage 1 (the SIMD pass that finds every structural character and the start of
@@ -294,6 +295,17 @@ extern "C" size_t fm_simdjson_kept_bytes(void) { return kept_buffer.capacity + k
 extern "C" size_t fm_simdjson_skipped_values(void) { return skipped_values; }
 
 static_assert(simdjson::SIMDJSON_PADDING <= 64, "a document's adopted text has 64 bytes of padding");
+
+extern "C" size_t fm_simdjson_implementation(char *name, size_t capacity) {
+    // A copy: simdjson 3.0 returns a reference to the name, simdjson 4 a string of its own.
+    std::string active = simdjson::get_active_implementation()->name();
+    if (capacity > 0) {
+        size_t copied = active.size() < capacity - 1 ? active.size() : capacity - 1;
+        std::memcpy(name, active.data(), copied);
+        name[copied] = 0;
+    }
+    return active.size();
+}
 
 extern "C" fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
                                                       const fm_simdjson_events *events, size_t max_depth,

@@ -69,6 +69,11 @@ size_t fm_test_simdjson_kept_bytes(void);
 /// For tests: how many member values the simdjson walk has skipped on the calling thread (a
 /// sparse build turned them down; their tokens were checked, not reported).
 size_t fm_test_simdjson_skipped_values(void);
+/// For tests: the simdjson implementation in use, as fm_simdjson_implementation gives it.
+size_t fm_test_simdjson_implementation(char *name, size_t capacity);
+/// For tests: whether FastMap's own SSE2 paths are compiled in (0 in a FASTMAP_PORTABLE build
+/// and on CPUs without SSE2, whose builds run the plain C paths).
+int fm_test_own_simd_paths(void);
 
 #ifdef __cplusplus
 }

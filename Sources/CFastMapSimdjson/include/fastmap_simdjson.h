@@ -84,6 +84,11 @@ size_t fm_simdjson_kept_bytes(void);
 /// How many member values the walks skipped (FM_SIMDJSON_SKIP_VALUE) on this thread, for tests.
 size_t fm_simdjson_skipped_values(void);
 
+/// The name of the implementation simdjson chose for this CPU ("haswell", "westmere",
+/// "fallback", ...; SIMDJSON_FORCE_IMPLEMENTATION forces one), copied into name (`capacity`
+/// bytes, ending in a zero byte); returns the name's full length. For tests.
+size_t fm_simdjson_implementation(char *name, size_t capacity);
+
 #ifdef __cplusplus
 }
 #endif
