@@ -1,4 +1,4 @@
-#include "builder.h"
+#include "builder_sparse.h"
 #include "words.h"
 
 #include <stdlib.h>

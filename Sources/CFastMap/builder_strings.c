@@ -1,5 +1,5 @@
 #define _GNU_SOURCE  // memrchr
-#include "builder.h"
+#include "builder_strings.h"
 
 #include <stdlib.h>
 #include <string.h>
