@@ -1,44 +1,20 @@
-#include "fastmap_document.h"
+#include "document_memory.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-// The document (fastmap_document.h): its memory, then the writer that appends cells to it. This
-// file knows no parser; the builders (builder*.c) and Swift's code-built values drive a writer.
+// The document's memory (fastmap_document.h): blocks freed with it, the bytes of its strings and
+// numbers, its copy of the text, and what its memory limit counts. document_writer.c appends
+// cells; neither knows a parser.
 
 _Static_assert(sizeof(fm_cell) == FM_CELL_SIZE, "a cell is 16 bytes");
 _Static_assert(offsetof(fm_cell, payload) == 8, "the payload is a cell's second word");
 _Static_assert(sizeof(double) == 8 && sizeof(void *) == 8, "cells hold 64-bit payloads");
 
-// MARK: - Memory
-
-/// Every allocation of a document is a block on one list, freed with it.
-typedef struct fm_block {
-    struct fm_block *next;
-    size_t size;  // bytes after this header
-} fm_block;
-
-// The limit counts what the values take, not the slack of growing blocks: 16 bytes a cell, the
-// bytes of strings and numbers copied, and the writers' frames and key tables. The document's
-// copy of the text is not counted (it is the input's size, which the caller chose), nor is a
-// top-level null, true or false (one cell, which every document has room for).
-struct fm_doc {
-    size_t limit;      // SIZE_MAX: none
-    size_t used;       // what the limit counts
-    size_t allocated;  // every byte of every block, for fm_doc_size
-    int exceeded;      // something was refused for the limit
-    fm_block *blocks;
-    unsigned char *bump;  // free bytes of the newest byte block
-    size_t bump_left;
-    size_t next_bytes_block;
-    const unsigned char *text;  // fm_doc_adopt_text's copy
-    size_t text_length;
-};
-
 enum { FIRST_BYTES_BLOCK = 4096, LARGEST_BYTES_BLOCK = 1 << 20, TEXT_PADDING = FM_DOC_TEXT_PADDING };
 
-// Counts `size` more bytes against the limit; 0 when that would pass it.
-static int charge(fm_doc *doc, size_t size) {
+int fm_doc_charge(fm_doc *doc, size_t size) {
     if (size > doc->limit || doc->used > doc->limit - size) {
         doc->exceeded = 1;
         return 0;
@@ -47,7 +23,7 @@ static int charge(fm_doc *doc, size_t size) {
     return 1;
 }
 
-static void refund(fm_doc *doc, size_t size) { doc->used -= size < doc->used ? size : doc->used; }
+void fm_doc_refund(fm_doc *doc, size_t size) { doc->used -= size < doc->used ? size : doc->used; }
 
 static void *new_block(fm_doc *doc, size_t size) {
     if (size > SIZE_MAX - sizeof(fm_block)) return NULL;
@@ -84,11 +60,6 @@ size_t fm_doc_limit(const fm_doc *doc) { return doc->limit; }
 
 int fm_doc_limit_reached(const fm_doc *doc) { return doc->exceeded; }
 
-const unsigned char *fm_doc_text(const fm_doc *doc, size_t *length) {
-    *length = doc->text_length;
-    return doc->text;
-}
-
 const unsigned char *fm_doc_adopt_text(fm_doc *doc, const unsigned char *text, size_t length) {
     if (length > SIZE_MAX - TEXT_PADDING) return NULL;
     unsigned char *copy = new_block(doc, length + TEXT_PADDING);
@@ -119,8 +90,8 @@ void fm_doc_discard_values(fm_doc *doc) {
 }
 
 // `length` bytes that live as long as the document (a string's or number's text).
-static unsigned char *take_bytes(fm_doc *doc, size_t length) {
-    if (!charge(doc, length)) return NULL;
+unsigned char *fm_doc_take_bytes(fm_doc *doc, size_t length) {
+    if (!fm_doc_charge(doc, length)) return NULL;
     if (length <= doc->bump_left) {
         unsigned char *at = doc->bump;
         doc->bump += length;
@@ -130,12 +101,12 @@ static unsigned char *take_bytes(fm_doc *doc, size_t length) {
     // Long texts get a block of their own; the bump block in use stays.
     if (length > doc->next_bytes_block / 4) {
         unsigned char *own = new_block(doc, length ? length : 1);
-        if (!own) refund(doc, length);
+        if (!own) fm_doc_refund(doc, length);
         return own;
     }
     unsigned char *block = new_block(doc, doc->next_bytes_block);
     if (!block) {
-        refund(doc, length);
+        fm_doc_refund(doc, length);
         return NULL;
     }
     doc->bump = block + length;
@@ -144,388 +115,7 @@ static unsigned char *take_bytes(fm_doc *doc, size_t length) {
     return block;
 }
 
-static int in_text(const fm_doc *doc, const unsigned char *bytes, size_t length) {
+int fm_doc_holds_text(const fm_doc *doc, const unsigned char *bytes, size_t length) {
     return doc->text && bytes >= doc->text && length <= doc->text_length &&
            (size_t)(bytes - doc->text) <= doc->text_length - length;
-}
-
-// MARK: - Writer
-
-/// An open container. Indices count cells from the start of the top-level value being written,
-/// which a growing chunk may move (see grow).
-typedef struct fm_wframe {
-    size_t cell;
-    uint64_t count;
-    uint64_t bloom;          // objects: a bit per key (key_bit), to skip most duplicate searches
-    size_t *table;           // objects past SMALL_OBJECT members: 1 + each key's index, hashed
-    size_t table_mask;
-    size_t discard_from;     // where the member being dropped (a duplicate key) starts
-    int discard;
-} fm_wframe;
-
-struct fm_writer {
-    fm_doc *doc;
-    fm_cell *chunk;     // cells; those before `start` belong to finished values
-    size_t capacity;
-    size_t start;       // the first cell of the top-level value being written
-    size_t count;       // cells in the chunk
-    int chunk_kept;     // the chunk holds a finished value: it may no longer move
-    fm_block *chunk_block;
-    fm_wframe *frames;
-    size_t depth;
-    size_t frame_capacity;
-    const fm_cell *root;  // the last top-level value completed, until taken
-};
-
-enum { FIRST_CHUNK_CELLS = 256, SMALL_OBJECT = 16 };
-
-fm_writer *fm_writer_create(fm_doc *doc) {
-    fm_writer *w = calloc(1, sizeof *w);
-    if (!w) return NULL;
-    w->doc = doc;
-    return w;
-}
-
-static void free_tables(fm_writer *w) {
-    // Tables are charged by their size while they live.
-    for (size_t i = 0; i < w->depth; i++) {
-        if (w->frames[i].table) {
-            refund(w->doc, (w->frames[i].table_mask + 1) * sizeof(size_t));
-            free(w->frames[i].table);
-            w->frames[i].table = NULL;
-        }
-    }
-}
-
-// Hands the chunk to the document's block list (when it holds finished values) or frees it.
-static void release_chunk(fm_writer *w) {
-    if (!w->chunk_block) return;
-    if (w->chunk_kept) {
-        w->chunk_block->next = w->doc->blocks;
-        w->doc->blocks = w->chunk_block;
-    } else {
-        w->doc->allocated -= sizeof(fm_block) + w->chunk_block->size;
-        free(w->chunk_block);
-    }
-    w->chunk_block = NULL;
-    w->chunk = NULL;
-    w->capacity = w->count = w->start = 0;
-    w->chunk_kept = 0;
-}
-
-void fm_writer_free(fm_writer *w) {
-    if (!w) return;
-    free_tables(w);
-    refund(w->doc, w->frame_capacity * sizeof(fm_wframe));
-    free(w->frames);
-    release_chunk(w);
-    free(w);
-}
-
-// Room for one more cell. A chunk holding no finished value grows in place (realloc); one that
-// does stays where it is, and the value being written moves to a new chunk twice its size.
-static int grow(fm_writer *w, size_t needed) {
-    size_t open = w->count - w->start;
-    if (needed > SIZE_MAX / 2 - open) return 0;
-    size_t cells = open < FIRST_CHUNK_CELLS / 2 ? FIRST_CHUNK_CELLS : open * 2;
-    if (cells < open + needed) cells = (open + needed) * 2;
-    if (cells > (SIZE_MAX - sizeof(fm_block)) / sizeof(fm_cell)) return 0;
-    size_t size = cells * sizeof(fm_cell);
-    if (w->chunk_block && !w->chunk_kept) {
-        size_t old = w->chunk_block->size;
-        fm_block *block = realloc(w->chunk_block, sizeof(fm_block) + size);
-        if (!block) return 0;
-        w->doc->allocated += size - old;
-        block->size = size;
-        w->chunk_block = block;
-        w->chunk = (fm_cell *)(block + 1);
-        w->capacity = cells;
-        return 1;
-    }
-    fm_block *block = malloc(sizeof(fm_block) + size);
-    if (!block) return 0;
-    w->doc->allocated += sizeof(fm_block) + size;
-    block->size = size;
-    block->next = NULL;
-    fm_cell *cells_at = (fm_cell *)(block + 1);
-    if (open) memcpy(cells_at, w->chunk + w->start, open * sizeof(fm_cell));
-    if (w->chunk_block) {
-        // The old chunk keeps the finished values before `start`.
-        w->chunk_block->next = w->doc->blocks;
-        w->doc->blocks = w->chunk_block;
-    }
-    w->chunk_block = block;
-    w->chunk = cells_at;
-    w->capacity = cells;
-    w->count = open;
-    w->start = 0;
-    w->chunk_kept = 0;
-    return 1;
-}
-
-fm_doc *fm_writer_document(const fm_writer *w) { return w->doc; }
-
-static inline fm_cell *cell_at(fm_writer *w, size_t index) { return w->chunk + w->start + index; }
-
-// A value has been written in full at the current depth: it counts as its container's member or
-// element, is dropped (a duplicate key's), or completes the top-level value.
-static void value_done(fm_writer *w) {
-    if (w->depth == 0) {
-        w->root = w->chunk + w->start;
-        w->start = w->count;
-        w->chunk_kept = 1;
-        return;
-    }
-    fm_wframe *frame = &w->frames[w->depth - 1];
-    if (frame->discard) {
-        size_t dropped = w->count - (w->start + frame->discard_from);
-        refund(w->doc, dropped * sizeof(fm_cell));
-        w->count = w->start + frame->discard_from;
-        frame->discard = 0;
-        return;
-    }
-    frame->count++;
-}
-
-static inline fm_cell *append(fm_writer *w) {
-    if (!charge(w->doc, sizeof(fm_cell))) return NULL;
-    if (w->count == w->capacity && !grow(w, 1)) {
-        refund(w->doc, sizeof(fm_cell));
-        return NULL;
-    }
-    return &w->chunk[w->count++];
-}
-
-// A top-level null, true or false: one cell the limit does not count.
-static inline fm_cell *append_free(fm_writer *w) {
-    if (w->count == w->capacity && !grow(w, 1)) return NULL;
-    return &w->chunk[w->count++];
-}
-
-static int put_scalar(fm_writer *w, uint64_t tag, uint64_t payload) {
-    int literal = tag == FM_CELL_NULL || tag == FM_CELL_TRUE || tag == FM_CELL_FALSE;
-    fm_cell *cell = literal && w->depth == 0 ? append_free(w) : append(w);
-    if (!cell) return FM_WRITE_FAILED;
-    cell->tag = tag;
-    cell->payload.span = payload;
-    value_done(w);
-    return FM_WRITE_OK;
-}
-
-int fm_writer_null(fm_writer *w) { return put_scalar(w, FM_CELL_NULL, 0); }
-
-int fm_writer_boolean(fm_writer *w, int value) { return put_scalar(w, value ? FM_CELL_TRUE : FM_CELL_FALSE, 0); }
-
-int fm_writer_integer(fm_writer *w, int64_t value) {
-    uint64_t bits;
-    memcpy(&bits, &value, sizeof bits);
-    return put_scalar(w, FM_CELL_INTEGER, bits);
-}
-
-int fm_writer_unsigned(fm_writer *w, uint64_t value) {
-    return put_scalar(w, value > (uint64_t)INT64_MAX ? FM_CELL_UNSIGNED : FM_CELL_INTEGER, value);
-}
-
-int fm_writer_real(fm_writer *w, double value) {
-    uint64_t bits;
-    memcpy(&bits, &value, sizeof bits);
-    return put_scalar(w, FM_CELL_REAL, bits);
-}
-
-// A cell pointing at `length` bytes: the document's own text, or a copy.
-static int put_text(fm_writer *w, fm_cell_kind kind, const unsigned char *bytes, size_t length, int done) {
-    if (length > (UINT64_MAX >> FM_CELL_SIZE_SHIFT)) return FM_WRITE_FAILED;
-    static const unsigned char empty[1];
-    const unsigned char *kept = length ? bytes : empty;
-    if (length && !in_text(w->doc, bytes, length)) {
-        unsigned char *copy = take_bytes(w->doc, length);
-        if (!copy) return FM_WRITE_FAILED;
-        if (length) memcpy(copy, bytes, length);
-        kept = copy;
-    }
-    fm_cell *cell = append(w);
-    if (!cell) return FM_WRITE_FAILED;
-    cell->tag = (uint64_t)kind | (uint64_t)length << FM_CELL_SIZE_SHIFT;
-    cell->payload.bytes = kept;
-    if (done) value_done(w);
-    return FM_WRITE_OK;
-}
-
-int fm_writer_number_text(fm_writer *w, const unsigned char *bytes, size_t length) {
-    return put_text(w, FM_CELL_NUMBER, bytes, length, 1);
-}
-
-int fm_writer_string(fm_writer *w, const unsigned char *bytes, size_t length) {
-    return put_text(w, FM_CELL_STRING, bytes, length, 1);
-}
-
-// MARK: Duplicate keys
-
-static inline uint64_t key_bit(const unsigned char *bytes, size_t length) {
-    size_t mix = length == 0 ? 0 : length * 11 + (size_t)bytes[0] * 3 + (size_t)bytes[length - 1] * 7;
-    return 1ULL << (mix & 63);
-}
-
-static size_t key_hash(const unsigned char *bytes, size_t length) {
-    uint64_t hash = 0xcbf29ce484222325ULL ^ length;
-    for (size_t i = 0; i < length; i++) hash = (hash ^ bytes[i]) * 0x100000001b3ULL;
-    return (size_t)(hash ^ hash >> 29);
-}
-
-static inline int same_key(const fm_cell *key, const unsigned char *bytes, size_t length) {
-    return fm_cell_size(key) == length && (length == 0 || memcmp(key->payload.bytes, bytes, length) == 0);
-}
-
-// Adds the key at index `key` to the frame's table (which has room).
-static void table_add(fm_writer *w, fm_wframe *frame, size_t key) {
-    const fm_cell *cell = cell_at(w, key);
-    size_t slot = key_hash(cell->payload.bytes, fm_cell_size(cell)) & frame->table_mask;
-    while (frame->table[slot]) slot = (slot + 1) & frame->table_mask;
-    frame->table[slot] = key + 1;
-}
-
-// A table twice as large as the frame's members need (at least), holding every key so far.
-static int rebuild_table(fm_writer *w, fm_wframe *frame) {
-    size_t slots = 64;
-    while (slots < (frame->count + 1) * 2) slots *= 2;
-    if (slots > SIZE_MAX / sizeof(size_t) || !charge(w->doc, slots * sizeof(size_t))) return 0;
-    size_t *table = calloc(slots, sizeof(size_t));
-    if (!table) {
-        refund(w->doc, slots * sizeof(size_t));
-        return 0;
-    }
-    if (frame->table) {
-        refund(w->doc, (frame->table_mask + 1) * sizeof(size_t));
-        free(frame->table);
-    }
-    frame->table = table;
-    frame->table_mask = slots - 1;
-    const fm_cell *object = cell_at(w, frame->cell);
-    const fm_cell *end = w->chunk + w->count;
-    for (const fm_cell *key = object + 1; key < end; key = fm_cell_next(key + 1))
-        table_add(w, frame, (size_t)(key - (w->chunk + w->start)));
-    return 1;
-}
-
-// Whether the open object already has the key; -1 when out of memory.
-static int has_key(fm_writer *w, fm_wframe *frame, const unsigned char *bytes, size_t length) {
-    if (frame->count < SMALL_OBJECT) {
-        uint64_t bit = key_bit(bytes, length);
-        if (!(frame->bloom & bit)) {
-            frame->bloom |= bit;
-            return 0;
-        }
-        const fm_cell *object = cell_at(w, frame->cell);
-        const fm_cell *end = w->chunk + w->count;
-        for (const fm_cell *key = object + 1; key < end; key = fm_cell_next(key + 1))
-            if (same_key(key, bytes, length)) return 1;
-        return 0;
-    }
-    if (!frame->table || (frame->count + 1) * 2 > frame->table_mask + 1) {
-        if (!rebuild_table(w, frame)) return -1;
-    }
-    size_t slot = key_hash(bytes, length) & frame->table_mask;
-    for (size_t entry; (entry = frame->table[slot]) != 0; slot = (slot + 1) & frame->table_mask)
-        if (same_key(cell_at(w, entry - 1), bytes, length)) return 1;
-    return 0;
-}
-
-int fm_writer_key(fm_writer *w, const unsigned char *bytes, size_t length) {
-    fm_wframe *frame = &w->frames[w->depth - 1];
-    int found = has_key(w, frame, bytes, length);
-    if (found < 0) return FM_WRITE_FAILED;
-    size_t key = w->count - w->start;
-    if (found) {
-        // The value is written (its events come anyway) and dropped when complete: value_done.
-        frame->discard = 1;
-        frame->discard_from = key;
-        return FM_WRITE_DUPLICATE;
-    }
-    if (!put_text(w, FM_CELL_STRING, bytes, length, 0)) return FM_WRITE_FAILED;
-    if (frame->table) table_add(w, frame, key);
-    return FM_WRITE_OK;
-}
-
-// MARK: Containers
-
-static int start(fm_writer *w, fm_cell_kind kind) {
-    if (w->depth == w->frame_capacity) {
-        size_t capacity = w->frame_capacity ? w->frame_capacity * 2 : 16;
-        if (capacity > SIZE_MAX / sizeof(fm_wframe) ||
-            !charge(w->doc, (capacity - w->frame_capacity) * sizeof(fm_wframe)))
-            return FM_WRITE_FAILED;
-        fm_wframe *frames = realloc(w->frames, capacity * sizeof(fm_wframe));
-        if (!frames) {
-            refund(w->doc, (capacity - w->frame_capacity) * sizeof(fm_wframe));
-            return FM_WRITE_FAILED;
-        }
-        w->frames = frames;
-        w->frame_capacity = capacity;
-    }
-    fm_cell *cell = append(w);
-    if (!cell) return FM_WRITE_FAILED;
-    cell->tag = kind;
-    cell->payload.span = 1;
-    fm_wframe *frame = &w->frames[w->depth++];
-    memset(frame, 0, sizeof *frame);
-    frame->cell = w->count - 1 - w->start;
-    return FM_WRITE_OK;
-}
-
-int fm_writer_start_object(fm_writer *w) { return start(w, FM_CELL_OBJECT); }
-
-int fm_writer_start_array(fm_writer *w) { return start(w, FM_CELL_ARRAY); }
-
-int fm_writer_end(fm_writer *w) {
-    fm_wframe *frame = &w->frames[--w->depth];
-    if (frame->table) {
-        refund(w->doc, (frame->table_mask + 1) * sizeof(size_t));
-        free(frame->table);
-    }
-    if (frame->count > FM_CELL_MAX_COUNT) return FM_WRITE_FAILED;
-    fm_cell *cell = cell_at(w, frame->cell);
-    cell->tag |= frame->count << FM_CELL_SIZE_SHIFT;
-    cell->payload.span = w->count - w->start - frame->cell;
-    value_done(w);
-    return FM_WRITE_OK;
-}
-
-void fm_writer_mark(fm_writer *w, uint32_t mark) {
-    if (w->depth == 0 || mark > FM_CELL_MAX_MARK) return;
-    fm_cell *cell = cell_at(w, w->frames[w->depth - 1].cell);
-    cell->tag = (cell->tag & ~(~0ULL << FM_CELL_MARK_SHIFT)) | (uint64_t)mark << FM_CELL_MARK_SHIFT;
-}
-
-fm_cell_kind fm_writer_open_kind(const fm_writer *w) {
-    if (w->depth == 0) return FM_CELL_NULL;
-    return fm_cell_kind_of(w->chunk + w->start + w->frames[w->depth - 1].cell);
-}
-
-int fm_writer_copy(fm_writer *w, const fm_cell *value) {
-    size_t cells = (size_t)(fm_cell_next(value) - value);
-    if (cells > SIZE_MAX / sizeof(fm_cell) || !charge(w->doc, cells * sizeof(fm_cell))) return FM_WRITE_FAILED;
-    if (w->capacity - w->count < cells && !grow(w, cells)) {
-        refund(w->doc, cells * sizeof(fm_cell));
-        return FM_WRITE_FAILED;
-    }
-    memcpy(w->chunk + w->count, value, cells * sizeof(fm_cell));
-    w->count += cells;
-    value_done(w);
-    return FM_WRITE_OK;
-}
-
-size_t fm_writer_depth(const fm_writer *w) { return w->depth; }
-
-const fm_cell *fm_writer_take_root(fm_writer *w) {
-    const fm_cell *root = w->depth == 0 ? w->root : NULL;
-    w->root = NULL;
-    return root;
-}
-
-void fm_writer_abandon(fm_writer *w) {
-    free_tables(w);
-    refund(w->doc, (w->count - w->start) * sizeof(fm_cell));
-    w->depth = 0;
-    w->count = w->start;
-    w->root = NULL;
 }

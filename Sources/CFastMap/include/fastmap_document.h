@@ -110,9 +110,6 @@ size_t fm_doc_size(const fm_doc *doc);
 size_t fm_doc_limit(const fm_doc *doc);
 int fm_doc_limit_reached(const fm_doc *doc);
 
-/// The text fm_doc_adopt_text copied (NULL when none), and its length.
-const unsigned char *fm_doc_text(const fm_doc *doc, size_t *length);
-
 /// Frees every value and byte the document holds but its adopted text: a parse that failed
 /// starts again. Only while no value of the document is in use.
 void fm_doc_discard_values(fm_doc *doc);
@@ -163,8 +160,6 @@ int fm_writer_end(fm_writer *w);
 /// one's use of it: its strings are not copied).
 int fm_writer_copy(fm_writer *w, const fm_cell *value);
 
-/// The number of containers open.
-size_t fm_writer_depth(const fm_writer *w);
 /// The root cell of the top-level value just completed (NULL while one is open or none was
 /// written); the writer is then ready for the next top-level value.
 const fm_cell *fm_writer_take_root(fm_writer *w);
@@ -172,8 +167,6 @@ const fm_cell *fm_writer_take_root(fm_writer *w);
 void fm_writer_abandon(fm_writer *w);
 /// Sets the sparse mark of the innermost open container.
 void fm_writer_mark(fm_writer *w, uint32_t mark);
-/// The kind of the innermost open container (FM_CELL_NULL when none is open).
-fm_cell_kind fm_writer_open_kind(const fm_writer *w);
 
 // Reading, for C callers (Swift reads the cells itself).
 

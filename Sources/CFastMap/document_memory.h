@@ -1,0 +1,43 @@
+#ifndef FASTMAP_DOCUMENT_MEMORY_H
+#define FASTMAP_DOCUMENT_MEMORY_H
+
+// A document's memory (document.c), for its writer (document_writer.c). Private to CFastMap.
+
+#include "fastmap_document.h"
+
+/// Every allocation of a document is a block on one list, freed with it.
+typedef struct fm_block {
+    struct fm_block *next;
+    size_t size;  // bytes after this header
+} fm_block;
+
+// The limit counts what the values take, not the slack of growing blocks: 16 bytes a cell, the
+// bytes of strings and numbers copied, and the writers' frames and key tables. The document's
+// copy of the text is not counted (it is the input's size, which the caller chose), nor is a
+// top-level null, true or false (one cell, which every document has room for).
+struct fm_doc {
+    size_t limit;      // SIZE_MAX: none
+    size_t used;       // what the limit counts
+    size_t allocated;  // every byte of every block, for fm_doc_size
+    int exceeded;      // something was refused for the limit
+    fm_block *blocks;
+    unsigned char *bump;  // free bytes of the newest byte block
+    size_t bump_left;
+    size_t next_bytes_block;
+    const unsigned char *text;  // fm_doc_adopt_text's copy
+    size_t text_length;
+};
+
+/// Counts `size` more bytes against the document's limit; 0 (and the limit marked reached) when
+/// that would pass it. fm_doc_refund gives bytes back.
+int fm_doc_charge(fm_doc *doc, size_t size);
+void fm_doc_refund(fm_doc *doc, size_t size);
+
+/// `length` bytes (charged) that live as long as the document; NULL when out of memory or past
+/// the limit.
+unsigned char *fm_doc_take_bytes(fm_doc *doc, size_t length);
+
+/// Whether bytes[0..<length] lie in the document's copy of its text.
+int fm_doc_holds_text(const fm_doc *doc, const unsigned char *bytes, size_t length);
+
+#endif
