@@ -365,6 +365,12 @@ int fm_writer_copy(fm_writer *w, const fm_cell *value) {
     return FM_WRITE_OK;
 }
 
+const fm_cell *fm_writer_take_root(fm_writer *w) {
+    const fm_cell *root = w->depth == 0 ? w->root : NULL;
+    w->root = NULL;
+    return root;
+}
+
 void fm_writer_abandon(fm_writer *w) {
     free_tables(w);
     fm_doc_refund(w->doc, (w->count - w->start) * sizeof(fm_cell));
