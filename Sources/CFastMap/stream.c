@@ -7,19 +7,6 @@
 // The streaming parser's public API (fastmap_stream.h). How it works, and which file holds
 // what: stream_internal.h.
 
-yajl_handle fm_stream_new_handle(fm_stream *s) {
-    yajl_handle handle = yajl_alloc(
-        s->mode == FM_STREAM_ARRAY ? &fm_stream_array_callbacks : &fm_stream_line_callbacks, NULL, s);
-    if (!handle) return NULL;
-    // FastMap validates UTF-8 itself, more strictly than yajl does.
-    yajl_config(handle, yajl_dont_validate_strings, 1);
-    if (s->mode == FM_STREAM_LINES) yajl_config(handle, yajl_allow_multiple_values, 1);
-    s->builder.handle = handle;
-    return handle;
-}
-
-// MARK: - API
-
 fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_count, size_t max_depth) {
     fm_stream *s = calloc(1, sizeof *s);
     if (!s) return NULL;
@@ -55,7 +42,9 @@ fm_stream *fm_stream_create(int mode, const fm_stream_step *path, size_t path_co
         s->builder.raw_context = s;
     }
     s->phase = SEEK;
-    if (!fm_stream_new_handle(s)) {
+    const yajl_callbacks *callbacks =
+        mode == FM_STREAM_ARRAY ? &fm_stream_array_callbacks : &fm_stream_line_callbacks;
+    if (!fm_stream_new_handle(s, callbacks)) {
         fm_stream_free(s);
         return NULL;
     }

@@ -107,7 +107,7 @@ void fm_stream_parse_line(fm_stream *s, const unsigned char *bytes, size_t lengt
     if (!fm_stream_complete_failed(s)) return;
     // yajl cannot go on after an error or inside an unfinished value: start afresh.
     yajl_free(s->handle);
-    s->handle = fm_stream_new_handle(s);
+    s->handle = fm_stream_new_handle(s, &fm_stream_line_callbacks);
     if (!s->handle) fm_stream_fail_out_of_memory(s);
 }
 
