@@ -1,4 +1,5 @@
-#include "stream_internal.h"
+#include "fastmap_stream.h"
+#include "words.h"
 
 #if defined(FM_SSE2)
 #include <emmintrin.h>

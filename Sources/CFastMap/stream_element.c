@@ -1,4 +1,5 @@
-#include "stream_internal.h"
+#include "stream_element.h"
+#include "stream_position.h"
 
 #include <stdio.h>
 #include <stdlib.h>

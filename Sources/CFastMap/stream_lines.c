@@ -1,4 +1,7 @@
-#include "stream_internal.h"
+#include "stream_lines.h"
+#include "stream_element.h"
+#include "stream_lines_simdjson.h"
+#include "stream_position.h"
 
 #include <stdio.h>
 #include <stdlib.h>

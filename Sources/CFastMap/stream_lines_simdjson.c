@@ -1,4 +1,5 @@
-#include "stream_internal.h"
+#include "stream_lines_simdjson.h"
+#include "stream_simdjson.h"
 
 #include <stdlib.h>
 #include <string.h>

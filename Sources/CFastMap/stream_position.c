@@ -1,4 +1,4 @@
-#include "stream_internal.h"
+#include "stream_position.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,4 +1,6 @@
-#include "stream_internal.h"
+#include "stream_simdjson.h"
+#include "stream_element.h"
+#include "stream_position.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "stream_internal.h"
+#include "stream_state.h"
 
 #include "fastmap_sparse.h"
 
