@@ -73,21 +73,8 @@ void fm_stream_free(fm_stream *s) {
 static const unsigned char byte_order_mark[3] = {0xEF, 0xBB, 0xBF};
 
 static size_t feed_body(fm_stream *s, const unsigned char *bytes, size_t length) {
-    if (s->mode == FM_STREAM_LINES) return fm_stream_feed_lines(s, bytes, length);
-    size_t used = 0;
-    while (used < length && s->item_count < BATCH && !s->failed) {
-        // A window that takes nothing clears fast_clean: yajl reads the next piece.
-        if (s->fast_clean) {
-            used += fm_stream_read_window(s, bytes + used, length - used);
-            continue;
-        }
-        int ends_at_comma;
-        size_t n = fm_stream_piece_length(s, bytes + used, length - used, &ends_at_comma);
-        fm_stream_parse_piece(s, bytes + used, n);
-        fm_stream_after_piece(s, ends_at_comma);
-        used += n;
-    }
-    return used;
+    return s->mode == FM_STREAM_LINES ? fm_stream_feed_lines(s, bytes, length)
+                                      : fm_stream_feed_array(s, bytes, length);
 }
 
 // Takes the bytes of a byte order mark at the start of the input (they may come one chunk at
@@ -135,34 +122,7 @@ int fm_stream_finish(fm_stream *s) {
         if (s->failed) return -1;
     }
     s->finished = 1;
-    if (s->mode == FM_STREAM_LINES) {
-        if (s->carry_length) {
-            if (!carry_append(s, (const unsigned char *)"\n", 1)) return fm_stream_fail_out_of_memory(s), -1;
-            fm_stream_parse_line(s, s->carry, s->carry_length, s->carry_start);
-            s->carry_length = 0;
-        }
-        return s->failed ? -1 : 0;
-    }
-    // yajl flushes a pending number with one more byte of its own: nothing of ours is in it.
-    s->input = NULL;
-    s->input_length = 0;
-    s->base = s->total;
-    s->builder.input = NULL;
-    s->builder.input_length = 0;
-    s->builder.offset_base = s->total;
-    int truncated = 0;
-    yajl_status status = fm_yajl_finish(s->handle, &truncated);
-    if (s->failed) return -1;
-    if (status != yajl_status_ok) {
-        if (truncated) {
-            fm_stream_fail(s, FM_ERROR_TRUNCATED, s->total,
-                 s->total == 0 ? "the input is empty" : "unexpected end of input: the document is truncated");
-        } else {
-            fm_stream_yajl_failure(s);
-        }
-        return -1;
-    }
-    return 0;
+    return s->mode == FM_STREAM_LINES ? fm_stream_finish_lines(s) : fm_stream_finish_array(s);
 }
 
 size_t fm_stream_item_count(const fm_stream *s) { return s->item_count; }

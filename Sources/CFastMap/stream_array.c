@@ -1,6 +1,7 @@
 #include "stream_array.h"
 #include "stream_element.h"
 #include "stream_position.h"
+#include "stream_simdjson.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,7 +229,7 @@ static void fail_invalid_space(fm_stream *s, size_t offset, unsigned char byte) 
     fm_stream_fail(s, FM_ERROR_SYNTAX, offset, message);
 }
 
-void fm_stream_parse_piece(fm_stream *s, const unsigned char *bytes, size_t length) {
+static void parse_piece(fm_stream *s, const unsigned char *bytes, size_t length) {
     fm_stream_set_input(s, bytes, length);
     size_t valid = fm_first_non_json_space(bytes, length);
     yajl_status status = yajl_parse(s->handle, bytes, valid);
@@ -246,4 +247,44 @@ void fm_stream_parse_piece(fm_stream *s, const unsigned char *bytes, size_t leng
     }
     fm_stream_advance_scan(s, s->base + length);
     s->total += length;
+}
+
+size_t fm_stream_feed_array(fm_stream *s, const unsigned char *bytes, size_t length) {
+    size_t used = 0;
+    while (used < length && s->item_count < BATCH && !s->failed) {
+        // A window that takes nothing clears fast_clean: yajl reads the next piece.
+        if (s->fast_clean) {
+            used += fm_stream_read_window(s, bytes + used, length - used);
+            continue;
+        }
+        int ends_at_comma;
+        size_t n = fm_stream_piece_length(s, bytes + used, length - used, &ends_at_comma);
+        parse_piece(s, bytes + used, n);
+        fm_stream_after_piece(s, ends_at_comma);
+        used += n;
+    }
+    return used;
+}
+
+int fm_stream_finish_array(fm_stream *s) {
+    // yajl flushes a pending number with one more byte of its own: nothing of ours is in it.
+    s->input = NULL;
+    s->input_length = 0;
+    s->base = s->total;
+    s->builder.input = NULL;
+    s->builder.input_length = 0;
+    s->builder.offset_base = s->total;
+    int truncated = 0;
+    yajl_status status = fm_yajl_finish(s->handle, &truncated);
+    if (s->failed) return -1;
+    if (status != yajl_status_ok) {
+        if (truncated) {
+            fm_stream_fail(s, FM_ERROR_TRUNCATED, s->total,
+                 s->total == 0 ? "the input is empty" : "unexpected end of input: the document is truncated");
+        } else {
+            fm_stream_yajl_failure(s);
+        }
+        return -1;
+    }
+    return 0;
 }

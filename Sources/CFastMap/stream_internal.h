@@ -19,9 +19,11 @@
 // The files, from the top down. Each calls only files listed below it, through their headers
 // of the same name:
 //
-//   stream.c           the public API: create, feed (batches, byte order mark), finish, queue
+//   stream.c           the public API: create, feed and finish (byte order mark, then the mode's),
+//                      the queue
 //   stream_lines.c     lines mode: one value per line
-//   stream_array.c     array mode: the yajl event state machine (path, then elements)
+//   stream_array.c     array mode: the yajl event state machine (path, then elements), and its
+//                      feed, yajl pieces between simdjson windows
 //   stream_lines_simdjson.c  lines mode: runs of whole lines read by simdjson
 //   stream_simdjson.c  array mode: runs of whole elements read by simdjson instead of yajl, and
 //                      the walk of a window's elements into the queue, which lines mode shares
@@ -37,6 +39,5 @@
 #include "stream_element.h"
 #include "stream_lines.h"
 #include "stream_position.h"
-#include "stream_simdjson.h"
 
 #endif

@@ -56,7 +56,7 @@ const yajl_callbacks fm_stream_line_callbacks = {
 };
 
 // Parses one line; `bytes` ends with its '\n'.
-void fm_stream_parse_line(fm_stream *s, const unsigned char *bytes, size_t length, size_t offset) {
+static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, size_t offset) {
     s->line_number++;
     size_t lead = 0;
     while (lead < length && fm_is_json_space(bytes[lead])) lead++;
@@ -137,13 +137,22 @@ size_t fm_stream_feed_lines(fm_stream *s, const unsigned char *bytes, size_t len
                 fm_stream_fail_out_of_memory(s);
                 break;
             }
-            fm_stream_parse_line(s, s->carry, s->carry_length, s->carry_start);
+            parse_line(s, s->carry, s->carry_length, s->carry_start);
             s->carry_length = 0;
         } else {
-            fm_stream_parse_line(s, start, n, s->total + used);
+            parse_line(s, start, n, s->total + used);
         }
         used += n;
     }
     s->total += used;
     return used;
+}
+
+int fm_stream_finish_lines(fm_stream *s) {
+    if (s->carry_length) {
+        if (!carry_append(s, (const unsigned char *)"\n", 1)) return fm_stream_fail_out_of_memory(s), -1;
+        parse_line(s, s->carry, s->carry_length, s->carry_start);
+        s->carry_length = 0;
+    }
+    return s->failed ? -1 : 0;
 }

@@ -7,8 +7,11 @@
 #include "stream_state.h"
 
 extern const yajl_callbacks fm_stream_line_callbacks;
-/// Lines mode: parses one line; `bytes` ends with its '\n'.
-void fm_stream_parse_line(fm_stream *s, const unsigned char *bytes, size_t length, size_t offset);
+/// fm_stream_feed in lines mode: whole lines, in simdjson windows when they are on, until the
+/// input is used up, BATCH items are queued or the stream fails; the start of a line without
+/// its '\n' is carried. Returns the bytes taken.
 size_t fm_stream_feed_lines(fm_stream *s, const unsigned char *bytes, size_t length);
+/// fm_stream_finish in lines mode: parses the carried last line. Returns -1 when the stream fails.
+int fm_stream_finish_lines(fm_stream *s);
 
 #endif
