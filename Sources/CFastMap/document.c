@@ -14,17 +14,6 @@ _Static_assert(sizeof(double) == 8 && sizeof(void *) == 8, "cells hold 64-bit pa
 
 enum { FIRST_BYTES_BLOCK = 4096, LARGEST_BYTES_BLOCK = 1 << 20, TEXT_PADDING = FM_DOC_TEXT_PADDING };
 
-int fm_doc_charge(fm_doc *doc, size_t size) {
-    if (size > doc->limit || doc->used > doc->limit - size) {
-        doc->exceeded = 1;
-        return 0;
-    }
-    doc->used += size;
-    return 1;
-}
-
-void fm_doc_refund(fm_doc *doc, size_t size) { doc->used -= size < doc->used ? size : doc->used; }
-
 static void *new_block(fm_doc *doc, size_t size) {
     if (size > SIZE_MAX - sizeof(fm_block)) return NULL;
     fm_block *block = malloc(sizeof(fm_block) + size);
@@ -113,9 +102,4 @@ unsigned char *fm_doc_take_bytes(fm_doc *doc, size_t length) {
     doc->bump_left = doc->next_bytes_block - length;
     if (doc->next_bytes_block < LARGEST_BYTES_BLOCK) doc->next_bytes_block *= 2;
     return block;
-}
-
-int fm_doc_holds_text(const fm_doc *doc, const unsigned char *bytes, size_t length) {
-    return doc->text && bytes >= doc->text && length <= doc->text_length &&
-           (size_t)(bytes - doc->text) <= doc->text_length - length;
 }

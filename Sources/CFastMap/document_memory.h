@@ -29,15 +29,27 @@ struct fm_doc {
 };
 
 /// Counts `size` more bytes against the document's limit; 0 (and the limit marked reached) when
-/// that would pass it. fm_doc_refund gives bytes back.
-int fm_doc_charge(fm_doc *doc, size_t size);
-void fm_doc_refund(fm_doc *doc, size_t size);
+/// that would pass it. fm_doc_refund gives bytes back. Inline: the writer charges every cell.
+static inline int fm_doc_charge(fm_doc *doc, size_t size) {
+    if (size > doc->limit || doc->used > doc->limit - size) {
+        doc->exceeded = 1;
+        return 0;
+    }
+    doc->used += size;
+    return 1;
+}
+
+static inline void fm_doc_refund(fm_doc *doc, size_t size) { doc->used -= size < doc->used ? size : doc->used; }
 
 /// `length` bytes (charged) that live as long as the document; NULL when out of memory or past
 /// the limit.
 unsigned char *fm_doc_take_bytes(fm_doc *doc, size_t length);
 
-/// Whether bytes[0..<length] lie in the document's copy of its text.
-int fm_doc_holds_text(const fm_doc *doc, const unsigned char *bytes, size_t length);
+/// Whether bytes[0..<length] lie in the document's copy of its text (every string the writer is
+/// given is asked).
+static inline int fm_doc_holds_text(const fm_doc *doc, const unsigned char *bytes, size_t length) {
+    return doc->text && bytes >= doc->text && length <= doc->text_length &&
+           (size_t)(bytes - doc->text) <= doc->text_length - length;
+}
 
 #endif
