@@ -131,9 +131,12 @@ struct EncoderInternalsTests {
             let batch = Array(keys[chunk..<min(chunk + 4096, keys.count)])
             // One key per object, so JSONEncoder's dictionary merges nothing.
             let expected = try JSON(data: encoder.encode(batch.map { KeyList(keys: [$0]) }))
-            for (index, key) in batch.enumerated() {
+            let objects = expected.array ?? []
+            #expect(objects.count == batch.count)
+            // In order, not by index: `expected[index]` steps over the elements before it.
+            for (key, object) in zip(batch, objects) {
                 let converted = SnakeCaseConversion.convert(key)
-                let foundation = expected[index]?.keys.first ?? "<missing>"
+                let foundation = object.keys.first ?? "<missing>"
                 if !converted.utf8.elementsEqual(foundation.utf8) { mismatches.append(key) }
             }
         }

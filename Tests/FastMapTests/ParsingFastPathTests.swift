@@ -68,9 +68,10 @@ import Testing
         }
         let json = try JSON(string: "[" + texts.joined(separator: ",") + "]", options: .init(parser: parser))
         var mismatches: [String] = []
-        for (index, text) in texts.enumerated() {
+        // In order, not by index: `json[index]` steps over the elements before it.
+        for (text, element) in zip(texts, json.array ?? []) {
             let expected = strtod(text, nil)
-            let found = json[index]?.double
+            let found = element.double
             if found?.bitPattern != expected.bitPattern {
                 mismatches.append("\(text): \(String(describing: found)) instead of \(expected)")
             }
