@@ -8,9 +8,10 @@
 // The simdjson engine: simdjson's tokenizer (CFastMapSimdjson) reporting tokens to the same
 // builder the yajl engine drives, so the documents follow the same rules (numbers by
 // fm_build_number, first duplicate key wins, the depth limit, the memory limit). Errors are not
-// reported here at all: whatever simdjson or the builder rejects is parsed again by the yajl
-// engine, which either accepts it (a dialect this walk does not read) or reports FastMap's exact
-// error, kind, line, column and offset. A valid document is read once; a rejected one twice.
+// reported here at all: whatever simdjson or the builder rejects, fm_parse (dialect.c) gives to
+// the yajl engine, which either accepts it (a dialect this walk does not read) or reports
+// FastMap's exact error, kind, line, column and offset. A valid document is read once; a
+// rejected one twice.
 
 typedef struct walk_context {
     fm_builder *builder;
@@ -200,7 +201,7 @@ static const fm_simdjson_events builder_events = {
 // One walk building the document's cells; the root, or NULL when simdjson or the builder
 // rejected the text (nothing is reported: yajl reads it again and tells why).
 static const fm_cell *build(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
-                            const fm_sparse_schema *schema) {
+                            int trailing_commas, const fm_sparse_schema *schema) {
     fm_parse_error ignored;
     memset(&ignored, 0, sizeof ignored);
     fm_builder b;
@@ -210,7 +211,7 @@ static const fm_cell *build(fm_doc *doc, const unsigned char *text, size_t lengt
     }
     b.sparse = schema;
     walk_context w = {&b, {NULL, 0}};
-    fm_simdjson_status status = fm_simdjson_walk(text, length, &builder_events, max_depth, &w);
+    fm_simdjson_status status = fm_simdjson_walk(text, length, &builder_events, max_depth, trailing_commas, &w);
     free(w.scratch.bytes);
     const fm_cell *root = NULL;
     if (status == FM_SIMDJSON_OK && b.root && b.depth == 0 && ignored.kind == FM_OK) {
@@ -244,20 +245,12 @@ int fm_test_own_simd_paths(void) {
 }
 
 int fm_parse_simdjson(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
-                      const fm_sparse_schema *schema, const fm_cell **root, fm_parse_error *error) {
-    memset(error, 0, sizeof *error);
-    // simdjson walks arrays and objects; a scalar at the top level is a few bytes for yajl.
-    // Past FM_SIMDJSON_LARGEST_DOCUMENT, yajl too: simdjson's index (four bytes a token, alive
-    // during the parse) would add to the document's own peak, while yajl needs no index.
-    size_t lead = 0;
-    while (lead < length && fm_is_json_space(text[lead])) lead++;
-    if (length <= FM_SIMDJSON_LARGEST_DOCUMENT && lead < length && (text[lead] == '[' || text[lead] == '{')) {
-        *root = build(doc, text, length, max_depth, schema);
-        if (*root) {
-            simdjson_documents++;
-            return 0;
-        }
+                      int trailing_commas, const fm_sparse_schema *schema, const fm_cell **root) {
+    *root = build(doc, text, length, max_depth, trailing_commas, schema);
+    if (!*root) {
         fm_doc_discard_values(doc);
+        return -1;
     }
-    return fm_parse_yajl(doc, text, length, max_depth, schema, root, error);
+    simdjson_documents++;
+    return 0;
 }

@@ -63,6 +63,10 @@ enum { FM_SIMDJSON_LARGEST_DOCUMENT = 16 << 20 };
 /// own walk (every other input it was given went to the yajl engine).
 size_t fm_test_simdjson_documents(void);
 
+/// For tests: how many times an engine has read a text on the calling thread (the simdjson
+/// walk and yajl each count one): fm_parse reads a document at most twice.
+size_t fm_test_parses(void);
+
 /// For tests: the bytes the calling thread keeps for the simdjson engine between parses (its
 /// padded copy and simdjson's capacity): bounded, whatever size of document it parsed.
 size_t fm_test_simdjson_kept_bytes(void);

@@ -57,12 +57,17 @@ enum { FM_SIMDJSON_MAX_DEPTH = 1000 };
 /// object, reporting every token to `events` but those of values skipped (FM_SIMDJSON_SKIP_VALUE).
 /// `max_depth` is the listener's nesting limit: a skipped value that would open a container
 /// with `max_depth` already open is FM_SIMDJSON_REJECTED, as the listener would have refused
-/// that container had it been reported. simdjson reads up to 64 bytes past the end of its
-/// input: at least that many readable bytes must follow the text (a document's adopted text
-/// has them: FM_DOC_TEXT_PADDING). The text is read in place, and the pointers given to the
-/// listener point into `bytes`.
+/// that container had it been reported. With `trailing_commas` non-zero, the comma after an
+/// array's last element or an object's last member may be followed by the closing bracket
+/// (`[1,]`, `{"a":[2,],}`, white space around the comma or not; skipped values too); a comma
+/// with no value before it (`[,]`, `[1,,]`, `{"a":,}`, `{,}`) or after the top-level value is
+/// still FM_SIMDJSON_REJECTED. simdjson reads up to 64 bytes past the end of its input: at least
+/// that many readable bytes must follow the text (a document's adopted text has them:
+/// FM_DOC_TEXT_PADDING). The text is read in place, and the pointers given to the listener
+/// point into `bytes`.
 fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
-                                           const fm_simdjson_events *events, size_t max_depth, void *context);
+                                    const fm_simdjson_events *events, size_t max_depth, int trailing_commas,
+                                    void *context);
 
 /// Walks `bytes[0..<length]` as the elements of an array: the text between an array's brackets,
 /// `e1, e2, ..., en` (at least one element, no trailing comma), as if it were the document
