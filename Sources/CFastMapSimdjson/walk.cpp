@@ -39,7 +39,7 @@ struct padded_buffer {
     char *bytes = nullptr;
     size_t capacity = 0;
     ~padded_buffer() { std::free(bytes); }
-    bool reserve(size_t length) {
+    bool make_room(size_t length) {
         size_t needed = length + simdjson::SIMDJSON_PADDING;
         if (needed <= capacity) return true;
         std::free(bytes);
@@ -294,7 +294,7 @@ extern "C" fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *byt
     // Callers keep windows far below kKeptCapacity: the thread's index and copy serve.
     if (length + 2 > kKeptCapacity) return FM_SIMDJSON_REJECTED;
     padded_buffer &buffer = kept_buffer;
-    if (!buffer.reserve(length + 2)) return FM_SIMDJSON_REJECTED;
+    if (!buffer.make_room(length + 2)) return FM_SIMDJSON_REJECTED;
     buffer.bytes[0] = '[';
     std::memcpy(buffer.bytes + 1, bytes, length);
     buffer.bytes[length + 1] = ']';

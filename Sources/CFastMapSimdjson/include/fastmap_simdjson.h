@@ -2,9 +2,10 @@
 #define FASTMAP_SIMDJSON_H
 
 // simdjson's tokenizer behind a C interface: it reads one document and reports its tokens in
-// document order, as yajl reports them to its callbacks. It knows nothing of trees: CFastMap's
-// builder listens (builder_simdjson.c), so the simdjson engine builds with the same rules as
-// the yajl one. Validation here is simdjson's stage 1 (UTF-8, unescaped control characters,
+// document order to the listener it is handed, as yajl reports them to its callbacks. It knows
+// nothing of trees, and calls nothing above it: CFastMap's builder is the listener
+// (fm_builder_simdjson_events, handed over by the engine in builder_simdjson.c, and the
+// streaming windows' own), so the simdjson engine builds with the same rules as the yajl one. Validation here is simdjson's stage 1 (UTF-8, unescaped control characters,
 // closed strings) and the walk's own check of the grammar on stage 1's index of token starts;
 // number grammar and escapes are left to the listener, which gets raw text.
 
