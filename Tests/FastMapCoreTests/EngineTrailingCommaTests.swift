@@ -7,13 +7,22 @@ import Testing
 /// a document is read at most twice whatever it holds: by the walk, then by yajl, which words
 /// the error (yajl reads a text once, its trailing commas blanked out before it).
 @Suite struct EngineTrailingCommaTests {
-    /// Texts with trailing commas, each beside the same text without them.
-    static let accepted: [(text: String, clean: String)] = [
-        ("[1,]", "[1]"), (#"{"a":1,}"#, #"{"a":1}"#), ("[1 ,\n\t]", "[1]"), ("[ [ ] , ]", "[[]]"),
-        ("[[1,],[2,],]", "[[1],[2]]"), (#"{"a":{"b":[1,2,],},}"#, #"{"a":{"b":[1,2]}}"#),
-        (#"[{"a":[]},]"#, #"[{"a":[]}]"#), ("[true,false,null,]", "[true,false,null]"),
-        (#"["],",]"#, #"["],"]"#), (#"{"a":"},",}"#, #"{"a":"},"}"#), ("[-1.5e3,\r\n]", "[-1.5e3]"),
-    ]
+    /// Texts with trailing commas, each beside the same text without them. The last ones put
+    /// commas and quotes, escaped or not, at every place in the eight bytes that yajl's blanking
+    /// reads at once.
+    static let accepted: [(text: String, clean: String)] =
+        [
+            ("[1,]", "[1]"), (#"{"a":1,}"#, #"{"a":1}"#), ("[1 ,\n\t]", "[1]"), ("[ [ ] , ]", "[[]]"),
+            ("[[1,],[2,],]", "[[1],[2]]"), (#"{"a":{"b":[1,2,],},}"#, #"{"a":{"b":[1,2]}}"#),
+            (#"[{"a":[]},]"#, #"[{"a":[]}]"#), ("[true,false,null,]", "[true,false,null]"),
+            (#"["],",]"#, #"["],"]"#), (#"{"a":"},",}"#, #"{"a":"},"}"#), ("[-1.5e3,\r\n]", "[-1.5e3]"),
+        ]
+        + (0..<9).map { shift in
+            let space = String(repeating: " ", count: shift)
+            return (
+                space + #"["q\",","\\",["\\\",]",],]"#, space + #"["q\",","\\",["\\\",]"]]"#
+            )
+        }
 
     /// Texts rejected with trailing commas allowed, each with the error both engines reported
     /// before the walk read trailing commas (kind syntax; line, column, offset): missing values
