@@ -39,9 +39,10 @@ typedef struct fm_parse_error {
 typedef enum fm_engine {
     /// yajl's tokenizer driving FastMap's builder: the engine that words every error.
     FM_ENGINE_YAJL = 0,
-    /// simdjson's SIMD tokenizer driving the same builder; every input it rejects (syntax
-    /// errors, dialect extensions, limits, scalars at the top level) is read again by
-    /// FM_ENGINE_YAJL, which accepts it or reports FastMap's exact error.
+    /// simdjson's SIMD tokenizer driving the same builder, trailing commas included; every
+    /// input it rejects (syntax errors, limits) is read again by FM_ENGINE_YAJL, which accepts
+    /// it or reports FastMap's exact error. Scalars at the top level, texts over
+    /// FM_SIMDJSON_LARGEST_DOCUMENT and documents with a memory limit go to yajl alone.
     FM_ENGINE_SIMDJSON = 3,
 } fm_engine;
 
