@@ -11,8 +11,11 @@
 // those ranges kept as written, strict UTF-8, lone surrogates rejected, and a nesting limit
 // instead of unbounded recursion.
 //
-// This file writes values and numbers and keeps the frame stack; string tokens are in
-// builder_strings.c, the whole-document entry points in builder_parse.c.
+// This file writes values and numbers, keeps the frame stack, and holds the two tokenizers'
+// listeners: yajl's callbacks and simdjson's events (fastmap_simdjson.h), whose walk reports raw
+// tokens. String tokens are decoded in builder_strings.c; the whole-document engines that drive
+// these listeners sit above this file: yajl's in builder_parse.c, simdjson's in
+// builder_simdjson.c.
 
 
 
@@ -105,6 +108,13 @@ int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t coun
     return written(b, fm_writer_string(b->writer, bytes, count));
 }
 
+int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length) {
+    if (!fm_build_keeps_scalar(b)) return fm_simdjson_string_valid(raw, length);
+    size_t count;
+    const unsigned char *bytes = fm_simdjson_string_bytes(scratch, raw, length, &count);
+    return bytes && fm_build_final_string(b, bytes, count);
+}
+
 int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length) {
     const unsigned char *bytes;
     size_t count;
@@ -120,6 +130,13 @@ int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t cou
     if (b->sparse && (b->skip_depth || !fm_sparse_key(b, bytes, count))) return 1;
     // A repeated key's member is written and then dropped by the writer: the first one wins.
     return fm_writer_key(b->writer, bytes, count) != FM_WRITE_FAILED || fm_builder_fail_out_of_memory(b);
+}
+
+int fm_build_key_or_skip(fm_builder *b, int key_result) {
+    if (!key_result || !b->skip_value) return key_result;
+    // The schema does not read this member: the walk checks its value without reporting it.
+    b->skip_value = 0;
+    return FM_SIMDJSON_SKIP_VALUE;
 }
 
 // Makes room for one more frame: doubles the stack, checking every size for overflow.
@@ -201,6 +218,37 @@ static int on_end_container(void *ctx) { return fm_build_end_container(ctx); }
 const yajl_callbacks fm_builder_callbacks = {
     on_null, on_boolean, NULL, NULL, on_number, on_string,
     on_start_map, on_map_key, on_end_container, on_start_array, on_end_container,
+};
+
+// simdjson's walk reports raw tokens: a number's text unchecked, strings and keys with their
+// escapes as written (decoded into the builder's scratch buffer).
+static int on_raw_number(void *ctx, const char *text, size_t length) {
+    return fm_build_checked_number(ctx, text, length);
+}
+static int on_raw_string(void *ctx, const unsigned char *raw, size_t length) {
+    fm_builder *b = ctx;
+    return fm_build_simdjson_string(b, &b->scratch, raw, length);
+}
+static int on_raw_key(void *ctx, const unsigned char *raw, size_t length) {
+    fm_builder *b = ctx;
+    size_t count;
+    const unsigned char *bytes = fm_simdjson_string_bytes(&b->scratch, raw, length, &count);
+    return fm_build_key_or_skip(b, bytes && fm_build_final_map_key(b, bytes, count));
+}
+
+int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t length) {
+    (void)context;
+    return fm_simdjson_string_valid(raw, length);
+}
+
+int fm_simdjson_check_number(void *context, const char *text, size_t length) {
+    (void)context;
+    return fm_json_number_grammar(text, length);
+}
+
+const fm_simdjson_events fm_builder_simdjson_events = {
+    on_null, on_boolean, on_raw_number, on_raw_string, on_raw_key, on_start_map, on_start_array, on_end_container,
+    fm_simdjson_check_string, fm_simdjson_check_number,
 };
 
 

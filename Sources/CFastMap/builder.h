@@ -1,18 +1,18 @@
 #ifndef FASTMAP_BUILDER_H
 #define FASTMAP_BUILDER_H
 
-// The document builder shared by the whole-document parser (builder.c, builder_strings.c,
-// builder_parse.c) and the streaming parser (stream*.c). Private to CFastMap: not under
-// include/, so Swift never sees it.
+// The document builder (builder.c) shared by the whole-document engines (builder_parse.c for
+// yajl, builder_simdjson.c for simdjson's walk) and the streaming parser (stream*.c). Private to
+// CFastMap: not under include/, so Swift never sees it.
 //
 // A builder turns tokens into the cells of one document (fastmap_document.h) with FastMap's
 // rules (first duplicate key wins, integers up to UInt64.max, `-0` kept negative, strict UTF-8,
-// lone surrogates rejected, a nesting limit). Its state is in builder_state.h. Each fm_build_* function takes the builder, returns 1 to go on
-// and 0 after recording an error in *error.
+// lone surrogates rejected, a nesting limit). Its state is in builder_state.h. Each fm_build_*
+// function takes the builder, returns 1 to go on and 0 after recording an error in *error.
 
 #include "builder_sparse.h"
 #include "builder_strings.h"
-#include "builder_simdjson.h"
+#include "fastmap_simdjson.h"
 
 /// Drops a partly built value (after an error) and makes the builder ready for a new one.
 void fm_builder_discard(fm_builder *b);
@@ -29,8 +29,8 @@ int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length);
 int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t count);
 int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t count);
 /// A string token of simdjson's walk (`raw`, between its quotes, in simdjson's padded input):
-/// built from its raw text in one pass (builder_simdjson.c). 0 when yajl must judge the text (a
-/// malformed escape, a lone surrogate) or on an error the builder recorded.
+/// built from its raw text in one pass (escapes decoded into `scratch`). 0 when yajl must judge
+/// the text (a malformed escape, a lone surrogate) or on an error the builder recorded.
 int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length);
 /// What a simdjson listener's `key` returns after the builder took the key (`key_result`, its
 /// fm_build_*_map_key result): FM_SIMDJSON_SKIP_VALUE when a sparse build skips the member's
@@ -57,5 +57,10 @@ yajl_status fm_yajl_finish(yajl_handle handle, int *ended_inside);
 
 /// yajl callbacks whose context is an fm_builder.
 extern const yajl_callbacks fm_builder_callbacks;
+
+/// simdjson walk events (fm_simdjson_walk) whose context is an fm_builder: raw strings and keys
+/// decoded into its scratch buffer, numbers checked, a key the schema does not keep answered
+/// with FM_SIMDJSON_SKIP_VALUE.
+extern const fm_simdjson_events fm_builder_simdjson_events;
 
 #endif

@@ -14,6 +14,12 @@ static inline int fm_is_json_space(unsigned char c) {
     return c <= ' ' && (c == ' ' || c == '\n' || c == '\r' || c == '\t');
 }
 
+/// A growable buffer for strings decoded from their escapes.
+typedef struct fm_string_scratch {
+    unsigned char *bytes;
+    size_t capacity;
+} fm_string_scratch;
+
 typedef struct fm_frame {
     int is_array;
     uint32_t sparse;  // sparse builds only: the schema node filtering it, or FM_SPARSE_KEEP
@@ -65,6 +71,8 @@ typedef struct fm_builder {
     // and for good when out of memory then (every key is then looked up).
     uint32_t *key_hints;
     int key_hints_made;  // the hints were made (or could not be) for this schema
+    // The simdjson walk's strings that hold escapes, decoded (fm_builder_simdjson_events).
+    fm_string_scratch scratch;
 } fm_builder;
 
 /// A frame built in full, everything below it too.

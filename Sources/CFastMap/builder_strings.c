@@ -4,8 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-// String and key tokens: the bytes the builder stores, with escapes decoded again where yajl
-// gets them wrong (UTF-16 surrogates) and UTF-8 checked strictly.
+// String and key tokens: the bytes the builder stores. yajl's come decoded, and are decoded
+// again where yajl gets them wrong (UTF-16 surrogates) and their UTF-8 checked strictly;
+// simdjson's come raw, their UTF-8 checked by its first pass, and are decoded here.
 
 static int hex_value(unsigned char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -14,9 +15,15 @@ static int hex_value(unsigned char c) {
     return -1;
 }
 
-static unsigned read_hex4(const unsigned char *p) {
-    return (unsigned)(hex_value(p[0]) << 12 | hex_value(p[1]) << 8 | hex_value(p[2]) << 4 |
-                      hex_value(p[3]));
+// Four hex digits at p (at least 4 bytes readable), or -1.
+static long hex4(const unsigned char *p) {
+    long value = 0;
+    for (int i = 0; i < 4; i++) {
+        int digit = hex_value(p[i]);
+        if (digit < 0) return -1;
+        value = value << 4 | digit;
+    }
+    return value;
 }
 
 size_t fm_put_utf8(unsigned char *out, unsigned code) {
@@ -70,7 +77,7 @@ static unsigned char *decode_escapes(fm_builder *b, const unsigned char *raw, si
             case 'r': out[n++] = '\r'; break;
             case 't': out[n++] = '\t'; break;
             case 'u': {
-                unsigned code = read_hex4(raw + i);
+                unsigned code = (unsigned)hex4(raw + i);  // four hex digits: yajl checked them
                 i += 4;
                 if (code >= 0xDC00 && code <= 0xDFFF) {
                     fm_builder_fail(b, FM_ERROR_INVALID_UNICODE,
@@ -80,9 +87,8 @@ static unsigned char *decode_escapes(fm_builder *b, const unsigned char *raw, si
                     return NULL;
                 }
                 if (code >= 0xD800 && code <= 0xDBFF) {
-                    unsigned low = 0;
-                    if (i + 6 <= raw_length && raw[i] == '\\' && raw[i + 1] == 'u')
-                        low = read_hex4(raw + i + 2);
+                    long low = 0;
+                    if (i + 6 <= raw_length && raw[i] == '\\' && raw[i + 1] == 'u') low = hex4(raw + i + 2);
                     if (low < 0xDC00 || low > 0xDFFF) {
                         fm_builder_fail(b, FM_ERROR_INVALID_UNICODE,
                                   "Unable to convert hex escape sequence (no low character) "
@@ -91,7 +97,7 @@ static unsigned char *decode_escapes(fm_builder *b, const unsigned char *raw, si
                         return NULL;
                     }
                     i += 6;
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+                    code = 0x10000 + ((code - 0xD800) << 10) + (unsigned)(low - 0xDC00);
                 }
                 n += fm_put_utf8(out + n, code);
                 break;
@@ -191,4 +197,100 @@ int fm_builder_string_bytes(fm_builder *b, const unsigned char *text, size_t len
     *result = text;
     *result_length = length;
     return 1;
+}
+
+// MARK: - simdjson's string tokens
+
+// The escape at raw[i] (a backslash; `length` bounds the text): the code point it stands for
+// in *code and the bytes it takes (2, 6, or 12 for a surrogate pair), or 0 for anything yajl
+// must judge: a malformed escape or a lone surrogate. Inlined into the decoder and the check:
+// called out of line, it added a third to the decoding of twitter.json's escaped strings.
+static inline __attribute__((always_inline)) size_t read_escape(const unsigned char *raw, size_t i, size_t length,
+                                                          unsigned *code) {
+    if (i + 1 >= length) return 0;
+    switch (raw[i + 1]) {
+        case '"': *code = '"'; return 2;
+        case '\\': *code = '\\'; return 2;
+        case '/': *code = '/'; return 2;
+        case 'b': *code = '\b'; return 2;
+        case 'f': *code = '\f'; return 2;
+        case 'n': *code = '\n'; return 2;
+        case 'r': *code = '\r'; return 2;
+        case 't': *code = '\t'; return 2;
+        case 'u': break;
+        default: return 0;
+    }
+    long high = i + 6 <= length ? hex4(raw + i + 2) : -1;
+    if (high < 0 || (high >= 0xDC00 && high <= 0xDFFF)) return 0;
+    if (high < 0xD800 || high > 0xDBFF) {
+        *code = (unsigned)high;
+        return 6;
+    }
+    long low = i + 12 <= length && raw[i + 6] == '\\' && raw[i + 7] == 'u' ? hex4(raw + i + 8) : -1;
+    if (low < 0xDC00 || low > 0xDFFF) return 0;
+    *code = (unsigned)(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00));
+    return 12;
+}
+
+// Decodes the raw text of a string (between its quotes) into out (room for `length` bytes:
+// no escape decodes longer than it is written). Returns the decoded length, or SIZE_MAX for
+// anything yajl must judge: a malformed escape or a lone surrogate (raw control characters
+// never reach here: simdjson's first pass rejects them, see fm_simdjson_string_bytes).
+// The text between escapes is copied a run at a time (memchr finds the next backslash with
+// SIMD): prose with a newline escape every sentence was decoded a byte at a time before, which
+// made this function the top of gsoc-2018's profile.
+static size_t decode_string(const unsigned char *raw, size_t length, const unsigned char *backslash,
+                            unsigned char *out) {
+    size_t n = 0;
+    for (size_t i = 0;;) {
+        // `backslash`: the next one from i (the caller found the first), or NULL.
+        size_t run = (backslash ? (size_t)(backslash - raw) : length) - i;
+        memcpy(out + n, raw + i, run);
+        n += run;
+        i += run;
+        if (!backslash) break;
+        unsigned code;
+        size_t taken = read_escape(raw, i, length, &code);
+        if (!taken) return SIZE_MAX;
+        i += taken;
+        if (code < 0x80) {
+            out[n++] = (unsigned char)code;
+        } else {
+            n += fm_put_utf8(out + n, code);
+        }
+        backslash = i < length ? memchr(raw + i, '\\', length - i) : NULL;
+    }
+    return n;
+}
+
+// Out of line (fm_simdjson_string_valid, inline, calls it): few strings hold a backslash, and
+// inlined it would make each skipped string's check bigger.
+int fm_simdjson_escapes_valid(const unsigned char *raw, size_t length, const unsigned char *backslash) {
+    while (backslash) {
+        unsigned code;
+        size_t i = (size_t)(backslash - raw);
+        size_t taken = read_escape(raw, i, length, &code);
+        if (!taken) return 0;
+        i += taken;
+        backslash = i < length ? memchr(raw + i, '\\', length - i) : NULL;
+    }
+    return 1;
+}
+
+// Text with escapes, decoded into the scratch buffer. simdjson's first pass has checked the
+// UTF-8 of the whole text and rejected raw control characters inside strings, so only the
+// escapes are left to judge.
+const unsigned char *fm_simdjson_decode_escaped(fm_string_scratch *scratch, const unsigned char *raw,
+                                                size_t length, const unsigned char *backslash,
+                                                size_t *count) {
+    if (length > scratch->capacity) {
+        size_t capacity = scratch->capacity ? scratch->capacity : 256;
+        while (capacity < length) capacity *= 2;
+        unsigned char *grown = realloc(scratch->bytes, capacity);
+        if (!grown) return NULL;
+        scratch->bytes = grown;
+        scratch->capacity = capacity;
+    }
+    *count = decode_string(raw, length, backslash, scratch->bytes);
+    return *count == SIZE_MAX ? NULL : scratch->bytes;
 }

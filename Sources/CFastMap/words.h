@@ -2,8 +2,8 @@
 #define FASTMAP_WORDS_H
 
 // Eight bytes at a time: the word loads and the byte test shared by the white-space compactor
-// (compact.c), the escape scan of the writer (escape.c) and the simdjson builder's search for
-// a backslash (internal.h); the comparison of short keys (builder_sparse.c, object_lookup.c,
+// (compact.c), the escape scan of the writer (escape.c), the simdjson builder's search for
+// a backslash (builder_strings.h) and the search for commas to blank (dialect.c); the comparison of short keys (builder_sparse.c, object_lookup.c,
 // object_insert.c); and little-endian loads (float.c, object_insert.c).
 
 #include <stddef.h>

@@ -22,7 +22,8 @@
 // position again at every step, which was 36% of parsing github_events.json (stage 1 was 11%). A
 // token's place in the grammar is all the index needs to tell: a value starts with `{`, `[`, `"`,
 // a letter or a digit; an object member is a string, `:` and a value; `,` or a closing bracket
-// follows every value. Anything else is FM_SIMDJSON_REJECTED, which the callers give to yajl.
+// follows every value, and with trailing commas allowed a closing bracket may follow the comma
+// after a value too. Anything else is FM_SIMDJSON_REJECTED, which the callers give to yajl.
 
 namespace {
 
@@ -38,7 +39,7 @@ struct padded_buffer {
     char *bytes = nullptr;
     size_t capacity = 0;
     ~padded_buffer() { std::free(bytes); }
-    bool reserve(size_t length) {
+    bool make_room(size_t length) {
         size_t needed = length + simdjson::SIMDJSON_PADDING;
         if (needed <= capacity) return true;
         std::free(bytes);
@@ -80,6 +81,10 @@ struct walker {
     // listener's limit (see fm_simdjson_walk), which cannot refuse it itself, and never more
     // than FM_SIMDJSON_MAX_DEPTH, the walk's own limit (it recurses).
     size_t skipped_depth_limit;
+    // Whether a closing bracket may follow the comma after an array's last element or an
+    // object's last member (`[1,]`, `{"a":1,}`): the dialect's trailing commas, read here in the
+    // one walk rather than by blanking them and walking the text again.
+    bool trailing_commas = false;
     uint32_t next = 0;  // the next token to read
     fm_simdjson_status status = FM_SIMDJSON_OK;
 
@@ -99,6 +104,13 @@ struct walker {
         if (peek() != c) return false;
         next++;
         return true;
+    }
+    // Takes a comma that goes on to another element or member: not one that trailing commas let
+    // `close` follow. Only a comma after a value gets here, so `[,]`, `[1,,]` and `{"a":,}` are
+    // still rejected, where the value is missing.
+    bool take_separator(char close) {
+        if (!take(',')) return false;
+        return !(trailing_commas && peek() == close);
     }
     // The text of a token (one before `count`): from its start up to the next token's start (the
     // document's length after the last), without the white space before that.
@@ -132,8 +144,6 @@ template <bool Skipping> bool walk_value(walker &w, size_t depth);
 // Member values skipped on this thread, for tests.
 thread_local size_t skipped_values = 0;
 
-// Documents read in place on this thread, for tests.
-
 enum atom_kind { atom_none, atom_true, atom_false, atom_null };
 
 // Four bytes as one word, in memory order.
@@ -161,7 +171,7 @@ template <bool Skipping> bool walk_array(walker &w, size_t depth) {
     if (!w.take(']')) {
         do {
             if (!walk_value<Skipping>(w, depth)) return false;
-        } while (w.take(','));
+        } while (w.take_separator(']'));
         if (!w.take(']')) return w.reject();
     }
     return Skipping || w.events->end_container(w.context) ? true : w.stop();
@@ -183,7 +193,7 @@ template <bool Skipping> bool walk_object(walker &w, size_t depth) {
             bool skips = !Skipping && heard == FM_SIMDJSON_SKIP_VALUE;
             if (skips) skipped_values++;
             if (!(Skipping || skips ? walk_value<true>(w, depth) : walk_value<false>(w, depth))) return false;
-        } while (w.take(','));
+        } while (w.take_separator('}'));
         if (!w.take('}')) return w.reject();
     }
     return Skipping || w.events->end_container(w.context) ? true : w.stop();
@@ -239,9 +249,11 @@ walker walker_over(token_index &index, const char *bytes, const fm_simdjson_even
 }
 
 fm_simdjson_status walk_document(token_index &index, const char *bytes, size_t length,
-                                 const fm_simdjson_events *events, size_t max_depth, void *context) {
+                                 const fm_simdjson_events *events, size_t max_depth, bool trailing_commas,
+                                 void *context) {
     if (!index.index(bytes, length)) return FM_SIMDJSON_REJECTED;
     walker w = walker_over(index, bytes, events, max_depth, context);
+    w.trailing_commas = trailing_commas;
     // The top-level value must be an array or an object (scalars are yajl's), and nothing may
     // follow it (`[1] 2`, `{}}`).
     char first = w.peek();
@@ -282,7 +294,7 @@ extern "C" fm_simdjson_status fm_simdjson_walk_elements(const unsigned char *byt
     // Callers keep windows far below kKeptCapacity: the thread's index and copy serve.
     if (length + 2 > kKeptCapacity) return FM_SIMDJSON_REJECTED;
     padded_buffer &buffer = kept_buffer;
-    if (!buffer.reserve(length + 2)) return FM_SIMDJSON_REJECTED;
+    if (!buffer.make_room(length + 2)) return FM_SIMDJSON_REJECTED;
     buffer.bytes[0] = '[';
     std::memcpy(buffer.bytes + 1, bytes, length);
     buffer.bytes[length + 1] = ']';
@@ -308,11 +320,12 @@ extern "C" size_t fm_simdjson_implementation(char *name, size_t capacity) {
 }
 
 extern "C" fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
-                                                      const fm_simdjson_events *events, size_t max_depth,
-                                                      void *context) {
+                                               const fm_simdjson_events *events, size_t max_depth,
+                                               int trailing_commas, void *context) {
     if (length > simdjson::SIMDJSON_MAXSIZE_BYTES) return FM_SIMDJSON_REJECTED;
     bool kept = length <= kKeptCapacity;
     token_index own_index;
     token_index &index = kept ? kept_index : own_index;
-    return walk_document(index, reinterpret_cast<const char *>(bytes), length, events, max_depth, context);
+    return walk_document(index, reinterpret_cast<const char *>(bytes), length, events, max_depth,
+                         trailing_commas != 0, context);
 }

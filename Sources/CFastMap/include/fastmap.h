@@ -39,9 +39,10 @@ typedef struct fm_parse_error {
 typedef enum fm_engine {
     /// yajl's tokenizer driving FastMap's builder: the engine that words every error.
     FM_ENGINE_YAJL = 0,
-    /// simdjson's SIMD tokenizer driving the same builder; every input it rejects (syntax
-    /// errors, dialect extensions, limits, scalars at the top level) is read again by
-    /// FM_ENGINE_YAJL, which accepts it or reports FastMap's exact error.
+    /// simdjson's SIMD tokenizer driving the same builder, trailing commas included; every
+    /// input it rejects (syntax errors, limits) is read again by FM_ENGINE_YAJL, which accepts
+    /// it or reports FastMap's exact error. Scalars at the top level, texts over
+    /// FM_SIMDJSON_LARGEST_DOCUMENT and documents with a memory limit go to yajl alone.
     FM_ENGINE_SIMDJSON = 3,
 } fm_engine;
 
@@ -62,6 +63,10 @@ enum { FM_SIMDJSON_LARGEST_DOCUMENT = 16 << 20 };
 /// For tests: how many documents the simdjson engine has built on the calling thread by its
 /// own walk (every other input it was given went to the yajl engine).
 size_t fm_test_simdjson_documents(void);
+
+/// For tests: how many times an engine has read a text on the calling thread (the simdjson
+/// walk and yajl each count one): fm_parse reads a document at most twice.
+size_t fm_test_parses(void);
 
 /// For tests: the bytes the calling thread keeps for the simdjson engine between parses (its
 /// padded copy and simdjson's capacity): bounded, whatever size of document it parsed.

@@ -2,9 +2,10 @@
 #define FASTMAP_SIMDJSON_H
 
 // simdjson's tokenizer behind a C interface: it reads one document and reports its tokens in
-// document order, as yajl reports them to its callbacks. It knows nothing of trees: CFastMap's
-// builder listens (builder_simdjson.c), so the simdjson engine builds with the same rules as
-// the yajl one. Validation here is simdjson's stage 1 (UTF-8, unescaped control characters,
+// document order to the listener it is handed, as yajl reports them to its callbacks. It knows
+// nothing of trees, and calls nothing above it: CFastMap's builder is the listener
+// (fm_builder_simdjson_events, handed over by the engine in builder_simdjson.c, and the
+// streaming windows' own), so the simdjson engine builds with the same rules as the yajl one. Validation here is simdjson's stage 1 (UTF-8, unescaped control characters,
 // closed strings) and the walk's own check of the grammar on stage 1's index of token starts;
 // number grammar and escapes are left to the listener, which gets raw text.
 
@@ -57,12 +58,17 @@ enum { FM_SIMDJSON_MAX_DEPTH = 1000 };
 /// object, reporting every token to `events` but those of values skipped (FM_SIMDJSON_SKIP_VALUE).
 /// `max_depth` is the listener's nesting limit: a skipped value that would open a container
 /// with `max_depth` already open is FM_SIMDJSON_REJECTED, as the listener would have refused
-/// that container had it been reported. simdjson reads up to 64 bytes past the end of its
-/// input: at least that many readable bytes must follow the text (a document's adopted text
-/// has them: FM_DOC_TEXT_PADDING). The text is read in place, and the pointers given to the
-/// listener point into `bytes`.
+/// that container had it been reported. With `trailing_commas` non-zero, the comma after an
+/// array's last element or an object's last member may be followed by the closing bracket
+/// (`[1,]`, `{"a":[2,],}`, white space around the comma or not; skipped values too); a comma
+/// with no value before it (`[,]`, `[1,,]`, `{"a":,}`, `{,}`) or after the top-level value is
+/// still FM_SIMDJSON_REJECTED. simdjson reads up to 64 bytes past the end of its input: at least
+/// that many readable bytes must follow the text (a document's adopted text has them:
+/// FM_DOC_TEXT_PADDING). The text is read in place, and the pointers given to the listener
+/// point into `bytes`.
 fm_simdjson_status fm_simdjson_walk(const unsigned char *bytes, size_t length,
-                                           const fm_simdjson_events *events, size_t max_depth, void *context);
+                                    const fm_simdjson_events *events, size_t max_depth, int trailing_commas,
+                                    void *context);
 
 /// Walks `bytes[0..<length]` as the elements of an array: the text between an array's brackets,
 /// `e1, e2, ..., en` (at least one element, no trailing comma), as if it were the document

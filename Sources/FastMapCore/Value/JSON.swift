@@ -16,8 +16,9 @@ public enum JSONParser: String, Sendable, Hashable, CaseIterable {
     /// `make bench` measures).
     ///
     /// What simdjson does not read is handed to ``yajl``, which accepts it or reports the
-    /// error: every malformed input (so errors are exactly yajl's), trailing commas and JSON5
-    /// (after their own translation), top-level scalars, nesting deeper than 1000 levels,
+    /// error: every malformed input (so errors are exactly yajl's, and such a text is read
+    /// twice, never more), JSON5 (after its own translation), top-level scalars, nesting deeper
+    /// than 1000 levels,
     /// every parse with a ``JSON/ReadingOptions/memoryLimit`` (simdjson's index is memory the
     /// limit would not count), and documents over 16 MiB (simdjson's index, four bytes a token,
     /// would add to the document's peak). Streaming an array (`forEach`, `stream`, large `[T]`
@@ -87,8 +88,10 @@ public struct JSON: @unchecked Sendable {
         /// Defaults to `true`; `false` reads strict RFC 8259 JSON, rejecting every text the
         /// standard rejects. Empty slots (`[1,,]`, `[,]`) are errors either way.
         ///
-        /// Text without trailing commas parses at the same speed either way: the commas are
-        /// only looked for after a strict parse has failed.
+        /// ``JSONParser/simdjson`` reads trailing commas in its one pass over the text, at the
+        /// same speed either way. Where ``JSONParser/yajl`` reads (chosen, or under a memory
+        /// limit, or past 16 MiB), the commas are blanked out before the parse: one more scan
+        /// of the text.
         public var allowsTrailingCommas: Bool
         /// Whether the input is read as JSON5, the switch `JSONSerialization.ReadingOptions`
         /// calls `json5Allowed` and `JSONDecoder` `allowsJSON5`: comments, unquoted and
