@@ -17,9 +17,6 @@
 // these listeners sit above this file: yajl's in builder_parse.c, simdjson's in
 // builder_simdjson.c.
 
-
-
-
 static void note_root_complete(fm_builder *b) {
     b->root_complete = 1;
     b->root_end = b->handle ? yajl_get_bytes_consumed(b->handle) : 0;

@@ -52,6 +52,7 @@ int fm_parse_yajl(fm_doc *doc, const unsigned char *text, size_t length, size_t 
     b.sparse = schema;
     b.input = text;
     b.input_length = length;
+    if (ready) fm_writer_last_value(b.writer);  // one value: its cells are trimmed to size
     b.handle = ready ? yajl_alloc(&fm_builder_callbacks, NULL, &b) : NULL;
     if (!b.handle) {
         fm_builder_destroy(&b);

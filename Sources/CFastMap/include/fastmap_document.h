@@ -135,6 +135,9 @@ typedef enum fm_write_status {
 /// A writer for `doc` (which must outlive it). NULL when out of memory.
 fm_writer *fm_writer_create(fm_doc *doc);
 void fm_writer_free(fm_writer *writer);
+/// Says that the next top-level value is the last this writer writes (a whole document's): its
+/// cells are trimmed to their size when it completes, before its root is handed out.
+void fm_writer_last_value(fm_writer *w);
 /// The document a writer writes into.
 fm_doc *fm_writer_document(const fm_writer *w);
 
