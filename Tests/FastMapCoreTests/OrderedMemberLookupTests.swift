@@ -84,6 +84,40 @@ import Testing
         }
     }
 
+    /// A large object read out of order gets its keys hashed on the first miss, and every later
+    /// lookup in it (reversed, missing, shuffled) answers what the plain lookup answers; a small
+    /// one, or a large one read in order, is never hashed.
+    @Test func largeObjectsReadOutOfOrderAreHashedOnTheFirstMiss() throws {
+        let small = JSONMemberTable.smallestObject
+        for count in [small, small + 1, 300] {
+            let keys = (0..<count).map { "member\($0)" }
+            for object in try Self.objects(keys: keys) {
+                // In the object's own order (a value built from a dictionary has its own).
+                let order = object.keys
+                var inOrder = JSONMemberCursor()
+                for key in order { _ = object.node.member(key, after: &inOrder) }
+                #expect(!inOrder.hasTable(for: object.node), "\(count) members read in order")
+
+                var reversed = JSONMemberCursor()
+                for key in order.reversed() {
+                    let found = object.node.member(key, after: &reversed)
+                    #expect(found.map { JSON(document: object.document, node: $0) } == JSON(Int(key.dropFirst(6))!))
+                }
+                #expect(reversed.hasTable(for: object.node) == (count > small), "\(count) members reversed")
+                #expect(object.node.member("absent", after: &reversed) == nil)
+            }
+        }
+        // A cursor moving to another large object read out of order hashes that one instead.
+        let first = try JSON(string: "{" + (0..<40).map { "\"a\($0)\":\($0)" }.joined(separator: ",") + "}")
+        let second = try JSON(string: "{" + (0..<40).map { "\"b\($0)\":\($0)" }.joined(separator: ",") + "}")
+        var cursor = JSONMemberCursor()
+        #expect(first.node.member("a39", after: &cursor).map { JSON(document: first.document, node: $0) } == 39)
+        #expect(cursor.hasTable(for: first.node))
+        #expect(second.node.member("b20", after: &cursor).map { JSON(document: second.document, node: $0) } == 20)
+        #expect(cursor.hasTable(for: second.node) && !cursor.hasTable(for: first.node))
+        #expect(second.node.member("a20", after: &cursor) == nil)
+    }
+
     /// A sparse parse writes only the members an object's schema names; every lookup still finds
     /// each of them, in any order, and none of the skipped ones.
     @Test func membersASparseParseKeptAreFoundInEveryOrder() throws {

@@ -6,21 +6,23 @@ package struct JSONMemberCursor {
     fileprivate var object: UnsafeRawPointer? = nil
     fileprivate var key: UnsafeRawPointer? = nil
     fileprivate var index = 0
+    /// The members of the last large object read out of order, hashed (built on its first miss).
+    fileprivate var table: JSONMemberTable? = nil
 
     package init() {}
 
-    fileprivate init(object: UnsafeRawPointer, key: UnsafeRawPointer, index: Int) {
-        self.object = object
-        self.key = key
-        self.index = index
-    }
+    /// Whether the cursor has built a member table for the object at `address` (for tests).
+    package func hasTable(for object: JSONNode) -> Bool { table?.object == object.address }
 }
 
 extension JSONNode {
     /// The member named `key`, byte for byte, as ``member(_:)`` finds it — looked for first
     /// right after the member `cursor` found last, because a model reads its members in
     /// declaration order, which is usually the document's. A member found anywhere moves the
-    /// cursor to it.
+    /// cursor to it. An object of more than ``JSONMemberTable/smallestObject`` members that is
+    /// read out of order, or asked for a key it lacks, gets its keys hashed on that first miss,
+    /// so that a model reading a large object in another order costs one pass over it, not one
+    /// per member.
     @inline(__always)
     package func member(_ key: String, after cursor: inout JSONMemberCursor) -> JSONNode? {
         key.withBorrowedUTF8 { member(utf8: $0, after: &cursor) }
@@ -40,20 +42,103 @@ extension JSONNode {
             candidate = following
         }
         if index < count && candidate.hasKey(key) {
-            cursor = JSONMemberCursor(object: address, key: candidate.address, index: index)
+            cursor.object = address
+            cursor.key = candidate.address
+            cursor.index = index
             return candidate.following
         }
-        // Out of order, or missing: every member from the first.
+        return memberAfterMiss(key, cursor: &cursor)
+    }
+
+    /// Out of order, or missing: the object's table for a large one, every member from the
+    /// first for a small one.
+    @inline(never)
+    private func memberAfterMiss(_ key: UnsafeBufferPointer<UInt8>, cursor: inout JSONMemberCursor) -> JSONNode? {
+        if objectCount > JSONMemberTable.smallestObject && objectCount <= JSONMemberTable.largestObject {
+            if cursor.table?.object != address {
+                let table = cursor.table ?? JSONMemberTable()
+                table.hash(self)
+                cursor.table = table
+            }
+            guard let (keyNode, position) = cursor.table?.find(key) else { return nil }
+            cursor.object = address
+            cursor.key = keyNode.address
+            cursor.index = position
+            return keyNode.following
+        }
         var keyNode = following
-        for position in 0..<count {
+        for position in 0..<objectCount {
             let value = keyNode.following
             if keyNode.hasKey(key) {
-                cursor = JSONMemberCursor(object: address, key: keyNode.address, index: position)
+                cursor.object = address
+                cursor.key = keyNode.address
+                cursor.index = position
                 return value
             }
             keyNode = value.next
         }
         return nil
+    }
+}
+
+/// One object's keys, hashed: its key cells in member order, and an open-addressing table of
+/// positions into them. The hash needs no seed: keys crafted to collide only make a lookup walk
+/// the members, as it would without a table.
+///
+/// For `{"id":1,"name":"x","tags":[]}` (were it large enough), `keys` holds the three key
+/// cells' addresses, and `slots` (eight, at least twice the members) holds 1, 2 and 3 — each
+/// member's position plus one, at its hash's slot or the next free one after it — and 0 elsewhere.
+package final class JSONMemberTable {
+    /// Objects of at most this many members are searched from the first member instead.
+    package static let smallestObject = 16
+    /// Nor are objects of more members hashed: a table takes 16 bytes or more a member, memory no
+    /// limit counts, and a hostile document could ask for one per decode.
+    package static let largestObject = 1 << 16
+
+    fileprivate private(set) var object: UnsafeRawPointer? = nil
+    private var keys: [UnsafeRawPointer] = []
+    private var slots: [UInt32] = []
+
+    /// Hashes the keys of `object` (of at most ``largestObject`` members), reusing this table's
+    /// storage.
+    fileprivate func hash(_ object: JSONNode) {
+        self.object = object.address
+        let count = object.objectCount
+        keys.removeAll(keepingCapacity: true)
+        keys.reserveCapacity(count)
+        var size = 32
+        while size < count * 2 { size *= 2 }
+        slots.removeAll(keepingCapacity: true)
+        slots.append(contentsOf: repeatElement(0, count: size))
+        let mask = size - 1
+        var keyNode = object.following
+        for position in 0..<count {
+            keys.append(keyNode.address)
+            var slot = Self.hash(keyNode.textBytes) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = UInt32(truncatingIfNeeded: position + 1)
+            keyNode = keyNode.following.next
+        }
+    }
+
+    /// The key cell and position of the member named `key`.
+    fileprivate func find(_ key: UnsafeBufferPointer<UInt8>) -> (JSONNode, Int)? {
+        let mask = slots.count - 1
+        var slot = Self.hash(key) & mask
+        while slots[slot] != 0 {
+            let position = Int(slots[slot]) - 1
+            let keyNode = JSONNode(address: keys[position])
+            if keyNode.hasKey(key) { return (keyNode, position) }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// FNV-1a over the bytes.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash ^ hash &>> 32)
     }
 }
 
