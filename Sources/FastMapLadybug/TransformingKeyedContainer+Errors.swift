@@ -63,7 +63,8 @@ extension TransformingKeyedContainer {
 
     /// A value a date transformer could not read.
     func badDate(_ coding: DateCoding, _ value: JSON, source: [JSONKeyPath.Component]?, _ key: Key) -> DecodingError {
-        let found = "\(value.kind) \(value.snippet())"
+        // The kind only: error texts carry no payload (the value is kept in the error).
+        let found = "\(value.kind)"
         let message = "\(subject(key)): expected \(coding.expectation), found \(found)"
         let failure = FastMapError(
             kind: .invalidValue, message: message, path: containerComponents + (source ?? [.key(key.stringValue)]),

@@ -123,7 +123,7 @@ public struct JSONDateFormat: Sendable, CustomStringConvertible {
 
     private func failure(found kind: JSON.Kind, snippet: String) -> FastMapError {
         FastMapError(
-            kind: .invalidValue, message: "expected a date in \(description) form, found \(kind) \(snippet)",
+            kind: .invalidValue, message: "expected a date in \(description) form, found \(kind)",
             expectedType: "Date (\(description))", foundKind: kind, foundSnippet: snippet)
     }
 

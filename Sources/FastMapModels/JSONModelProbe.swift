@@ -4,7 +4,8 @@ enum JSONModelProbe {
     struct Found {
         var kind: JSON.Kind?
         var snippet: String?
-        /// `string "abc"`, `number 42`, `null`, `object {"a", "b"}`, …
+        /// `string`, `number`, `null`, `object`, … : what error texts say, never the value
+        /// itself (a payload may hold secrets; the value is kept in `snippet`).
         var text: String
     }
 
@@ -16,20 +17,20 @@ enum JSONModelProbe {
     static func describe(_ container: any SingleValueDecodingContainer) -> Found {
         if container.decodeNil() { return Found(kind: .null, snippet: "null", text: "null") }
         if let flag = try? container.decode(Bool.self) {
-            return Found(kind: .bool, snippet: "\(flag)", text: "bool \(flag)")
+            return Found(kind: .bool, snippet: "\(flag)", text: "bool")
         }
         if let number = try? container.decode(Int64.self) { return numberFound(String(number)) }
         if let number = try? container.decode(UInt64.self) { return numberFound(String(number)) }
         if let number = try? container.decode(Double.self) { return numberFound(JSONLosslessScalar.text(of: number)) }
         if let text = try? container.decode(String.self) {
             let snippet = JSONDateText.quoted(text)
-            return Found(kind: .string, snippet: snippet, text: "string \(snippet)")
+            return Found(kind: .string, snippet: snippet, text: "string")
         }
         return Found(kind: nil, snippet: nil, text: "an object or an array")
     }
 
     private static func numberFound(_ text: String) -> Found {
-        Found(kind: .number, snippet: text, text: "number \(text)")
+        Found(kind: .number, snippet: text, text: "number")
     }
 
     /// The value `decoder` stands on, including containers.
@@ -38,7 +39,7 @@ enum JSONModelProbe {
             let keys = keyed.allKeys.prefix(5).map { "\"\($0.stringValue)\"" }
             let more = keyed.allKeys.count > 5 ? ", …" : ""
             let snippet = "{" + keys.joined(separator: ", ") + more + "}"
-            return Found(kind: .object, snippet: snippet, text: "object with keys \(snippet)")
+            return Found(kind: .object, snippet: snippet, text: "object")
         }
         if let unkeyed = try? decoder.unkeyedContainer() {
             let count = unkeyed.count.map { " of \($0) elements" } ?? ""

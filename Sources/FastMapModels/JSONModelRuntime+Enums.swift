@@ -49,7 +49,8 @@ extension JSONModelRuntime {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard text == tag else {
-            throw CodingErrors.dataCorrupted(at: decoder.codingPath, "expected \"\(tag)\", found \"\(text)\".")
+            // The text found is not quoted: error texts carry no payload.
+            throw CodingErrors.dataCorrupted(at: decoder.codingPath, "expected \"\(tag)\", found another string.")
         }
     }
 

@@ -106,16 +106,15 @@ extension JSONModelRuntime {
         container: KeyedDecodingContainer<Key>
     ) -> JSONModelProbe.Found {
         if case DecodingError.keyNotFound = error {
-            // FastJSONDecoder's underlying error shows the object the key is missing from; that
-            // object is not the value the property expected.
-            let object = (context?.underlyingError as? FastMapError)?.foundSnippet.map { " from \($0)" } ?? ""
-            return JSONModelProbe.Found(kind: nil, snippet: nil, text: "no value (the key is missing\(object))")
+            // FastJSONDecoder's underlying error keeps the object the key is missing from; that
+            // object is not the value the property expected, and the text never quotes it.
+            return JSONModelProbe.Found(kind: nil, snippet: nil, text: "no value (the key is missing)")
         }
         if let known = (context?.underlyingError as? FastMapError) ?? (error as? FastMapError),
             let snippet = known.foundSnippet
         {
             let kind = known.foundKind
-            return JSONModelProbe.Found(kind: kind, snippet: snippet, text: kind.map { "\($0) \(snippet)" } ?? snippet)
+            return JSONModelProbe.Found(kind: kind, snippet: snippet, text: kind.map { "\($0)" } ?? "a value")
         }
         switch error {
         case DecodingError.valueNotFound:

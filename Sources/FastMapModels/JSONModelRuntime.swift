@@ -31,6 +31,7 @@ public enum JSONModelRuntime {
     @usableFromInline
     static func validationFailure(_ value: Any) -> FastMapError {
         let shown = value is String ? "\"\(value)\"" : "\(value)"
-        return FastMapError(kind: .invalidValue, message: "validation failed for \(shown)", foundSnippet: shown)
+        // The value is kept, not quoted: error texts carry no payload.
+        return FastMapError(kind: .invalidValue, message: "validation failed", foundSnippet: shown)
     }
 }

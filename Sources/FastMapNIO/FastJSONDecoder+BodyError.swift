@@ -52,7 +52,8 @@
                 }
             }
 
-            /// `record 3 at byte 120 (line 4): <what went wrong> (path: Index 3.score)`.
+            /// `record 3 at byte 120 (line 4): <what went wrong> (path: $[3].score)`, in
+            /// `JSONDecoder`'s words and without payload bytes.
             public var description: String {
                 var place = "record \(index)"
                 if let offset { place += " at byte \(offset)" }
@@ -66,18 +67,10 @@
             }
 
             private static func summary(of error: DecodingError) -> String {
-                let context: DecodingError.Context
-                switch error {
-                case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found),
-                    .dataCorrupted(let found):
-                    context = found
-                @unknown default:
-                    return "\(error)"
-                }
-                var path = context.codingPath.map { $0.intValue.map { "Index \($0)" } ?? $0.stringValue }
-                if case .keyNotFound(let key, _) = error { path.append(key.stringValue) }
-                guard !path.isEmpty else { return context.debugDescription }
-                return "\(context.debugDescription) (path: \(path.joined(separator: ".")))"
+                guard let context = error.context else { return "\(error)" }
+                let path = error.rootedPath
+                guard path != "$" else { return context.debugDescription }
+                return "\(context.debugDescription) (path: \(path))"
             }
         }
     }

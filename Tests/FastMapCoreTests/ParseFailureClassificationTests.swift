@@ -21,9 +21,9 @@ import Testing
     static let truncated = "unexpected end of input: the document is truncated"
     static let empty = "unexpected end of input: the input holds no JSON value"
     static let trailing = "unexpected text after the end of the JSON document"
-    static let badEscape = "lexical error: inside a string, '\\' occurs before a character which it may not."
-    static let badHex = "lexical error: invalid (non-hex) character occurs after '\\u' inside string."
-    static let noExponentDigit = "lexical error: malformed number, a digit is required after the exponent."
+    static let badEscape = "invalid escape sequence in a string"
+    static let badHex = "expected four hexadecimal digits after \\u in a string"
+    static let noExponentDigit = "malformed number: expected a digit after the exponent"
 
     static let documentCases: [Case] = [
         Case(input: "[", message: truncated, location: "line 1, column 2 (byte 1)"),
@@ -35,7 +35,7 @@ import Testing
         Case(input: "\"\\u12", message: badHex, location: "line 1, column 6 (byte 5)"),
         Case(input: "1.5e", message: noExponentDigit, location: "line 1, column 5 (byte 4)"),
         Case(
-            input: "tru", message: "lexical error: invalid string in json text.", location: "line 1, column 4 (byte 3)"),
+            input: "tru", message: "invalid string", location: "line 1, column 4 (byte 3)"),
         // After the root, even a byte yajl's lexer rejects is text after the document.
         Case(input: "[] @", message: trailing, location: "line 1, column 4 (byte 3)"),
         Case(input: "1 @", message: trailing, location: "line 1, column 3 (byte 2)"),
@@ -66,7 +66,7 @@ import Testing
         ("[1,", "syntax $ \(truncated) (after 1 elements) (line 1, column 4 (byte 3)) after 1"),
         (
             "[1,-",
-            "syntax $ lexical error: malformed number, a digit is required after the minus sign. (line 1, column 5 (byte 4)) after 1"
+            "syntax $ malformed number: expected a digit after the minus sign (line 1, column 5 (byte 4)) after 1"
         ),
         ("[\"abc\\", "syntax $ \(badEscape) (line 1, column 7 (byte 6)) after 0"),
         ("[] @", "syntax $ \(trailing) (line 1, column 4 (byte 3)) after 0"),

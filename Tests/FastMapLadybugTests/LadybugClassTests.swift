@@ -29,7 +29,7 @@ struct LadybugClassTests {
             return
         }
         #expect(context.codingPath.map(\.stringValue) == ["cost"])
-        #expect(failure.message == #"property `cost` of Shirt1: expected Double, found string "cheap""#)
+        #expect(failure.message == #"property `cost` of Shirt1: expected Double, found string"#)
     }
 
     @Test func classWithInit() throws {
@@ -61,7 +61,7 @@ struct LadybugClassTests {
 
         let (_, failure) = try #require(decodingFailure { try Jacket(data: Data(#"{"label": {"brand": 7}}"#.utf8)) })
         #expect(failure.pathDescription == "$.label.brand")
-        #expect(failure.message == "property `brand` of Jacket: expected String, found number 7")
+        #expect(failure.message == "property `brand` of Jacket: expected String, found number")
     }
 
     @Test func inputsThatAreNotObjects() throws {

@@ -86,7 +86,10 @@ struct LadybugDateTransformerTests {
             return
         }
         #expect(context.codingPath.map(\.stringValue) == [property])
-        #expect(failure.message == "property `\(property)` of Dates: expected \(expectation), found \(found)")
+        // The text names the kind found; the value itself is kept, not quoted.
+        let kind = found.prefix(while: { $0 != " " })
+        #expect(failure.message == "property `\(property)` of Dates: expected \(expectation), found \(kind)")
+        #expect(failure.foundSnippet == String(found.dropFirst(kind.count + 1)))
         #expect(failure.expectedType == "Date")
     }
 

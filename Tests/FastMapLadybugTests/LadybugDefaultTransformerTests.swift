@@ -83,7 +83,7 @@ struct LadybugDefaultTransformerTests {
             return
         }
         #expect(context.codingPath.map(\.stringValue) == ["count"])
-        #expect(failure.message == #"property `count` of Wrong: expected Int, found string "many""#)
+        #expect(failure.message == #"property `count` of Wrong: expected Int, found string"#)
         #expect(try Wrong(data: Data(#"{"count": 2}"#.utf8)).count == 2)
     }
 

@@ -142,6 +142,6 @@ struct LadybugKeyPathTests {
         }
         #expect(context.codingPath.map(\.stringValue) == ["values", "Index 1"])
         #expect(failure.pathDescription == "$.start[2].fizz.values[1]")
-        #expect(failure.message == #"property `values` of Potter: expected Int, found string "three""#)
+        #expect(failure.message == #"property `values` of Potter: expected Int, found string"#)
     }
 }

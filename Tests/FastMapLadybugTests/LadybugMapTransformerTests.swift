@@ -82,6 +82,6 @@ struct LadybugMapTransformerTests {
             return
         }
         #expect(context.codingPath.map(\.stringValue) == ["wrong"])
-        #expect(failure.message == "property `wrong` of Wrong: expected String, found array [1]")
+        #expect(failure.message == "property `wrong` of Wrong: expected String, found array")
     }
 }

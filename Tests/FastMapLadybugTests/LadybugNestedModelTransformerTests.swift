@@ -47,7 +47,7 @@ struct LadybugNestedModelTransformerTests {
         let broken = json.replacingOccurrences(of: #""seat_number": "3C""#, with: #""seat_number": 3"#)
         let (_, failure) = try #require(decodingFailure { try Flight(data: Data(broken.utf8)) })
         #expect(failure.pathDescription == "$.byRow.3[0].seat_number")
-        #expect(failure.message == "property `seat` of Passenger: expected String, found number 3")
+        #expect(failure.message == "property `seat` of Passenger: expected String, found number")
     }
 
     /// Plain `FastJSONDecoder` stays a drop-in for `JSONDecoder`: no transformers.

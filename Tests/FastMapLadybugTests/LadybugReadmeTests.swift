@@ -91,7 +91,7 @@ struct LadybugReadmeTests {
         #expect(dateFailure.pathDescription == "$.planted_at")
         #expect(
             dateFailure.message
-                == #"property `plantedAt` of Tree: expected a date string in the format "MM-dd-yyyy", found string "July 4th""#
+                == #"property `plantedAt` of Tree: expected a date string in the format "MM-dd-yyyy", found string"#
         )
     }
 
@@ -140,7 +140,7 @@ struct LadybugReadmeTests {
         }
         #expect(context.codingPath.map(\.stringValue) == ["passengers", "Index 1", "name"])
         #expect(failure.pathDescription == "$.passengers[1].name")
-        #expect(failure.message == "property `name` of Passenger: expected String, found number 5")
+        #expect(failure.message == "property `name` of Passenger: expected String, found number")
 
         let noMarshal = Self.flightJSON.replacingOccurrences(of: "air_marshal", with: "pilot")
         let (missing, missingFailure) = try #require(decodingFailure { try Flight(data: Data(noMarshal.utf8)) })
@@ -202,7 +202,7 @@ struct LadybugReadmeTests {
         #expect(failure.pathDescription == "$.y2k")
         #expect(
             failure.message
-                == #"property `Y2K` of SomeDates: expected a number of seconds since 1970, found string "soon""#)
+                == #"property `Y2K` of SomeDates: expected a number of seconds since 1970, found string"#)
     }
 
     @Test func bottlesOfBeerOnTheWall() throws {
@@ -255,7 +255,7 @@ struct LadybugReadmeTests {
         }
         #expect(context.codingPath.map(\.stringValue) == ["values", "Index 2"])
         #expect(failure.pathDescription == "$.values[2]")
-        #expect(failure.message == #"property `values` of FibonacciSequence: expected Int, found string "two""#)
+        #expect(failure.message == #"property `values` of FibonacciSequence: expected Int, found string"#)
     }
 
     static let tweetsJSON = """

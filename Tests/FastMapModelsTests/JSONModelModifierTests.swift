@@ -96,7 +96,7 @@ struct JSONModelModifierTests {
             return context.codingPath.map(\.stringValue) == ["width"]
                 && context.debugDescription.contains("Validated.width")
                 && context.debugDescription.contains("\"width\"")
-                && context.debugDescription.contains("validation failed for 400")
+                && context.debugDescription.contains("validation failed") && !"\(error)".contains("400")
                 && underlying.kind == .invalidValue && underlying.foundSnippet == "400"
                 && underlying.pathDescription == "$.width"
         }

@@ -89,7 +89,7 @@ struct JSONModelReaderTests {
             return underlying.pathDescription == "$.data.user.age"
                 && context.codingPath.map(\.stringValue) == ["data", "user", "age"]
                 && context.debugDescription.contains("PathReads.user (key path \"data.user\", PathInner)")
-                && context.debugDescription.contains("Expected to decode Int but found bool true")
+                && context.debugDescription.contains("Expected to decode Int but found bool instead")
         }
     }
 

@@ -69,25 +69,38 @@ import Testing
         let whole = Self.parts(CodingErrors.invalidJSON(parse))
         #expect(whole.case == "dataCorrupted")
         #expect(whole.path.isEmpty)
+        // Foundation's text; the location is said once, by the underlying error.
+        #expect(whole.text == "The given data was not valid JSON")
         #expect(
-            whole.text
-                == "The given data was not valid JSON: unexpected end of input: the document is truncated (line 1, column 2 (byte 1))"
-        )
+            whole.underlying
+                == "syntax at $: unexpected end of input: the document is truncated (line 1, column 2 (byte 1))")
         #expect(Self.parts(CodingErrors.invalidJSON(parse, at: Self.path)).path == ["a", "[2]"])
     }
 
     @Test func fastMapErrorsBecomeTheCaseOfTheirKind() {
         let located = FastMapError(kind: .invalidValue, message: "m")
-        let kinds: [(FastMapError, String)] = [
-            (FastMapError(kind: .keyNotFound, message: "m", path: [.key("a"), .key("b")], key: "b"), "keyNotFound b"),
-            (FastMapError(kind: .typeMismatch, message: "m"), "typeMismatch Any"),
-            (FastMapError(kind: .valueNotFound, message: "m"), "valueNotFound Any"),
-            (FastMapError(kind: .numberOutOfRange, message: "m"), "dataCorrupted"),
+        let key = FastCodingKey(stringValue: "b")
+        let kinds: [(FastMapError, String, String)] = [
+            (
+                FastMapError(kind: .keyNotFound, message: "m", path: [.key("a"), .key("b")], key: "b"), "keyNotFound b",
+                #"No value associated with key \#(key) ("b")"#
+            ),
+            (
+                FastMapError(kind: .typeMismatch, message: "m", expectedType: "Int", foundKind: .string),
+                "typeMismatch Any", "Expected to decode Int but found a string instead"
+            ),
+            (
+                FastMapError(kind: .valueNotFound, message: "m", expectedType: "Int"), "valueNotFound Any",
+                "Cannot get value of type Int -- found null value instead"
+            ),
+            (FastMapError(kind: .numberOutOfRange, message: "m"), "dataCorrupted", "The given data was not valid JSON"),
         ]
-        for (error, name) in kinds {
+        for (error, name, text) in kinds {
             let parts = Self.parts(CodingErrors.decodingError(error, at: Self.path, underlying: located))
             #expect(parts.case == name)
-            #expect(parts.text == error.description)
+            // Foundation's words for the case; the error itself, which says the rest, is underlying.
+            #expect(parts.text == text)
+            #expect(parts.underlying == "\(located)")
             #expect(parts.path == ["a", "[2]"])
         }
     }

@@ -44,12 +44,14 @@ import Testing
         #expect(nans.count == 3 && nans.allSatisfy(\.isNaN) && nans[1].sign == .minus)
         #expect((try? decoder.decode(Decimal.self, from: Data("NaN".utf8)))?.isNaN == true)
         #expect((try? decoder.decode(Float.self, from: Data("-Infinity".utf8))) == -.infinity)
-        // Errors name the token as written.
+        // Errors name the place; the token as written is kept in the underlying error.
         do {
             _ = try decoder.decode([Int].self, from: Data("[1, Infinity]".utf8))
             Issue.record("Infinity read as Int")
         } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.debugDescription.contains("Number Infinity at $[1]"), "\(context.debugDescription)")
+            let underlying = context.underlyingError as? FastMapError
+            #expect(underlying?.description == "numberOutOfRange at $[1]: the number does not fit in Int")
+            #expect(underlying?.foundSnippet == "Infinity")
         } catch {
             Issue.record("\(error)")
         }

@@ -173,7 +173,7 @@ import Testing
             let error = expectMappingError(.typeMismatch, at: "$") { () throws -> Int? in
                 try list.decode(JSONKeyPath(key))
             }
-            #expect(error?.message == "cannot look up \(key) in array [0,1,2,3,4,5,6,7,8,9,10]: expected object")
+            #expect(error?.message == "cannot look up \(key) in array: expected object")
         }
         let keyed = json(#"{"[-1]": "minus one", "[1A]": "one A", "list[-1]": "literal"}"#)
         #expect(try keyed.decode("[-1]") as String == "minus one")

@@ -175,6 +175,20 @@ func summary(_ error: any Error) -> String {
     }
 }
 
+/// The description of a `DecodingError`'s underlying ``FastMapError``: where the failure is, in
+/// FastMap's words.
+func underlyingText(_ error: (any Error)?) -> String? {
+    guard let error = error as? DecodingError else { return nil }
+    let context: DecodingError.Context
+    switch error {
+    case .typeMismatch(_, let inner), .valueNotFound(_, let inner), .keyNotFound(_, let inner),
+        .dataCorrupted(let inner):
+        context = inner
+    @unknown default: return nil
+    }
+    return (context.underlyingError as? FastMapError)?.description
+}
+
 /// Collects an async stream's elements and its error, if any.
 func collect<T>(_ stream: FastJSONDecoder.ElementStream<T>) async -> (values: [T], error: (any Error)?) {
     var values: [T] = []

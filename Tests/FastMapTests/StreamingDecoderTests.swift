@@ -41,11 +41,15 @@ struct StreamingDecoderTests {
         #expect((expectedError == nil) == (corrupted == nil), "\(String(describing: expectedError))")
         let prefix = corrupted.map { Array(records[..<$0]) } ?? records
         // What streaming must throw. Text the parser refuses (a number beyond UInt64) fails the
-        // whole document with an empty coding path; streaming fails only that element, with
-        // the same description and the element's path.
+        // whole document with an empty coding path and a location; streaming fails only that
+        // element, with the same description and the element's path. (A number that parses but
+        // does not fit the type has Foundation's empty path in both.)
         var streamingError = expectedError.map(summary)
         let invalidJSON = "dataCorrupted : The given data was not valid JSON"
-        if let text = streamingError, text.hasPrefix(invalidJSON), let corrupted {
+        let parseFailure = (expectedError as? DecodingError).map { DecodingFailure($0).underlyingError }
+        if let text = streamingError, text.hasPrefix(invalidJSON), let corrupted,
+            (parseFailure as? FastMapError)?.location != nil
+        {
             let place = (inEnvelope ? ".data" : "") + "[\(corrupted)]"
             streamingError =
                 "dataCorrupted \(place): The given data was not valid JSON" + text.dropFirst(invalidJSON.count)
@@ -161,11 +165,12 @@ struct StreamingDecoderTests {
         #expect(collected.map(\.index) == [1, 3, 4])
         #expect(collected.map(\.offset) == [4, 14, 20])
         #expect(
-            summary(collected[0].error)
-                == "typeMismatch(Int) [1]: Expected to decode Int but found string \"two\" instead")
+            summary(collected[0].error) == "typeMismatch(Int) [1]: Expected to decode Int but found a string instead")
         #expect(summary(collected[1].error).hasPrefix("valueNotFound(Int) [3]"))
+        #expect(summary(collected[2].error) == "dataCorrupted : The given data was not valid JSON")
         #expect(
-            summary(collected[2].error).hasPrefix("dataCorrupted : Number 5.5 at $[4] is not representable as Int"))
+            underlyingText(collected[2].error)
+                == "numberOutOfRange at $[4]: the number does not fit in Int (line 1, column 21 (byte 20))")
 
         // The default stops at the first failure, after the elements before it.
         var before: [Int] = []
@@ -173,7 +178,7 @@ struct StreamingDecoderTests {
             try decoder.forEach(Int.self, contentsOf: file.url) { before.append($0) }
         }
         #expect(before == [1])
-        #expect(error.map(summary) == "typeMismatch(Int) [1]: Expected to decode Int but found string \"two\" instead")
+        #expect(error.map(summary) == "typeMismatch(Int) [1]: Expected to decode Int but found a string instead")
     }
 
     @Test func refusedElementsAreFailuresWithTheirPlace() async throws {
@@ -188,9 +193,10 @@ struct StreamingDecoderTests {
         #expect(values.values.count == 2 && values.error == nil)
         let failure = try #require(failures.withLock { $0 }.first)
         #expect(failure.index == 1 && failure.offset == 20 && failure.line == 1)
+        #expect(summary(failure.error) == "dataCorrupted .data[1]: The given data was not valid JSON")
         #expect(
-            summary(failure.error).hasPrefix(
-                "dataCorrupted .data[1]: The given data was not valid JSON: Unable to convert hex escape"))
+            underlyingText(failure.error)?.hasPrefix(
+                "invalidUnicode at $.data[1]: a \\u escape holds a high surrogate without a low surrogate") == true)
         let underlying = try #require(
             {
                 if case .dataCorrupted(let c) = failure.error {
@@ -205,11 +211,13 @@ struct StreamingDecoderTests {
 
 @Suite("Streaming decoder errors")
 struct StreamingDecoderErrorTests {
-    private func streamError(_ text: String, at path: JSONKeyPath = .root) async -> (count: Int, error: String?) {
+    private func streamError(
+        _ text: String, at path: JSONKeyPath = .root
+    ) async -> (count: Int, error: String?, underlying: String?) {
         let result = await collect(
             FastJSONDecoder().stream(
                 JSON.self, inArrayAt: path, from: CountingChunks(chunks: chunked(Array(text.utf8), sizes: [2]))))
-        return (result.values.count, result.error.map(summary))
+        return (result.values.count, result.error.map(summary), underlyingText(result.error))
     }
 
     @Test func targetOfTheWrongKind() async throws {
@@ -217,56 +225,55 @@ struct StreamingDecoderErrorTests {
         #expect(object.count == 0)
         #expect(
             object.error
-                == "typeMismatch(Array<Any>) .data: Expected to decode Array<Any> but found object instead. (line 1, column 10 (byte 9))"
+                == "typeMismatch(Array<Any>) .data: Expected to decode Array<Any> but found a dictionary instead")
+        #expect(
+            object.underlying
+                == "typeMismatch at $.data: expected an array to stream at $.data, found object (line 1, column 10 (byte 9))"
         )
         let top = await streamError(#"  "text""#)
-        #expect(
-            top.error
-                == "typeMismatch(Array<Any>) : Expected to decode Array<Any> but found string instead. (line 1, column 3 (byte 2))"
-        )
+        #expect(top.error == "typeMismatch(Array<Any>) : Expected to decode Array<Any> but found a string instead")
+        #expect(top.underlying?.hasSuffix("(line 1, column 3 (byte 2))") == true)
         let null = await streamError(#"{"data": null}"#, at: "data")
         #expect(
-            null.error?.hasPrefix(
-                "valueNotFound(Array<Any>) .data: Cannot get unkeyed decoding container -- found null value instead.")
-                == true)
+            null.error
+                == "valueNotFound(Array<Any>) .data: Cannot get unkeyed decoding container -- found null value instead")
         let step = await streamError(#"{"result": [1]}"#, at: "result.items")
         #expect(
             step.error?.hasPrefix(
-                "typeMismatch(Dictionary<String, Any>) .result: Expected to decode Dictionary<String, Any> but found array"
+                "typeMismatch(Dictionary<String, Any>) .result: Expected to decode Dictionary<String, Any> but found an array"
             ) == true)
     }
 
     @Test func missingKeysAndIndices() async throws {
         let key = await streamError(#"{"meta": {"data": []}}"#, at: "data")
-        #expect(key.error == #"keyNotFound(data) : No value associated with key "data". (line 1, column 22 (byte 21))"#)
-        let index = await streamError("[[1], [2]]", at: "[2]")
         #expect(
-            index.error
-                == "valueNotFound(Any) [2]: Index 2 is out of bounds (the array has 2 elements). (line 1, column 10 (byte 9))"
-        )
+            key.error
+                == #"keyNotFound(data) : No value associated with key \#(FastCodingKey(stringValue: "data")) ("data")"#)
+        #expect(key.underlying == #"keyNotFound at $.data: no value for key "data" (line 1, column 22 (byte 21))"#)
+        let index = await streamError("[[1], [2]]", at: "[2]")
+        #expect(index.error == "valueNotFound(Any) [2]: Index 2 is out of bounds (the array has 2 elements)")
+        #expect(index.underlying?.hasSuffix("(line 1, column 10 (byte 9))") == true)
     }
 
     @Test func truncatedAndTrailingInputAfterTheElements() async throws {
         let truncated = await streamError(#"{"data": [1, 2, {"a""#, at: "data")
         #expect(truncated.count == 2)
+        #expect(truncated.error == "dataCorrupted : The given data was not valid JSON")
         #expect(
-            truncated.error
-                == "dataCorrupted : The given data was not valid JSON: unexpected end of input: the document is truncated (after 2 elements) (line 1, column 21 (byte 20))"
+            truncated.underlying
+                == "syntax at $: unexpected end of input: the document is truncated (after 2 elements) (line 1, column 21 (byte 20))"
         )
         let trailing = await streamError("[1, 2, 3] [4]")
         #expect(trailing.count == 3)
         #expect(
-            trailing.error
-                == "dataCorrupted : The given data was not valid JSON: unexpected text after the end of the JSON document (line 1, column 11 (byte 10))"
-        )
+            trailing.underlying
+                == "syntax at $: unexpected text after the end of the JSON document (line 1, column 11 (byte 10))")
         let garbage = await streamError("[1, 2, x]")
         #expect(garbage.count == 2)
-        #expect(garbage.error?.hasPrefix("dataCorrupted : The given data was not valid JSON: lexical error") == true)
+        #expect(garbage.underlying?.hasPrefix("syntax at $: invalid character (") == true)
         let empty = await streamError("")
         #expect(
-            empty.error
-                == "dataCorrupted : The given data was not valid JSON: the input is empty (after 0 elements) (line 1, column 1 (byte 0))"
-        )
+            empty.underlying == "syntax at $: the input is empty (after 0 elements) (line 1, column 1 (byte 0))")
     }
 
     @Test func unreadableFiles() async throws {
@@ -291,11 +298,10 @@ struct StreamingDecoderLinesTests {
 
         let thrown = await collect(decoder.lines(ID.self, contentsOf: file.url))
         #expect(thrown.values == [ID(id: 1), ID(id: 2)])
-        let syntax = try #require(thrown.error.map(summary))
-        #expect(
-            syntax.hasPrefix(
-                "dataCorrupted : The given data was not valid JSON: line 5 is not valid JSON: lexical error"))
-        #expect(syntax.hasSuffix("(line 5, column 9 (byte 34))"))
+        #expect(thrown.error.map(summary) == "dataCorrupted : The given data was not valid JSON")
+        // The line is said once, in the location.
+        let syntax = try #require(underlyingText(thrown.error))
+        #expect(syntax == "syntax at $: invalid character (line 5, column 9 (byte 34))")
 
         let failures = LockedValue<[FastJSONDecoder.ElementFailure]>([])
         let collected = await collect(
@@ -308,9 +314,10 @@ struct StreamingDecoderLinesTests {
         #expect(records.map(\.line) == [5, 6])
         #expect(records.map(\.index) == [2, 3])
         #expect(records.map(\.offset) == [26, 39])
+        #expect(summary(records[1].error) == "typeMismatch(Int) .id: Expected to decode Int but found a string instead")
         #expect(
-            summary(records[1].error)
-                == #"typeMismatch(Int) .id: Line 6: Expected to decode Int but found string "3" instead"#)
+            underlyingText(records[1].error)
+                == "typeMismatch at $.id: expected Int, found string (line 6, column 1 (byte 39))")
     }
 
     @Test func linesFromEveryChunking() async throws {

@@ -1,3 +1,4 @@
+@_spi(FastMapCore) import FastMapCore
 import Foundation
 
 /// The one place where FastMap makes `DecodingError` and `EncodingError` values: the Codable
@@ -54,30 +55,40 @@ package enum CodingErrors {
         .dataCorrupted(context(codingPath, description, underlying, wording))
     }
 
-    /// Malformed input: Foundation's case (at `codingPath`, empty for a whole document), with
-    /// FastMap's line, column and byte offset in the description and the parse error as the
-    /// underlying error.
+    /// Malformed input: Foundation's case and text (at `codingPath`, empty for a whole
+    /// document), with the parse error, which says what is wrong and where, as the underlying
+    /// error.
     package static func invalidJSON(_ error: FastMapError, at codingPath: [any CodingKey] = []) -> DecodingError {
-        var description = "The given data was not valid JSON: \(error.message)"
-        if let location = error.location { description += " (\(location))" }
-        return dataCorrupted(at: codingPath, description, underlying: error)
+        dataCorrupted(at: codingPath, "The given data was not valid JSON.", underlying: error)
     }
 
     /// `error` (a hand-mapping failure located at `codingPath`) as the `DecodingError` case its
-    /// kind corresponds to, carrying `underlying` (the error itself, relocated).
+    /// kind corresponds to, described in `JSONDecoder`'s words for that case, carrying
+    /// `underlying` (the error itself, relocated), which says the rest.
     package static func decodingError(
         _ error: FastMapError, at codingPath: [any CodingKey], underlying: FastMapError
     ) -> DecodingError {
-        let context = context(codingPath, error.description, underlying, .fastMap)
+        let expected = error.expectedType ?? "Any"
         switch error.kind {
         case .keyNotFound:
-            return .keyNotFound(FastCodingKey(stringValue: error.key ?? error.path.last?.description ?? ""), context)
+            let key = FastCodingKey(stringValue: error.key ?? error.path.last?.description ?? "")
+            return keyNotFound(
+                key, at: codingPath, "No value associated with key \(key) (\"\(key.stringValue)\").",
+                underlying: underlying)
         case .typeMismatch:
-            return .typeMismatch(Any.self, context)
+            let found = error.foundKind.map { " but found \($0.foundationDescription) instead" } ?? ""
+            return typeMismatch(
+                Any.self, at: codingPath, "Expected to decode \(expected)\(found).", underlying: underlying)
         case .valueNotFound:
-            return .valueNotFound(Any.self, context)
+            return valueNotFound(
+                Any.self, at: codingPath, "Cannot get value of type \(expected) -- found null value instead",
+                underlying: underlying)
+        case .syntax, .numberOutOfRange, .invalidUnicode:
+            return invalidJSON(underlying, at: codingPath)
         default:
-            return .dataCorrupted(context)
+            return dataCorrupted(
+                at: codingPath, "The data couldn't be read because it isn't in the correct format.",
+                underlying: underlying)
         }
     }
 

@@ -26,3 +26,14 @@ extension DecodingError {
         }
     }
 }
+
+extension DecodingError {
+    /// Where the error happened in `$` form (`$.data[3].score`): the coding path, then the
+    /// missing key of a `keyNotFound`. The texts FastMap writes around a `DecodingError`
+    /// (a streamed element's or a request body's) name the place this one way.
+    package var rootedPath: String {
+        var components = context?.codingPath.map(\.fastMapComponent) ?? []
+        if case .keyNotFound(let key, _) = self { components.append(key.fastMapComponent) }
+        return JSONKeyPath.rootedDescription(of: components)
+    }
+}

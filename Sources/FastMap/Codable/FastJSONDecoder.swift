@@ -46,6 +46,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         var allowsTrailingCommas = true
         var allowsJSON5 = false
         var assumesTopLevelDictionary = false
+        package var quotesPayloadInErrors = false
         /// Documents of at least this many bytes decoded as a top-level `[T]` are read element
         /// by element (FastJSONDecoder+BoundedArray.swift); tests move it to force either way.
         package var elementByElementThreshold = 8 << 20
@@ -169,6 +170,22 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     public override var assumesTopLevelDictionary: Bool {
         get { state.withLock { $0.options.assumesTopLevelDictionary } }
         set { state.withLock { $0.options.assumesTopLevelDictionary = newValue } }
+    }
+
+    /// Whether error texts quote the input: the value found (`found string: "high"`), and in a
+    /// ``FastMapError``'s `debugDescription` the document around it. Defaults to `false`.
+    ///
+    /// By default nothing a `DecodingError` or its underlying ``FastMapError`` prints comes
+    /// from the payload: the description is `JSONDecoder`'s own text for the case (`Expected to
+    /// decode Double but found a string instead.`), and the underlying error adds the `$` path,
+    /// the location, the expected type and the kind found. A service that logs `"\(error)"`
+    /// therefore never writes a password or a card number it was sent. Turn this on during
+    /// development to see the offending values; whatever the setting, they stay available as
+    /// ``FastMapError/foundSnippet`` and ``FastMapError/node``. Streaming calls follow the same
+    /// setting.
+    public var quotesPayloadInErrors: Bool {
+        get { state.withLock { $0.options.quotesPayloadInErrors } }
+        set { state.withLock { $0.options.quotesPayloadInErrors = newValue } }
     }
 
     var options: Options { state.withLock { $0.options } }

@@ -1,43 +1,50 @@
 @_spi(FastMapCore) import FastMapCore
 import Foundation
 
-/// The decoder's failures as `DecodingError`s (made by ``CodingErrors``): the case and coding
-/// path `JSONDecoder` reports for the same input, a description naming the expected type and
-/// what was found, and a ``FastMapError`` (full path, expected type, found kind and snippet) as
-/// the underlying error. Coding paths are only put together here, when an error is thrown.
+/// The decoder's failures as `DecodingError`s (made by ``CodingErrors``): the case, coding path
+/// and description `JSONDecoder` gives for the same input, and a ``FastMapError`` as the
+/// underlying error with what Foundation's text lacks (the full `$` path, the expected type, the
+/// kind found) and the found value kept as a property. Neither text quotes the input unless
+/// ``FastJSONDecoder/quotesPayloadInErrors`` is set. Coding paths are only put together here,
+/// when an error is thrown.
 extension JSONTreeDecoder {
     package func typeMismatch(
         _ type: Any.Type, found node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) -> DecodingError {
         let failure = components(path, step)
-        let details = failureDetails(.typeMismatch, expected: "\(type)", node: node, at: failure)
+        let error = failureDetails(.typeMismatch, expected: "\(type)", node: node, at: failure)
         return CodingErrors.typeMismatch(
-            type, at: failure.map(\.codingKey), "Expected to decode \(type) but found \(details.found) instead.",
-            underlying: details.error)
+            type, at: failure.map(\.codingKey),
+            "Expected to decode \(type) but found \(json(node).kind.foundationDescription) instead.",
+            underlying: error)
     }
 
-    /// A null where a value was required (`message` nil), or a read past the end of an array.
+    /// A null where a value was required (`message` nil), or an element past the end of an
+    /// array (`message` Foundation's text for it, `facts` what the underlying error adds).
     package func valueNotFound(
-        _ type: Any.Type, at path: CodingPathReference, _ step: CodingPathComponent?, message: String? = nil
+        _ type: Any.Type, at path: CodingPathReference, _ step: CodingPathComponent?, message: String? = nil,
+        facts: String? = nil
     ) -> DecodingError {
         let failure = components(path, step)
-        let description = message ?? "Expected to decode \(type) but found null instead."
+        let description = message ?? "Cannot get value of type \(type) -- found null value instead"
         let error = FastMapError(
-            kind: .valueNotFound, message: description, path: failure.map(\.keyPathComponent),
-            expectedType: "\(type)", foundKind: message == nil ? .null : nil,
-            foundSnippet: message == nil ? "null" : nil, root: root)
+            kind: .valueNotFound, message: facts ?? "expected \(type), found null",
+            path: failure.map(\.keyPathComponent), expectedType: "\(type)", foundKind: message == nil ? .null : nil,
+            foundSnippet: message == nil ? "null" : nil, root: root, quotesPayload: options.quotesPayloadInErrors)
         return CodingErrors.valueNotFound(type, at: failure.map(\.codingKey), description, underlying: error)
     }
 
     package func keyNotFound(_ key: any CodingKey, in object: JSONNode, at path: CodingPathReference) -> DecodingError {
         let container = components(path, nil)
-        let snippet = json(object).snippet()
-        let description = "No value associated with key \"\(key.stringValue)\" in object \(snippet)."
+        let value = json(object)
         let error = FastMapError(
-            kind: .keyNotFound, message: description,
+            kind: .keyNotFound, message: "the object has no such key",
             path: (container + [.key(key)]).map(\.keyPathComponent), key: key.stringValue,
-            foundKind: .object, foundSnippet: snippet, node: json(object), root: root)
-        return CodingErrors.keyNotFound(key, at: container.map(\.codingKey), description, underlying: error)
+            foundKind: .object, foundSnippet: value.snippet(), node: value, root: root,
+            quotesPayload: options.quotesPayloadInErrors)
+        return CodingErrors.keyNotFound(
+            key, at: container.map(\.codingKey), "No value associated with key \(key) (\"\(key.stringValue)\").",
+            underlying: error)
     }
 
     /// A container asked of a value that is not one: Foundation reports null as a missing value
@@ -48,49 +55,49 @@ extension JSONTreeDecoder {
         guard node.isNull else { return typeMismatch(type, found: node, at: path, step) }
         let kind = type == [Any].self ? "unkeyed" : "keyed"
         return valueNotFound(
-            type, at: path, step, message: "Cannot get \(kind) decoding container -- found null value instead.")
+            type, at: path, step, message: "Cannot get \(kind) decoding container -- found null value instead",
+            facts: "expected \(type == [Any].self ? "an array" : "an object"), found null")
     }
 
-    /// A number that does not fit the requested type. `JSONDecoder` reports these as corrupt data
-    /// with an empty coding path; the path is in the description and the underlying error.
+    /// A number that does not fit the requested type. `JSONDecoder` reports these as invalid
+    /// JSON with an empty coding path; the path is in the underlying error.
     package func notRepresentable(
         _ type: Any.Type, node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?
     ) -> DecodingError {
         let failure = components(path, step)
-        let text =
-            node.isString
-            ? node.stringValue : node.keptNumberText ?? json(node).snippet()
-        let location = JSONKeyPath.rootedDescription(of: failure.map(\.keyPathComponent))
-        let message = "Number \(text) at \(location) is not representable as \(type)."
-        let details = failureDetails(.numberOutOfRange, expected: "\(type)", node: node, at: failure, message: message)
-        return CodingErrors.dataCorrupted(at: [], message, underlying: details.error)
+        var error = failureDetails(
+            .numberOutOfRange, expected: "\(type)", node: node, at: failure,
+            message: "the number does not fit in \(type)")
+        // A number kept as written (JSON5's `Infinity`, digits beyond Double) as its text.
+        if let text = node.keptNumberText { error.foundSnippet = text }
+        return CodingErrors.dataCorrupted(at: [], "The given data was not valid JSON.", underlying: error)
     }
 
-    /// A value of the right kind whose content is unusable (a bad date, URL, Base64 text).
+    /// A value of the right kind whose content is unusable (a bad date, URL, Base64 text):
+    /// `message` is Foundation's text, `expected` what the underlying error says was expected.
     /// `failedAt` is the value's own path when Foundation reports a shorter one.
     package func dataCorrupted(
-        _ message: String, node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?,
+        _ message: String, expected: String, node: JSONNode, at path: CodingPathReference, _ step: CodingPathComponent?,
         failedAt: [CodingPathComponent]? = nil
     ) -> DecodingError {
         let reported = components(path, step)
-        let details = failureDetails(
-            .invalidValue, expected: nil, node: node, at: failedAt ?? reported,
-            message: "\(message) Found \(json(node).snippet()).")
-        return CodingErrors.dataCorrupted(
-            at: reported.map(\.codingKey), details.error.message, underlying: details.error)
+        let error = failureDetails(.invalidValue, expected: expected, node: node, at: failedAt ?? reported)
+        return CodingErrors.dataCorrupted(at: reported.map(\.codingKey), message, underlying: error)
     }
 
     package func indexOutOfBounds(_ index: Int, in array: JSONNode, at path: CodingPathReference) -> DecodingError {
         valueNotFound(
             Any.self, at: path, .index(index),
-            message: "Index \(index) is out of bounds (the array has \(array.arrayCount) elements).")
+            message: "Index \(index) is out of bounds (the array has \(array.arrayCount) elements).",
+            facts: "the array has \(array.arrayCount) elements")
     }
 
     package func tooDeep(at path: CodingPathReference) -> DecodingError {
         let failure = components(path, nil)
         let message = "The value nests deeper than the maximum depth of \(maximumDepth)."
         let error = FastMapError(
-            kind: .depthLimit, message: message, path: failure.map(\.keyPathComponent), root: root)
+            kind: .depthLimit, message: "more than \(maximumDepth) levels of nesting",
+            path: failure.map(\.keyPathComponent), root: root)
         return CodingErrors.dataCorrupted(at: failure.map(\.codingKey), message, underlying: error)
     }
 
@@ -115,25 +122,26 @@ extension JSONTreeDecoder {
         }
         if let missingKey { components.append(.key(missingKey)) }
         let value = found.map(json)
+        // The description is the thrower's (it may quote the value, as Foundation's own
+        // `RawRepresentable` text does); the underlying error adds only facts.
         let underlying = FastMapError(
-            kind: kind, message: context.debugDescription, path: components, key: missingKey,
-            expectedType: expected, foundKind: value?.kind, foundSnippet: value?.snippet(), node: value, root: root)
+            kind: kind, message: FastMapError.facts(kind: kind, expected: expected, found: value?.kind),
+            path: components, key: missingKey, expectedType: expected, foundKind: value?.kind,
+            foundSnippet: value?.snippet(), node: value, root: root, quotesPayload: options.quotesPayloadInErrors)
         return CodingErrors.replacingContext(
             of: error, at: codingPath, context.debugDescription, underlying: underlying)
     }
 
-    /// The found kind with a snippet (`string "abc"`) and the matching ``FastMapError``.
+    /// The ``FastMapError`` for a value found at `failure`: its kind in the message (and
+    /// `message` when given), its snippet and the value itself as properties.
     private func failureDetails(
         _ kind: FastMapError.Kind, expected: String?, node: JSONNode, at failure: [CodingPathComponent],
         message: String? = nil
-    ) -> (found: String, error: FastMapError) {
+    ) -> FastMapError {
         let value = json(node)
-        let snippet = value.snippet()
-        let found = "\(value.kind) \(snippet)"
-        let error = FastMapError(
-            kind: kind, message: message ?? "expected \(expected ?? "a value"), found \(found)",
+        return FastMapError(
+            kind: kind, message: message ?? FastMapError.facts(kind: kind, expected: expected, found: value.kind),
             path: failure.map(\.keyPathComponent), expectedType: expected, foundKind: value.kind,
-            foundSnippet: snippet, node: value, root: root)
-        return (found, error)
+            foundSnippet: value.snippet(), node: value, root: root, quotesPayload: options.quotesPayloadInErrors)
     }
 }

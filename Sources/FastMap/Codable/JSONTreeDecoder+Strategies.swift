@@ -20,7 +20,7 @@ extension JSONTreeDecoder {
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
                 // Foundation reports this one at the enclosing decoder's path, without the key.
                 throw dataCorrupted(
-                    "Expected date string to be ISO8601-formatted.", node: node,
+                    "Expected date string to be ISO8601-formatted.", expected: "an ISO 8601 date", node: node,
                     at: CodingPathReference(depth: path.depth, tail: nil), nil, failedAt: components(path, step))
             }
             return date
@@ -40,7 +40,8 @@ extension JSONTreeDecoder {
         case .base64:
             guard node.isString else { throw typeMismatch(String.self, found: node, at: path, step) }
             guard let data = Data(base64Encoded: node.stringValue) else {
-                throw dataCorrupted("Encountered Data is not valid Base64.", node: node, at: path, step)
+                throw dataCorrupted(
+                    "Encountered Data is not valid Base64.", expected: "Base64 data", node: node, at: path, step)
             }
             return data
         case .custom(let decode):
@@ -54,7 +55,7 @@ extension JSONTreeDecoder {
         if node.isNull { throw valueNotFound(URL.self, at: path, step) }
         let text = try readString(node, at: path, step)
         guard let url = URL(string: text) else {
-            throw dataCorrupted("Invalid URL string.", node: node, at: path, step)
+            throw dataCorrupted("Invalid URL string.", expected: "a URL", node: node, at: path, step)
         }
         return url
     }

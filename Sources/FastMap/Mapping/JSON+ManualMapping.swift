@@ -124,7 +124,7 @@ extension JSON {
             let snippet = value.snippet()
             throw FastMapError(
                 kind: .invalidValue,
-                message: "\(transformer) cannot convert \(value.kind) \(snippet) to \(Decoded.self)",
+                message: "\(transformer) cannot convert the \(value.kind) to \(Decoded.self)",
                 path: path, expectedType: "\(Decoded.self)", foundKind: value.kind, foundSnippet: snippet,
                 node: value, root: self)
         }

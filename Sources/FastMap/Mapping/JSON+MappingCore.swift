@@ -19,8 +19,7 @@ extension JSON {
         let text = try container.decode(String.self)
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        throw CodingErrors.dataCorrupted(
-            at: container.codingPath, "Expected date string to be ISO8601-formatted, found \"\(text)\".")
+        throw CodingErrors.dataCorrupted(at: container.codingPath, "Expected date string to be ISO8601-formatted.")
     }
 
     // MARK: Walking
@@ -83,7 +82,7 @@ extension JSON {
         let snippet = value.snippet()
         return FastMapError(
             kind: node.isNull ? .valueNotFound : .typeMismatch,
-            message: "cannot look up \(component) in \(value.kind) \(snippet): expected \(expected)",
+            message: "cannot look up \(component) in \(value.kind): expected \(expected)",
             path: Array(path), expectedType: expected.rawValue, foundKind: value.kind, foundSnippet: snippet,
             node: value, root: self)
     }

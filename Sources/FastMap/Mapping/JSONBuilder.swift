@@ -141,7 +141,7 @@ public final class JSONBuilder {
             let snippet = found.snippet()
             throw FastMapError(
                 kind: .typeMismatch,
-                message: "cannot write into \(found.kind) \(snippet): expected \(needsObject ? "object" : "array")",
+                message: "cannot write into \(found.kind): expected \(needsObject ? "object" : "array")",
                 path: Array(path), expectedType: needsObject ? "object" : "array", foundKind: found.kind,
                 foundSnippet: snippet, node: found)
         }

@@ -142,7 +142,9 @@ struct ElementDecoding: @unchecked Sendable {
             failure = error
         case .foreign(let error):
             if case .throw = policy { throw error }
-            failure = CodingErrors.dataCorrupted(at: codingPath(of: element), "\(error)", underlying: error)
+            // The underlying error is the model's own; the description does not repeat it.
+            failure = CodingErrors.dataCorrupted(
+                at: codingPath(of: element), "The element's init(from:) threw an error.", underlying: error)
         }
         switch policy {
         case .throw:
@@ -190,49 +192,44 @@ struct ElementDecoding: @unchecked Sendable {
     }
 
     /// Gives a decoding error the element's place in the input: the underlying
-    /// ``FastMapError`` gets the element's start as its location, and for lines the
-    /// description names the line.
+    /// ``FastMapError`` gets the element's start as its location, which is where the line
+    /// (of an NDJSON value too) is said, once. The description stays `JSONDecoder`'s.
     private func located(_ error: DecodingError, _ element: StreamedElement) -> DecodingError {
-        guard let context = error.context else { return error }
-        var underlying = context.underlyingError
-        if var fastMapError = underlying as? FastMapError, fastMapError.location == nil {
-            fastMapError.location = location(of: element)
-            underlying = fastMapError
-        }
-        let description =
-            mode.isLines ? "Line \(element.line): \(context.debugDescription)" : context.debugDescription
-        return CodingErrors.replacingContext(of: error, at: context.codingPath, description, underlying: underlying)
+        guard let context = error.context,
+            var fastMapError = context.underlyingError as? FastMapError, fastMapError.location == nil
+        else { return error }
+        fastMapError.location = location(of: element)
+        return CodingErrors.replacingContext(
+            of: error, at: context.codingPath, context.debugDescription, underlying: fastMapError, wording: .verbatim)
     }
 
-    /// An element whose text FastMap refused, as `.dataCorrupted` at the element's path.
+    /// An element whose text FastMap refused, as `.dataCorrupted` at the element's path; its
+    /// location already names the line.
     private func invalidElement(_ error: FastMapError, _ element: StreamedElement) -> DecodingError {
         var error = error
-        if mode.isLines {
-            error.message = "line \(element.line) is not valid JSON: \(error.message)"
-        } else {
-            error.path = mode.path.components + [.index(element.index)]
-        }
+        if !mode.isLines { error.path = mode.path.components + [.index(element.index)] }
         return CodingErrors.invalidJSON(error, at: codingPath(of: element))
     }
 
-    /// Why the stream stopped, as the `DecodingError` decoding the whole document would throw:
-    /// a missing key or index, a value of the wrong kind on the path, or malformed input.
+    /// Why the stream stopped, as the `DecodingError` decoding the whole document would throw
+    /// (its case, path and `JSONDecoder`'s text): a missing key or index, a value of the wrong
+    /// kind on the path, or malformed input. The underlying error says where.
     func error(for stop: StreamingStop) -> DecodingError {
         let error = stop.error(streaming: mode)
         let components = mode.path.components
-        let place = " (\(stop.location))"
         switch stop.reason {
         case .pathNotFound(let step, let count):
             let walked = arrayPath.prefix(step)
             switch components[step] {
             case .key(let key):
+                let codingKey = FastCodingKey(stringValue: key)
                 return CodingErrors.keyNotFound(
-                    FastCodingKey(stringValue: key), at: walked.codingPath,
-                    "No value associated with key \"\(key)\"." + place, underlying: error)
+                    codingKey, at: walked.codingPath, "No value associated with key \(codingKey) (\"\(key)\").",
+                    underlying: error)
             case .index(let index):
                 return CodingErrors.valueNotFound(
                     Any.self, at: CodingPathNode(parent: walked, component: .index(index)).codingPath,
-                    "Index \(index) is out of bounds (the array has \(count) elements)." + place, underlying: error)
+                    "Index \(index) is out of bounds (the array has \(count) elements).", underlying: error)
             }
         case .wrongKind(let step, let found):
             let wantsObject = step < components.count && !components[step].isIndex
@@ -241,12 +238,11 @@ struct ElementDecoding: @unchecked Sendable {
             if found == .null {
                 let container = wantsObject ? "keyed" : "unkeyed"
                 return CodingErrors.valueNotFound(
-                    type, at: codingPath,
-                    "Cannot get \(container) decoding container -- found null value instead." + place,
+                    type, at: codingPath, "Cannot get \(container) decoding container -- found null value instead",
                     underlying: error)
             }
             return CodingErrors.typeMismatch(
-                type, at: codingPath, "Expected to decode \(type) but found \(found) instead." + place,
+                type, at: codingPath, "Expected to decode \(type) but found \(found.foundationDescription) instead.",
                 underlying: error)
         case .truncated, .trailingData, .invalid:
             return .invalidJSON(error)

@@ -54,9 +54,10 @@ extension FastJSONDecoder {
             self.error = error
         }
 
-        /// `element 3 (line 4, byte 120): <what went wrong>`.
+        /// `element 3 at $[3].score (line 4, byte 120): <what went wrong>`, in `JSONDecoder`'s
+        /// words and without payload bytes (see ``FastJSONDecoder/quotesPayloadInErrors``).
         public var description: String {
-            "element \(index) (line \(line), byte \(offset)): \(error.streamingSummary)"
+            "element \(index) at \(error.rootedPath) (line \(line), byte \(offset)): \(error.streamingSummary)"
         }
     }
 }

@@ -4,6 +4,12 @@
 /// `$.flights[3].passengers[0].name`), what was expected, what was found, and for syntax
 /// errors the line, column and byte offset in the input. The `Codable` API throws Foundation's
 /// `DecodingError` / `EncodingError` and attaches a `FastMapError` as `underlyingError`.
+///
+/// Services log errors with `"\(error)"`, and a payload may hold a password or a card number,
+/// so ``description`` and ``debugDescription`` carry no byte of the input by default: the path,
+/// the location, the expected type and the kind found, never the value. The value stays
+/// available as ``foundSnippet`` and ``node``; ``quotesPayload`` (set by
+/// `FastJSONDecoder.quotesPayloadInErrors`, for development) adds it to the text.
 public struct FastMapError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The broad category of a failure.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -54,7 +60,8 @@ public struct FastMapError: Error, Sendable, CustomStringConvertible, CustomDebu
 
     /// The category of the failure.
     public var kind: Kind
-    /// A readable explanation, without the path (see ``description`` for the whole line).
+    /// A readable explanation, without the path (see ``description`` for the whole line). It
+    /// never quotes the input: what was found is in ``foundKind`` and ``foundSnippet``.
     public var message: String
     /// The path from the document's root to the value that failed.
     public var path: [JSONKeyPath.Component]
@@ -64,7 +71,8 @@ public struct FastMapError: Error, Sendable, CustomStringConvertible, CustomDebu
     public var expectedType: String?
     /// The kind of the value that was found, when there was one.
     public var foundKind: JSON.Kind?
-    /// A short excerpt of the offending value as JSON text.
+    /// A short excerpt of the offending value as JSON text (for a missing key, the object it
+    /// is missing from). Printed only when ``quotesPayload`` is set.
     public var foundSnippet: String?
     /// Line, column and byte offset, for errors found while reading input.
     public var location: SourceLocation?
@@ -72,6 +80,10 @@ public struct FastMapError: Error, Sendable, CustomStringConvertible, CustomDebu
     public var node: JSON?
     /// The whole document the failure happened in, when there is one.
     public var root: JSON?
+    /// Whether ``description`` quotes ``foundSnippet`` and ``debugDescription`` also the value
+    /// and the document around it. `false` by default, so that logging the error leaks no part
+    /// of the input; a decoder with `quotesPayloadInErrors` set makes its errors quote.
+    public var quotesPayload: Bool
 
     /// Creates an error; every field but `kind` and `message` is optional.
     public init(
@@ -84,7 +96,8 @@ public struct FastMapError: Error, Sendable, CustomStringConvertible, CustomDebu
         foundSnippet: String? = nil,
         location: SourceLocation? = nil,
         node: JSON? = nil,
-        root: JSON? = nil
+        root: JSON? = nil,
+        quotesPayload: Bool = false
     ) {
         self.kind = kind
         self.message = message
@@ -96,6 +109,7 @@ public struct FastMapError: Error, Sendable, CustomStringConvertible, CustomDebu
         self.location = location
         self.node = node
         self.root = root
+        self.quotesPayload = quotesPayload
     }
 
     /// The path as a ``JSONKeyPath``.
@@ -104,22 +118,25 @@ public struct FastMapError: Error, Sendable, CustomStringConvertible, CustomDebu
     /// The path in `$.a.b[0]` form (`$` alone for the root).
     public var pathDescription: String { JSONKeyPath.rootedDescription(of: path) }
 
-    /// One readable line: kind, path, message, expectation and location.
+    /// One readable line: kind, path, message and location (`typeMismatch at $.a: expected
+    /// Double, found string (line 1, column 6 (byte 5))`); the found value only with
+    /// ``quotesPayload``.
     public var description: String {
-        var text = "\(kind) at \(pathDescription): \(message)"
+        var text = "\(kind) at \(pathDescription)"
+        if !message.isEmpty { text += ": \(message)" }
+        // A null adds nothing to "found null".
+        if quotesPayload, let foundSnippet, foundKind != .null { text += ": \(foundSnippet)" }
         if let location { text += " (\(location))" }
         return text
     }
 
-    /// ``description`` followed by the offending value in context, when known.
+    /// ``description`` followed by the expected type and the kind found; with ``quotesPayload``
+    /// also the document and the value, when known.
     public var debugDescription: String {
         var text = description
         if let expectedType { text += "\n  expected: \(expectedType)" }
-        if let foundKind {
-            text += "\n  found: \(foundKind)"
-            if let foundSnippet { text += " \(foundSnippet)" }
-        }
-        if let node, let root, !path.isEmpty {
+        if let foundKind { text += "\n  found: \(foundKind)" }
+        if quotesPayload, let node, let root, !path.isEmpty {
             text += "\n  in: \(root.snippet(limit: 120))"
             text += "\n  value: \(node.snippet(limit: 120))"
         }
@@ -128,7 +145,8 @@ public struct FastMapError: Error, Sendable, CustomStringConvertible, CustomDebu
 }
 
 extension FastMapError {
-    /// A type mismatch found at `node`, with the found kind and snippet filled in.
+    /// A type mismatch found at `node`, with the found kind and snippet filled in (the message
+    /// names only the kind: see ``quotesPayload``).
     package static func typeMismatch(
         expected: String, found node: JSON, path: [JSONKeyPath.Component], message: String? = nil
     ) -> FastMapError {
@@ -136,7 +154,22 @@ extension FastMapError {
         let snippet = node.snippet()
         return FastMapError(
             kind: .typeMismatch,
-            message: message ?? "expected \(expected), found \(kind) \(snippet)",
+            message: message ?? "expected \(expected), found \(kind)",
             path: path, expectedType: expected, foundKind: kind, foundSnippet: snippet, node: node)
+    }
+}
+
+extension FastMapError {
+    /// A message made of facts alone (`expected Int, found string`), for failures whose own
+    /// text is someone else's: it never quotes the value, and it does not repeat a
+    /// `DecodingError`'s description in other words.
+    package static func facts(kind: Kind, expected: String?, found: JSON.Kind?) -> String {
+        if kind == .keyNotFound { return "the object has no such key" }
+        switch (expected, found) {
+        case (let expected?, let found?): return "expected \(expected), found \(found)"
+        case (let expected?, nil): return "expected \(expected)"
+        case (nil, let found?): return "the \(found) found here cannot be used"
+        case (nil, nil): return "the value cannot be used"
+        }
     }
 }

@@ -43,9 +43,10 @@ extension JSONDocument {
 
 extension FastMapError {
     init(parseError error: fm_parse_error) {
-        let message = withUnsafeBytes(of: error.message) { raw in
+        let text = withUnsafeBytes(of: error.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
+        let message = FastMapError.parseMessage(text)
         let kind: Kind =
             switch Int32(error.kind) {
             case Int32(FM_ERROR_DEPTH.rawValue): .depthLimit

@@ -44,7 +44,7 @@ extension JSON {
             guard current.kind == expectedContainer else {
                 throw FastMapError.typeMismatch(
                     expected: expectedContainer.rawValue, found: current, path: walked,
-                    message: "cannot look up \(component) in \(current.kind) \(current.snippet())"
+                    message: "cannot look up \(component) in \(current.kind)"
                 )
                 .located(root: JSON(document: document))
             }
