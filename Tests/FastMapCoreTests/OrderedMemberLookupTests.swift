@@ -108,10 +108,12 @@ import Testing
             }
         }
         // A cursor moving to another large object read out of order hashes that one instead.
-        let first = try JSON(string: "{" + (0..<40).map { "\"a\($0)\":\($0)" }.joined(separator: ",") + "}")
-        let second = try JSON(string: "{" + (0..<40).map { "\"b\($0)\":\($0)" }.joined(separator: ",") + "}")
+        let count = small + 8
+        let first = try JSON(string: "{" + (0..<count).map { "\"a\($0)\":\($0)" }.joined(separator: ",") + "}")
+        let second = try JSON(string: "{" + (0..<count).map { "\"b\($0)\":\($0)" }.joined(separator: ",") + "}")
         var cursor = JSONMemberCursor()
-        #expect(first.node.member("a39", after: &cursor).map { JSON(document: first.document, node: $0) } == 39)
+        let last = first.node.member("a\(count - 1)", after: &cursor)
+        #expect(last.map { JSON(document: first.document, node: $0) } == JSON(count - 1))
         #expect(cursor.hasTable(for: first.node))
         #expect(second.node.member("b20", after: &cursor).map { JSON(document: second.document, node: $0) } == 20)
         #expect(cursor.hasTable(for: second.node) && !cursor.hasTable(for: first.node))
