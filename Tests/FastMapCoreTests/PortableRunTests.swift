@@ -2,10 +2,11 @@ import CFastMap
 import Foundation
 import Testing
 
-/// `make test-portable` runs the engine, decoder and streaming suites as a CPU without SSE2 or
-/// AVX2 (an arm64 server) would: CFastMap built with FASTMAP_PORTABLE (its own SSE2 paths
-/// compiled out) and simdjson on its portable kernel (SIMDJSON_FORCE_IMPLEMENTATION=fallback).
-/// It also sets FASTMAP_PORTABLE=1 in the environment, so that these tests know to check both.
+/// `make sanitize` (its ThreadSanitizer run, the whole suite) and `make test-portable` (the
+/// engine, decoder and streaming suites) run as a CPU without SSE2 or AVX2 (an arm64 server)
+/// would: CFastMap built with FASTMAP_PORTABLE (its own SSE2 paths compiled out) and simdjson on
+/// its portable kernel (SIMDJSON_FORCE_IMPLEMENTATION=fallback). Both also set FASTMAP_PORTABLE=1
+/// in the environment, so that these tests know to check both.
 @Suite struct PortableRunTests {
     static let environment = ProcessInfo.processInfo.environment
 
