@@ -239,4 +239,64 @@ struct ElementByElementDecodingTests {
             #expect(values[0].document === values[1].document)
         }
     }
+
+    /// Counts its `init(from:)` calls, per test (each test decodes under its own tag).
+    struct Counted: Decodable {
+        static let calls = LockedValue<[String: Int]>([:])
+        var score: Double
+
+        enum CodingKeys: String, CodingKey { case tag, score }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let tag = try container.decode(String.self, forKey: .tag)
+            Self.calls.withLock { $0[tag, default: 0] += 1 }
+            score = try container.decode(Double.self, forKey: .score)
+        }
+    }
+
+    /// A model's `init(from:)` runs once per element up to the one that fails, as with
+    /// `JSONDecoder`, and the error is the whole tree's; when the text after that element is
+    /// malformed, the whole document's parse error wins and no element runs again.
+    @Test func elementsDecodeOnceWhenOneFails() throws {
+        func text(_ tag: String, count: Int, tail: String = "]") -> Data {
+            let good = (0..<(count - 1)).map { #"{"tag":"\#(tag)","score":\#($0)}"# }
+            return Data(("[" + (good + [#"{"tag":"\#(tag)","score":"high"}"#]).joined(separator: ",") + tail).utf8)
+        }
+        func calls(_ tag: String) -> Int { Counted.calls.withLock { $0[tag, default: 0] } }
+        for sparse in [false, true] {
+            let suffix = sparse ? "-sparse" : ""
+            let decoder = Self.decoder(elementByElement: true) { $0.sparseDecoding.isEnabled = sparse }
+            let whole = Self.decoder(elementByElement: false) { $0.sparseDecoding.isEnabled = sparse }
+
+            if !sparse {
+                #expect(throws: DecodingError.self) {
+                    try JSONDecoder().decode([Counted].self, from: text("foundation", count: 3000))
+                }
+            }
+            let streamed = try #require(throws: DecodingError.self) {
+                try decoder.decode([Counted].self, from: text("fast" + suffix, count: 3000))
+            }
+            let expected = try #require(throws: DecodingError.self) {
+                try whole.decode([Counted].self, from: text("whole" + suffix, count: 3000))
+            }
+            #expect(calls("foundation") == 3000)
+            // A sparse decode may read the failing element once more, from its full tree (when
+            // it was filtered: the filtered tree may lack what a model reads only sometimes,
+            // and the error must be the full tree's).
+            #expect(calls("fast" + suffix) >= 3000 && calls("fast" + suffix) <= (sparse ? 3001 : 3000))
+            #expect("\(DecodingFailure(streamed))" == "\(DecodingFailure(expected))")
+            #expect(DecodingFailure(streamed).debugDescription == DecodingFailure(expected).debugDescription)
+
+            // Malformed after the failing element: the parse error, from the whole tree's parse.
+            let malformed = try #require(throws: DecodingError.self) {
+                try decoder.decode([Counted].self, from: text("malformed" + suffix, count: 3000, tail: ",}"))
+            }
+            guard case .dataCorrupted = malformed else {
+                Issue.record("expected dataCorrupted, got \(malformed)")
+                continue
+            }
+            #expect(calls("malformed" + suffix) <= 3000)
+        }
+    }
 }

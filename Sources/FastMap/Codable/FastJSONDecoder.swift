@@ -279,7 +279,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         let (options, pool) = settings
         if readsElementByElement(type, input.count, at: path, options: options),
             let arrayType = T.self as? any BoundedArrayDecodable.Type,
-            let array = arrayType.decodeElementByElement(self, input: input, at: path ?? .root, options: options)
+            let array = try arrayType.decodeElementByElement(self, input: input, at: path ?? .root, options: options)
                 as? T
         {
             return array

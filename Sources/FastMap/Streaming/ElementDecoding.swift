@@ -70,14 +70,23 @@ struct ElementDecoding: @unchecked Sendable {
         switch element.payload {
         case .value(let json):
             do {
-                if decodesSparsely { return try decodeSparsely(type, json, element, spare: spare) }
-                return try decodeValue(type, json, index: element.index, spare: spare)
+                return try treeValue(type, json, element, spare: spare)
             } catch let error as DecodingError {
                 throw located(error, element)
             }
         case .failure(let error):
             throw invalidElement(error, element)
         }
+    }
+
+    /// The value of an element FastMap built (`json`, its tree), or the error decoding the
+    /// whole document throws for it, as that decode throws it: without the element's position,
+    /// which ``value(_:_:spare:)`` adds for streams.
+    func treeValue<T: Decodable>(
+        _ type: T.Type, _ json: JSON, _ element: StreamedElement, spare: SpareTreeDecoder
+    ) throws -> T {
+        if decodesSparsely { return try decodeSparsely(type, json, element, spare: spare) }
+        return try decodeValue(type, json, index: element.index, spare: spare)
     }
 
     /// Hands `deliver` the value of each element of a batch that the policy lets through, in

@@ -9,25 +9,29 @@ import Foundation
 ///
 /// The same values and errors as decoding the whole tree, by construction: the elements are
 /// decoded with the same settings and coding paths (`Index 3`, or `data`, `Index 3` under a key
-/// path) on the calling thread, and
-/// whenever anything fails (malformed or truncated text, an element that does not decode, a
-/// nesting limit, a trailing comma the streaming parser does not take) the result is dropped
-/// and the document is decoded again as one tree, which then throws exactly the whole-document
-/// error (or succeeds where only the streaming parser objected).
+/// path) on the calling thread, each once, as `JSONDecoder` decodes them. An element that does
+/// not decode ends the decoding; the rest of the text is still read, and when all of it is
+/// valid JSON that element's error is thrown, as the whole tree's decode throws it. When the
+/// text is not (malformed or truncated text, an element FastMap refuses, a nesting limit, a
+/// trailing comma the streaming parser does not take) the result is dropped and the document
+/// is decoded again as one tree, which then throws exactly the whole-document error, from its
+/// parse, before any value is decoded (or succeeds where only the streaming parser objected).
 package protocol BoundedArrayDecodable {
     /// The array, or nil when the whole-document decode must decide.
+    /// - Throws: the error of the first element that does not decode, in a document whose text
+    ///   is valid JSON.
     static func decodeElementByElement(
         _ decoder: FastJSONDecoder, input: JSONInput, at path: JSONKeyPath,
         options: FastJSONDecoder.Options
-    ) -> Self?
+    ) throws -> Self?
 }
 
 extension Array: BoundedArrayDecodable where Element: Decodable {
     package static func decodeElementByElement(
         _ decoder: FastJSONDecoder, input: JSONInput, at path: JSONKeyPath,
         options: FastJSONDecoder.Options
-    ) -> Self? {
-        try? decoder.decodeArrayElementByElement(Element.self, input: input, at: path, options: options)
+    ) throws -> Self? {
+        try decoder.decodeArrayElementByElement(Element.self, input: input, at: path, options: options)
     }
 }
 
@@ -68,33 +72,52 @@ extension FastJSONDecoder {
     }
 
     /// Decodes the elements of the array at `path` (`.root`: the top-level array) one at a time;
-    /// throws on anything unexpected (the caller then decodes the whole tree). The streaming
-    /// parser still reads and checks the whole document, and takes the first of duplicate keys
-    /// on the path, as the tree does.
+    /// nil when the text is not what the streaming parser reads whole (the caller then decodes
+    /// the whole tree). The streaming parser still reads and checks the whole document, and
+    /// takes the first of duplicate keys on the path, as the tree does.
+    /// - Throws: the error of the first element that does not decode, once the rest of the text
+    ///   has been read and found valid.
     func decodeArrayElementByElement<Element: Decodable>(
         _ type: Element.Type, input: JSONInput, at path: JSONKeyPath, options: Options
-    ) throws -> [Element] {
+    ) throws -> [Element]? {
         let mode = StreamingMode.array(path)
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: .throw)
-        let parser = try StreamingParser(mode: mode, maximumDepth: options.maximumDepth, parser: options.parser)
+        guard let parser = try? StreamingParser(mode: mode, maximumDepth: options.maximumDepth, parser: options.parser)
+        else { return nil }
         if let schemas = decoding.schemaSource(for: type) { parser.filter(by: schemas) }
         var result: [Element] = []
         var elements: [StreamedElement] = []
+        var failure: (any Error)? = nil  // the first element that did not decode
+        var refused = false  // an element whose text FastMap refused: the whole parse fails
         let spare = SpareTreeDecoder()
-        func take() throws {
-            try elements.takeEachInOrder { result.append(try decoding.value(type, $0, spare: spare)) }
+        func take() {
+            elements.takeEachInOrder { element in
+                guard failure == nil, !refused else { return }
+                guard case .value(let json) = element.payload else {
+                    refused = true
+                    return
+                }
+                do {
+                    result.append(try decoding.treeValue(type, json, element, spare: spare))
+                } catch {
+                    failure = error
+                }
+            }
         }
         var offset = 0
         while offset < input.count {
             let end = min(offset + Self.elementByElementSlice, input.count)
             offset += parser.feed(input[offset..<end], into: &elements)
-            if let failure = parser.failure { throw failure }
-            try take()
-            Self.reserve(&result, forTextLeft: input.count - offset, after: offset)
+            if parser.failure != nil { return nil }
+            take()
+            if refused { return nil }
+            if failure == nil { Self.reserve(&result, forTextLeft: input.count - offset, after: offset) }
         }
         parser.finish(into: &elements)
-        if let failure = parser.failure { throw failure }
-        try take()
+        if parser.failure != nil { return nil }
+        take()
+        if refused { return nil }
+        if let failure { throw failure }
         return result
     }
 }
