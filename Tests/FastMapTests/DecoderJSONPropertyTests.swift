@@ -47,6 +47,32 @@ struct DecoderJSONPropertyTests {
         assertSameDecoding([JSON].self, #"[1, 1.5, "s", [true], {"k": null}, 1e300, -0.0]"#)
     }
 
+    /// Under another decoder, numbers keep what it hands over: `-0`, integers beyond 64 bits
+    /// (through `Decimal`), reals; a number no `Double` holds throws the decoder's own error.
+    @Test func numbersThroughAnotherDecoderKeepTheirValue() throws {
+        struct Holder: Decodable { var value: JSON }
+        let foundation = JSONDecoder()
+        func decoded(_ number: String) throws -> JSON {
+            let holder = try foundation.decode(Holder.self, from: Data(#"{"value":\#(number)}"#.utf8))
+            return holder.value
+        }
+        #expect(try decoded("-0").description == "-0")
+        #expect(try decoded("-0").double?.sign == .minus)
+        #expect(try decoded("0").description == "0")
+        #expect(try decoded("100000000000000000000").description == "100000000000000000000")
+        #expect(try decoded("-123456789012345678901234567890").numberText == "-123456789012345678901234567890")
+        #expect(try decoded("18446744073709551615").uint64 == UInt64.max)
+        #expect(try decoded("-9223372036854775808").int64 == Int64.min)
+        #expect(try decoded("0.1").double == 0.1)
+        #expect(try decoded("-2.5e-3").double == -2.5e-3)
+        #expect(try decoded("1e300").double == 1e300)
+        let error = try #require(throws: DecodingError.self) { try decoded("1e400") }
+        guard case .dataCorrupted = error else {
+            Issue.record("expected JSONDecoder's dataCorrupted, got \(error)")
+            return
+        }
+    }
+
     @Test func topLevelJSON() throws {
         let data = Data(text.utf8)
         #expect(try FastJSONDecoder().decode(JSON.self, from: data) == (try JSON(data: data)))
