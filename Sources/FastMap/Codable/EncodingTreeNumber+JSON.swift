@@ -30,9 +30,7 @@ extension EncodingTreeNumber {
             if let value = UInt64(text) { return JSONBuildNode.makeUnsignedBits(value) }
         }
         // Any other JSON number is kept as written, as the parser keeps it.
-        if JSONNumberGrammar.matches(text), let node = JSONBuildNode.makeKeptNumber(text) {
-            return node
-        }
+        if JSONNumberGrammar.matches(text) { return .makeKeptNumber(text) }
         let message =
             "the number \(text) cannot be held by a JSON value (it is not a JSON number)"
         throw EncodingError.fastMapInvalidValue(topLevel, codingPath: [], message: message, kind: .numberOutOfRange)

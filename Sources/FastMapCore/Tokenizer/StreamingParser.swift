@@ -172,7 +172,7 @@ package final class StreamingParser: @unchecked Sendable {
         case Int32(FM_ERROR_PATH_NOT_FOUND.rawValue):
             reason = .pathNotFound(step: info.step, count: info.found_count)
         case Int32(FM_ERROR_WRONG_KIND.rawValue):
-            reason = .wrongKind(step: info.step, found: Self.kind(ofType: info.found))
+            reason = .wrongKind(step: info.step, found: JSONNode.kind(ofTypeTag: info.found))
         case Int32(FM_ERROR_TRUNCATED.rawValue):
             reason = .truncated
         case Int32(FM_ERROR_TRAILING_DATA.rawValue):
@@ -183,16 +183,5 @@ package final class StreamingParser: @unchecked Sendable {
         failure = StreamingStop(
             reason: reason, message: FastMapError(parseError: error).message, location: location,
             elementsRead: info.elements)
-    }
-
-    private static func kind(ofType type: Int32) -> JSON.Kind {
-        switch fm_cell_kind(rawValue: UInt32(bitPattern: type)) {
-        case FM_CELL_OBJECT: .object
-        case FM_CELL_ARRAY: .array
-        case FM_CELL_STRING: .string
-        case FM_CELL_INTEGER, FM_CELL_REAL, FM_CELL_UNSIGNED, FM_CELL_NUMBER: .number
-        case FM_CELL_TRUE, FM_CELL_FALSE: .bool
-        default: .null
-        }
     }
 }

@@ -109,7 +109,7 @@ package final class JSONBuildNode {
     }
     /// A number keeping `text` as written, for a valid JSON number no integer or finite double
     /// holds exactly.
-    package static func makeKeptNumber(_ text: String) -> JSONBuildNode? {
+    package static func makeKeptNumber(_ text: String) -> JSONBuildNode {
         JSONBuildNode(shape: .scalar, scalar: .number(text))
     }
 

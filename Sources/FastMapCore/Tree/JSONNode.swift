@@ -42,7 +42,10 @@ internal import CFastMap
     @inlinable var typeTag: Int32 { Int32(truncatingIfNeeded: tag & 0xF) }
 
     /// What kind of value the node holds.
-    @inlinable public var kind: JSON.Kind {
+    @inlinable public var kind: JSON.Kind { Self.kind(ofTypeTag: typeTag) }
+
+    /// What kind of value a cell of kind `typeTag` (an `fm_cell_kind`) holds.
+    @inlinable static func kind(ofTypeTag typeTag: Int32) -> JSON.Kind {
         switch typeTag {
         case 0: return .object
         case 1: return .array
