@@ -11,38 +11,42 @@
         /// The elements of the JSON array at `path` in the request's body, decoded as `T` while it
         /// arrives (see ``FastJSONDecoder/body(_:format:from:maximumSize:declaredSize:)``).
         ///
-        /// The body may be up to the context's `maxUploadSize`; a larger one (declared or
-        /// received) stops the stream. Every problem is thrown as a ``FastJSONDecoder/BodyError``,
-        /// which answers 413 or 400 with the record's index and byte offset.
+        /// A streamed body takes any size in bounded memory: only an explicit `maximumSize` limits
+        /// it (a larger body, declared or received, stops the stream). The context's
+        /// `maxUploadSize` is Hummingbird's limit for collecting a body and does not apply here.
+        /// Every problem is thrown as a ``FastJSONDecoder/BodyError``, which answers 413 or 400
+        /// with the record's index and byte offset.
         /// ```swift
         /// router.post("events") { request, context in
         ///     var count = 0
-        ///     for try await _ in decoder.stream(Event.self, from: request, context: context) { count += 1 }
+        ///     let events = decoder.stream(Event.self, from: request, context: context, maximumSize: 1 << 30)
+        ///     for try await _ in events { count += 1 }
         ///     return "\(count)"
         /// }
         /// ```
         public func stream<T: Decodable>(
-            _ type: T.Type, inArrayAt path: JSONKeyPath = .root, from request: Request, context: some RequestContext
+            _ type: T.Type, inArrayAt path: JSONKeyPath = .root, from request: Request, context: some RequestContext,
+            maximumSize: Int? = nil
         ) -> BodyStream<T> {
-            body(type, format: .array(at: path), from: request, context: context)
+            body(type, format: .array(at: path), from: request, context: context, maximumSize: maximumSize)
         }
 
         /// The values of a newline-delimited JSON request body, decoded as `T` while it arrives,
-        /// with the limits and errors of ``stream(_:inArrayAt:from:context:)``.
+        /// with the limits and errors of ``stream(_:inArrayAt:from:context:maximumSize:)``.
         public func lines<T: Decodable>(
-            _ type: T.Type, from request: Request, context: some RequestContext
+            _ type: T.Type, from request: Request, context: some RequestContext, maximumSize: Int? = nil
         ) -> BodyStream<T> {
-            body(type, format: .lines, from: request, context: context)
+            body(type, format: .lines, from: request, context: context, maximumSize: maximumSize)
         }
 
         /// The records of the request's body in `format`, with the limits and errors of
-        /// ``stream(_:inArrayAt:from:context:)``.
+        /// ``stream(_:inArrayAt:from:context:maximumSize:)``.
         public func body<T: Decodable>(
-            _ type: T.Type, format: BodyFormat, from request: Request, context: some RequestContext
+            _ type: T.Type, format: BodyFormat, from request: Request, context: some RequestContext,
+            maximumSize: Int? = nil
         ) -> BodyStream<T> {
             let declared = request.headers[.contentLength].flatMap { Int($0) }
-            return body(
-                type, format: format, from: request.body, maximumSize: context.maxUploadSize, declaredSize: declared)
+            return body(type, format: format, from: request.body, maximumSize: maximumSize, declaredSize: declared)
         }
     }
 #endif

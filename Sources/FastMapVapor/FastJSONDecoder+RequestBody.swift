@@ -11,10 +11,12 @@
         /// arrives (see ``FastJSONDecoder/body(_:format:from:maximumSize:declaredSize:)``). The
         /// route must stream its body (`app.on(.POST, "events", body: .stream) { ... }`).
         ///
-        /// The body may be up to `maximumSize` bytes (by default the application's
-        /// `routes.defaultMaxBodySize`); a larger one (declared or received) stops the stream.
-        /// Every problem is thrown as a ``FastJSONDecoder/BodyError``, which Vapor answers with 413
-        /// or 400 and the record's index and byte offset.
+        /// A streamed body takes any size in bounded memory: only an explicit `maximumSize` limits
+        /// it (a larger body, declared or received, stops the stream). The application's
+        /// `routes.defaultMaxBodySize` is Vapor's limit for collected bodies and does not apply
+        /// here, as Vapor does not apply it to `body: .stream` routes. Every problem is thrown as a
+        /// ``FastJSONDecoder/BodyError``, which Vapor answers with 413 or 400 and the record's
+        /// index and byte offset.
         public func stream<T: Decodable>(
             _ type: T.Type, inArrayAt path: JSONKeyPath = .root, from request: Request, maximumSize: Int? = nil
         ) -> BodyStream<T> {
@@ -33,9 +35,8 @@
         public func body<T: Decodable>(
             _ type: T.Type, format: BodyFormat, from request: Request, maximumSize: Int? = nil
         ) -> BodyStream<T> {
-            let limit = maximumSize ?? request.application.routes.defaultMaxBodySize.value
             let declared = request.headers.first(name: .contentLength).flatMap { Int($0) }
-            return body(type, format: format, from: request.body, maximumSize: limit, declaredSize: declared)
+            return body(type, format: format, from: request.body, maximumSize: maximumSize, declaredSize: declared)
         }
     }
 #endif

@@ -24,6 +24,12 @@
                 }
                 return "\(sum)"
             }
+            router.post("limited") { request, context -> String in
+                var sum = 0
+                let readings = decoder.lines(Reading.self, from: request, context: context, maximumSize: 4096)
+                for try await reading in readings { sum += reading.id }
+                return "\(sum)"
+            }
             return router
         }
 
@@ -52,12 +58,20 @@
             }
         }
 
-        @Test func oversizedBodiesAnswer413DeclaredOrNot() async throws {
+        /// A streamed body is limited only by the call's `maximumSize`, not by the context's
+        /// `maxUploadSize` (4096 bytes here), which is Hummingbird's limit for collecting one.
+        @Test func onlyAnExplicitMaximumSizeLimitsAStreamedBody() async throws {
             try await withServer(router()) { client in
-                let declared = try await client.send("POST", "/lines", body: .declaredOnly(1 << 30))
+                let large = try readingsText(2000, lines: true)
+                #expect(large.count > 4096 * 10)
+                let unlimited = try await client.send("POST", "/lines", body: .chunked(chunked(large, sizes: [512])))
+                #expect(unlimited.status == 200)
+                #expect(unlimited.text == "\((0..<2000).reduce(0, +))")
+
+                let declared = try await client.send("POST", "/limited", body: .declaredOnly(1 << 30))
                 #expect(declared.status == 413)
                 let pieces = chunked(try readingsText(400, lines: true), sizes: [512])
-                let streamed = try await client.send("POST", "/lines", body: .chunked(pieces))
+                let streamed = try await client.send("POST", "/limited", body: .chunked(pieces))
                 #expect(streamed.status == 413)
                 #expect(streamed.text.contains("limit of 4096 bytes"))
             }

@@ -19,6 +19,11 @@
                 for try await reading in decoder.lines(Reading.self, from: req) { sum += reading.id }
                 return "\(sum)"
             }
+            app.on(.POST, "limited", body: .stream) { req async throws -> String in
+                var sum = 0
+                for try await reading in decoder.lines(Reading.self, from: req, maximumSize: 4096) { sum += reading.id }
+                return "\(sum)"
+            }
         }
 
         @Test func streamsArraysAndLinesSentInPieces() async throws {
@@ -41,14 +46,24 @@
             }
         }
 
-        @Test func oversizedBodiesAnswer413() async throws {
+        /// A streamed body is limited only by the call's `maximumSize`, not by
+        /// `routes.defaultMaxBodySize` (4096 bytes here), which Vapor applies to collected bodies.
+        @Test func onlyAnExplicitMaximumSizeLimitsAStreamedBody() async throws {
             try await withVapor(routes) { client in
+                let large = try readingsText(2000, lines: true)
+                #expect(large.count > 4096 * 10)
+                let unlimited = try await client.send("POST", "/lines", body: .chunked(chunked(large, sizes: [512])))
+                #expect(unlimited.status == 200)
+                #expect(unlimited.text == "\((0..<2000).reduce(0, +))")
+                let whole = try await client.post("/array", json: try readingsText(2000, lines: false))
+                #expect(whole.status == 200)
+
                 // Refused on its Content-Length before a byte is read (Vapor answers once the client has
                 // sent its request).
-                let declared = try await client.post("/lines", json: try readingsText(200, lines: true))
+                let declared = try await client.post("/limited", json: try readingsText(200, lines: true))
                 #expect(declared.status == 413)
                 let pieces = chunked(try readingsText(400, lines: true), sizes: [512])
-                let streamed = try await client.send("POST", "/lines", body: .chunked(pieces))
+                let streamed = try await client.send("POST", "/limited", body: .chunked(pieces))
                 #expect(streamed.status == 413)
             }
         }
