@@ -141,10 +141,17 @@ fm_jansson_status fm_jansson_write(const json_t *json, fm_writer *writer) {
         switch (json_typeof(current)) {
             case JSON_OBJECT: ok = fm_writer_start_object(writer) != FM_WRITE_FAILED; opened = 1; break;
             case JSON_ARRAY: ok = fm_writer_start_array(writer) != FM_WRITE_FAILED; opened = 1; break;
-            case JSON_STRING:
-                ok = fm_writer_string(writer, (const unsigned char *)json_string_value(current),
-                                      json_string_length(current)) != FM_WRITE_FAILED;
+            case JSON_STRING: {
+                const unsigned char *bytes = (const unsigned char *)json_string_value(current);
+                size_t length = json_string_length(current);
+                if (fm_utf8_validate(bytes, length) != length) {
+                    status = FM_JANSSON_INVALID_UTF8;
+                    ok = 0;
+                } else {
+                    ok = fm_writer_string(writer, bytes, length) != FM_WRITE_FAILED;
+                }
                 break;
+            }
             case JSON_INTEGER: ok = fm_writer_integer(writer, (int64_t)json_integer_value(current)) != FM_WRITE_FAILED; break;
             case JSON_REAL: {
                 double value = json_real_value(current);
@@ -177,12 +184,16 @@ fm_jansson_status fm_jansson_write(const json_t *json, fm_writer *writer) {
             open_json *top = &stack[depth - 1];
             if (json_is_object(top->json)) {
                 if (top->iterator) {
-                    const char *key = json_object_iter_key(top->iterator);
+                    const unsigned char *key = (const unsigned char *)json_object_iter_key(top->iterator);
                     size_t length = json_object_iter_key_len(top->iterator);
                     current = json_object_iter_value(top->iterator);
                     top->iterator = json_object_iter_next((json_t *)top->json, top->iterator);
-                    if (fm_writer_key(writer, (const unsigned char *)key, length) == FM_WRITE_FAILED) {
+                    if (fm_utf8_validate(key, length) != length) {
+                        status = FM_JANSSON_INVALID_UTF8;
+                    } else if (fm_writer_key(writer, key, length) == FM_WRITE_FAILED) {
                         status = FM_JANSSON_OUT_OF_MEMORY;
+                    }
+                    if (status != FM_JANSSON_OK) {
                         current = NULL;
                         depth = 0;
                     }

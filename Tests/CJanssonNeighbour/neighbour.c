@@ -65,6 +65,19 @@ void *neighbour_make_value(void) {
                      (json_int_t)INT64_MAX, "name", "caf\xc3\xa9", "ratio", 0.5, "tags", "a", 1, "empty");
 }
 
+void *neighbour_make_invalid_utf8(int in_key) {
+    if (!in_key) {
+        json_t *array = json_array();
+        json_array_append_new(array, json_string("ok"));
+        json_array_append_new(array, json_stringn_nocheck("\xff", 1));
+        return array;
+    }
+    json_t *object = json_object();
+    json_object_set_new(object, "ok", json_integer(1));
+    json_object_set_new_nocheck(object, "\xc3", json_integer(2));
+    return object;
+}
+
 char *neighbour_dump(const void *value) { return json_dumps((const json_t *)value, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY); }
 
 void neighbour_free_text(char *text) {

@@ -66,6 +66,20 @@ import Testing
         #expect(json["empty"]?.object?.isEmpty == true)
     }
 
+    /// jansson's `_nocheck` constructors take any bytes: a string or key that is not UTF-8
+    /// throws instead of becoming a Swift string that is not valid.
+    @Test func janssonBytesThatAreNotUTF8Throw() throws {
+        for inKey in [Int32(0), 1] {
+            let before = neighbour_live_blocks()
+            let made = try #require(neighbour_make_invalid_utf8(inKey))
+            let error = try #require(throws: FastMapError.self) { try JSON(janssonValue: OpaquePointer(made)) }
+            #expect(error.kind == .invalidValue)
+            #expect(error.message.contains("UTF-8"))
+            neighbour_release(made)
+            #expect(neighbour_live_blocks() == before)
+        }
+    }
+
     @Test func aJSONValueGoesToCAsAJanssonValue() throws {
         let parsed = try JSON(string: #"{"b": [1, -2, 2.5, "x\u0000y"], "a": {"k": null, "t": true}}"#)
         let composed: JSON = ["parsed": parsed["b"]!, "built": ["n": -7, "s": "é"]]

@@ -22,6 +22,9 @@ typedef enum fm_jansson_status {
     FM_JANSSON_NUMBER_RANGE = 2,
     /// A json_t that is not a JSON value FastMap can hold (a real that is not finite).
     FM_JANSSON_INVALID = 3,
+    /// A string or key that is not valid UTF-8 (jansson's `_nocheck` constructors take any
+    /// bytes); Swift strings made from it would not be valid.
+    FM_JANSSON_INVALID_UTF8 = 4,
 } fm_jansson_status;
 
 /// A new jansson value (one reference, the caller's) holding `value` and everything below it.

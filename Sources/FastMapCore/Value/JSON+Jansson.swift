@@ -15,7 +15,8 @@ extension JSON {
     /// ```
     /// - Parameter janssonValue: a `json_t *`.
     /// - Throws: ``FastMapError`` (`invalidValue`) for a real that is not finite, which JSON
-    ///   cannot hold; (`outOfMemory`) when memory runs out.
+    ///   cannot hold, and for a string or key that is not valid UTF-8 (jansson's `_nocheck`
+    ///   constructors take any bytes); (`outOfMemory`) when memory runs out.
     public init(janssonValue: OpaquePointer) throws(FastMapError) {
         let json = UnsafePointer<json_t>(janssonValue)
         guard let raw = fm_doc_create(Int(bitPattern: UInt.max)), let writer = fm_writer_create(raw) else {
@@ -29,6 +30,11 @@ extension JSON {
                 throw FastMapError(
                     kind: .invalidValue, message: "the jansson value holds a real that is not finite",
                     expectedType: "finite number")
+            }
+            if status == FM_JANSSON_INVALID_UTF8 {
+                throw FastMapError(
+                    kind: .invalidValue, message: "the jansson value holds a string or key that is not valid UTF-8",
+                    expectedType: "UTF-8 text")
             }
             throw FastMapError(kind: .outOfMemory, message: "out of memory while copying a jansson value")
         }

@@ -28,6 +28,10 @@ void neighbour_switch_hooks(int which);
 /// "name": "caf\u00e9", "ratio": 0.5, "tags": ["a", null, true], "empty": {}}. The caller owns it.
 void *neighbour_make_value(void);
 
+/// A jansson value holding bytes that are not UTF-8, made with jansson's `_nocheck` constructors:
+/// `["ok", "\xff"]` when `in_key` is 0, `{"ok": 1, "\xc3": 2}` otherwise. The caller owns it.
+void *neighbour_make_invalid_utf8(int in_key);
+
 /// `value` (a json_t *) written by jansson with sorted keys, compact; the caller frees it with
 /// neighbour_free_text. NULL when it cannot be written.
 char *neighbour_dump(const void *value);
