@@ -1,9 +1,8 @@
 #include "document_memory.h"
+#include "key_hash.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 // The writer of a document's cells (fastmap_document.h): scalars, strings, containers, repeated
 // keys dropped, values copied from other documents. It knows no parser; the builders
@@ -14,7 +13,7 @@
 typedef struct fm_wframe {
     size_t cell;
     uint64_t count;
-    uint64_t bloom;          // objects: a bit per key (key_bit), to skip most duplicate searches
+    uint64_t bloom;          // objects: a bit per key (fm_key_bit), to skip most duplicate searches
     size_t *table;           // objects past SMALL_OBJECT members: 1 + each key's index, hashed
     size_t table_mask;
     size_t discard_from;     // where the member being dropped (a duplicate key) starts
@@ -33,79 +32,17 @@ struct fm_writer {
     size_t depth;
     size_t frame_capacity;
     const fm_cell *root;  // the last top-level value completed, until taken
-    uint64_t seed;        // key_hash's
+    uint64_t seed;        // fm_key_hash's
     int last_value;       // fm_writer_last_value: trim the chunk when the next value completes
 };
 
 enum { FIRST_CHUNK_CELLS = 256, SMALL_OBJECT = 16 };
 
-// MARK: Key hashing
-
-// A key's hash mixes every byte of it with a seed drawn once per process from the system's
-// random source, so a text cannot be written whose keys all land in one slot of a table (which
-// would make an object of n members cost n² comparisons). Words are read, not bytes: the
-// byte-at-a-time hash this replaces took a quarter of the instructions of parsing twitter.json.
-
-static uint64_t key_seed(void) {
-    static _Atomic uint64_t seed;
-    uint64_t value = atomic_load_explicit(&seed, memory_order_relaxed);
-    if (value) return value;
-    if (getrandom(&value, sizeof value, GRND_NONBLOCK) != (ssize_t)sizeof value) {
-        // No entropy yet (early boot): the address of a local, which ASLR moves per process.
-        uintptr_t local = (uintptr_t)&value;
-        value = (uint64_t)local * 0x9e3779b97f4a7c15ULL;
-    }
-    value |= 1;  // never 0, which means "not drawn yet"
-    atomic_store_explicit(&seed, value, memory_order_relaxed);
-    return value;
-}
-
-static inline uint64_t mix(uint64_t a, uint64_t b) {
-    __uint128_t product = (__uint128_t)a * b;
-    return (uint64_t)product ^ (uint64_t)(product >> 64);
-}
-
-static inline uint64_t load64(const unsigned char *p) {
-    uint64_t value;
-    memcpy(&value, p, sizeof value);
-    return value;
-}
-
-static inline uint64_t load32(const unsigned char *p) {
-    uint32_t value;
-    memcpy(&value, p, sizeof value);
-    return value;
-}
-
-// Reads only bytes[0..<length]; two words cover a key of up to 16 bytes (overlapping when shorter).
-static inline uint64_t key_hash(uint64_t seed, const unsigned char *bytes, size_t length) {
-    enum { K0 = 0xa0761d6478bd642fULL, K1 = 0xe7037ed1a0b428dbULL };
-    uint64_t a = 0, b = 0;
-    if (length > 16) {
-        const unsigned char *p = bytes;
-        for (size_t left = length; left > 16; left -= 16, p += 16) seed = mix(load64(p) ^ K1, load64(p + 8) ^ seed);
-        a = load64(bytes + length - 16);
-        b = load64(bytes + length - 8);
-    } else if (length >= 8) {
-        a = load64(bytes);
-        b = load64(bytes + length - 8);
-    } else if (length >= 4) {
-        a = load32(bytes);
-        b = load32(bytes + length - 4);
-    } else if (length > 0) {
-        a = (uint64_t)bytes[0] << 16 | (uint64_t)bytes[length / 2] << 8 | bytes[length - 1];
-    }
-    return mix(a ^ seed ^ K0, b ^ length ^ K1);
-}
-
-// A small object's bit for a key: the hash's top six bits.
-static inline uint64_t key_bit(uint64_t hash) { return 1ULL << (hash >> 58); }
-
 fm_writer *fm_writer_create(fm_doc *doc) {
     fm_writer *w = calloc(1, sizeof *w);
     if (!w) return NULL;
     w->doc = doc;
-    w->seed = key_seed();
+    w->seed = fm_key_seed();
     return w;
 }
 
@@ -332,7 +269,7 @@ static int rebuild_table(fm_writer *w, fm_wframe *frame) {
     const fm_cell *object = cell_at(w, frame->cell);
     const fm_cell *end = w->chunk + w->count;
     for (const fm_cell *key = object + 1; key < end; key = fm_cell_next(key + 1))
-        table_add(frame, (size_t)(key - (w->chunk + w->start)), key_hash(w->seed, key->payload.bytes, fm_cell_size(key)));
+        table_add(frame, (size_t)(key - (w->chunk + w->start)), fm_key_hash(w->seed, key->payload.bytes, fm_cell_size(key)));
     return 1;
 }
 
@@ -340,7 +277,7 @@ static int rebuild_table(fm_writer *w, fm_wframe *frame) {
 // per key and compare keys only when the bit was set before; larger ones a table.
 static int has_key(fm_writer *w, fm_wframe *frame, const unsigned char *bytes, size_t length, uint64_t hash) {
     if (frame->count < SMALL_OBJECT) {
-        uint64_t bit = key_bit(hash);
+        uint64_t bit = fm_key_bit(hash);
         if (!(frame->bloom & bit)) {
             frame->bloom |= bit;
             return 0;
@@ -362,7 +299,7 @@ static int has_key(fm_writer *w, fm_wframe *frame, const unsigned char *bytes, s
 
 int fm_writer_key(fm_writer *w, const unsigned char *bytes, size_t length) {
     fm_wframe *frame = &w->frames[w->depth - 1];
-    uint64_t hash = key_hash(w->seed, bytes, length);
+    uint64_t hash = fm_key_hash(w->seed, bytes, length);
     int found = has_key(w, frame, bytes, length, hash);
     if (found < 0) return FM_WRITE_FAILED;
     size_t key = w->count - w->start;

@@ -29,8 +29,7 @@ static inline uint64_t fm_load_word(const unsigned char *p) {
 static inline void fm_store_word(unsigned char *p, uint64_t word) { memcpy(p, &word, 8); }
 
 /// The eight bytes at `p` as a little-endian number, the first byte in the low bits whatever the
-/// machine's byte order: what digit arithmetic (float.c) and jansson's hash (object_insert.c)
-/// are written for.
+/// machine's byte order: what digit arithmetic (float.c) is written for.
 static inline uint64_t fm_load_little_endian64(const unsigned char *p) {
     uint64_t word = fm_load_word(p);
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
