@@ -43,29 +43,17 @@ int fm_build_boolean(fm_builder *b, int value) {
     return written(b, fm_writer_boolean(b->writer, value));
 }
 
-// An integer token: its value when it fits Int64 or UInt64 (`magnitude` holds its digits when
-// there are at most 19 of them, which always fit in 64 bits; past that they are read again,
-// checking each step), else its text, as Foundation keeps it. `-0` keeps its text too: it reads
-// as the double -0.0, as in Foundation.
-static int build_integer(fm_builder *b, const char *text, size_t length, int negative, uint64_t magnitude) {
-    size_t digits = length - (negative ? 1 : 0);
-    int overflow = 0;
-    if (digits > 19) {
-        magnitude = 0;
-        for (size_t k = negative ? 1 : 0; k < length; k++) {
-            uint64_t digit = (uint64_t)(text[k] - '0');
-            if (magnitude > (UINT64_MAX - digit) / 10) {
-                overflow = 1;
-                break;
-            }
-            magnitude = magnitude * 10 + digit;
-        }
-    }
-    if (!overflow && negative && magnitude != 0) {
-        if (magnitude <= (uint64_t)INT64_MAX) return written(b, fm_writer_integer(b->writer, -(int64_t)magnitude));
+// A number token whose shape fm_json_number_shape told: an integer that fits Int64 or UInt64
+// gets its value; anything else keeps its text, as Foundation keeps it (readers convert it:
+// fm_number_text_double, Decimal, the text itself). `-0` keeps its text too: it reads as the
+// double -0.0, as in Foundation.
+static int build_shaped_number(fm_builder *b, const char *text, size_t length, fm_number_shape shape,
+                               uint64_t magnitude) {
+    if (shape == FM_NUMBER_INTEGER) {
+        if (text[0] != '-') return written(b, fm_writer_unsigned(b->writer, magnitude));
+        if (magnitude != 0 && magnitude <= (uint64_t)INT64_MAX)
+            return written(b, fm_writer_integer(b->writer, -(int64_t)magnitude));
         if (magnitude == (uint64_t)INT64_MAX + 1) return written(b, fm_writer_integer(b->writer, INT64_MIN));
-    } else if (!overflow && !negative) {
-        return written(b, fm_writer_unsigned(b->writer, magnitude));
     }
     return written(b, fm_writer_number_text(b->writer, (const unsigned char *)text, length));
 }
@@ -73,20 +61,19 @@ static int build_integer(fm_builder *b, const char *text, size_t length, int neg
 int fm_build_number(fm_builder *b, const char *text, size_t length) {
     // A skipped number cannot fail (texts out of range are kept, not rejected): not even read.
     if (!fm_build_keeps_scalar(b)) return 1;
-    // One scan over the leading digits: most numbers are integers, which end right there.
-    int negative = text[0] == '-';
-    size_t i = negative ? 1 : 0;
     uint64_t magnitude = 0;
-    while (i < length && (unsigned)(text[i] - '0') < 10) magnitude = magnitude * 10 + (uint64_t)(text[i++] - '0');
-    if (i == length) return build_integer(b, text, length, negative, magnitude);
-    // A real keeps its text; readers convert it (fm_number_text_double, Decimal, the text).
-    return written(b, fm_writer_number_text(b->writer, (const unsigned char *)text, length));
+    fm_number_shape shape = fm_json_number_shape(text, length, &magnitude);
+    // The tokenizer checked the grammar: its numbers have a shape.
+    return build_shaped_number(b, text, length, shape == FM_NUMBER_INVALID ? FM_NUMBER_TEXT : shape, magnitude);
 }
 
 int fm_build_checked_number(fm_builder *b, const char *text, size_t length) {
+    uint64_t magnitude = 0;
+    fm_number_shape shape = fm_json_number_shape(text, length, &magnitude);
+    if (shape == FM_NUMBER_INVALID) return 0;
     // A skipped number's only possible error is its grammar.
-    if (!fm_json_number_grammar(text, length)) return 0;
-    return fm_build_number(b, text, length);
+    if (!fm_build_keeps_scalar(b)) return 1;
+    return build_shaped_number(b, text, length, shape, magnitude);
 }
 
 int fm_build_string(fm_builder *b, const unsigned char *text, size_t length) {
@@ -240,7 +227,8 @@ int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t len
 
 int fm_simdjson_check_number(void *context, const char *text, size_t length) {
     (void)context;
-    return fm_json_number_grammar(text, length);
+    uint64_t magnitude;
+    return fm_json_number_shape(text, length, &magnitude) != FM_NUMBER_INVALID;
 }
 
 const fm_simdjson_events fm_builder_simdjson_events = {

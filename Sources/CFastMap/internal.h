@@ -44,9 +44,16 @@ typedef struct fm_json_number {
 /// 0 when not, -1 when out of memory (fm_parse_double's rare strtod path). `real` is exactly
 /// fm_parse_double's result.
 int fm_read_json_number(const char *text, size_t length, fm_json_number *number);
-/// 1 when `text` is a number by RFC 8259's grammar (the check fm_read_json_number makes first),
-/// else 0; nothing is converted.
-int fm_json_number_grammar(const char *text, size_t length);
+/// What a number token is, told by fm_json_number_shape.
+typedef enum fm_number_shape {
+    FM_NUMBER_INVALID = 0,  // no JSON number by RFC 8259's grammar
+    FM_NUMBER_INTEGER = 1,  // digits only, at most UInt64.max: the magnitude is read
+    FM_NUMBER_TEXT = 2,     // a fraction or an exponent, or digits past UInt64.max: kept as text
+} fm_number_shape;
+
+/// Checks `text` against RFC 8259's number grammar and tells its shape in one pass, reading the
+/// magnitude of an integer (its sign is text[0] == '-') and no other value.
+fm_number_shape fm_json_number_shape(const char *text, size_t length, uint64_t *magnitude);
 
 /// Non-variadic wrapper around yajl_config.
 int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);

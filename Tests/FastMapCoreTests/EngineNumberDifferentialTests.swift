@@ -3,9 +3,8 @@ import FastMapCore
 import Foundation
 import Testing
 
-/// The simdjson engine checks a number's grammar and reads its value in one pass
-/// (`fm_read_json_number`); the yajl engine has yajl check the grammar and reads the value
-/// separately (`fm_parse_double`). Both must build the same node (integer, unsigned, real
+/// The simdjson engine checks a number's grammar and reads an integer's value in one pass
+/// (`fm_json_number_shape`, eight bytes at a time); the yajl engine has yajl check the grammar. Both must build the same node (integer, unsigned, real
 /// bit for bit, kept text) and reject the same texts, at every tier of the double reader:
 /// the exact fast path, Eisel-Lemire, and strtod.
 @Suite struct EngineNumberDifferentialTests {
@@ -19,12 +18,19 @@ import Testing
         "1.7976931348623157e308", "1.7976931348623159e308", "1e309", "-1e309", "1e-400", "1e400",
         "1e999999999999", "1e-999999999999", "0.1e-999999999", "7.2057594037927933e16",
         "-65.613616999999977", "44.66098910000001", "3.0000000000000004", "123456789e-5", "100000000000000000000e-20",
+        // Digit runs ending at every place of an eight-byte word, before and after the point.
+        "1234567", "12345678", "123456789", "-1234567", "-12345678", "1234567.5", "12345678.5", "1.2345678",
+        "1.23456789", "-1.234567890123456", "123456789012345678.25", "1.5e1234567", "-1234567.1e-10",
+        "1e12345678", "0.000000012345678", "99999999999999999999", "-99999999999999999999",
     ]
 
     /// Texts one byte away from a number: each is rejected by both engines, with the same error.
     static let nonNumbers: [String] = [
         "-", "+1", "01", "-01", "00", "1.", ".5", "1.e5", "1e", "1e+", "1e-", "1E", "--1", "1-", "1..2", "1e5.5",
         "0x10", "1e+-5", "-.5", "1_000", "١",
+        // The same mistakes in tokens of eight bytes and more (read a word at a time).
+        "123456789.", "-12345678.e5", "1.2345678901234567e", "1.2345678901234567e+", "-0123456789",
+        "12345678a", "1.234567890123456789a", "1234567890123456789012x", "1.5e12345678.5", "00000000",
     ]
 
     @Test func numbersAgree() {
