@@ -17,19 +17,6 @@ double fm_number_text_double(const unsigned char *bytes, size_t length) {
     return number.real;
 }
 
-double fm_number_cell_double(const unsigned char *bytes, size_t length) {
-    fm_json_number number;
-    // Not a JSON number: a JSON5 token (`Infinity`, `00`) kept as written for its reader.
-    if (fm_read_json_number((const char *)bytes, length, &number) <= 0) return NAN;
-    if (number.is_integer) {
-        // A number cell holds an integer text only for `-0` (the double -0.0) and for integers
-        // beyond 64 bits, which no double holds exactly.
-        if (length == 2 && bytes[0] == '-' && bytes[1] == '0') return -0.0;
-        return NAN;
-    }
-    return isinf(number.real) ? NAN : number.real;
-}
-
 // JSON5 tokens that strict JSON cannot spell (`Infinity`, `NaN`, malformed numbers that
 // Foundation rejects only when they are read) reach the document as markers: a number with an
 // exponent far beyond any double (so the cell keeps its text) whose digits spell the token.
