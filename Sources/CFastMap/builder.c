@@ -95,7 +95,7 @@ int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t coun
 int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length) {
     if (!fm_build_keeps_scalar(b)) return fm_simdjson_string_valid(raw, length);
     size_t count;
-    const unsigned char *bytes = fm_simdjson_string_bytes(scratch, raw, length, &count);
+    const unsigned char *bytes = fm_simdjson_string_bytes(scratch, b, raw, length, &count);
     return bytes && fm_build_final_string(b, bytes, count);
 }
 
@@ -216,7 +216,7 @@ static int on_raw_string(void *ctx, const unsigned char *raw, size_t length) {
 static int on_raw_key(void *ctx, const unsigned char *raw, size_t length) {
     fm_builder *b = ctx;
     size_t count;
-    const unsigned char *bytes = fm_simdjson_string_bytes(&b->scratch, raw, length, &count);
+    const unsigned char *bytes = fm_simdjson_string_bytes(&b->scratch, b, raw, length, &count);
     return fm_build_key_or_skip(b, bytes && fm_build_final_map_key(b, bytes, count));
 }
 

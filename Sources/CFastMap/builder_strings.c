@@ -233,7 +233,7 @@ static inline __attribute__((always_inline)) size_t read_escape(const unsigned c
 }
 
 // Decodes the raw text of a string (between its quotes) into out (room for `length` bytes:
-// no escape decodes longer than it is written). Returns the decoded length, or SIZE_MAX for
+// no escape decodes longer than it is written), which may be `raw` itself. Returns the decoded length, or SIZE_MAX for
 // anything yajl must judge: a malformed escape or a lone surrogate (raw control characters
 // never reach here: simdjson's first pass rejects them, see fm_simdjson_string_bytes).
 // The text between escapes is copied a run at a time (memchr finds the next backslash with
@@ -245,7 +245,9 @@ static size_t decode_string(const unsigned char *raw, size_t length, const unsig
     for (size_t i = 0;;) {
         // `backslash`: the next one from i (the caller found the first), or NULL.
         size_t run = (backslash ? (size_t)(backslash - raw) : length) - i;
-        memcpy(out + n, raw + i, run);
+        // Over the text itself (out == raw), the bytes before the first escape stay put and the
+        // rest move down: `out + n` never passes `raw + i`, so nothing is written before it is read.
+        if (out + n != raw + i) memmove(out + n, raw + i, run);
         n += run;
         i += run;
         if (!backslash) break;
@@ -293,4 +295,10 @@ const unsigned char *fm_simdjson_decode_escaped(fm_string_scratch *scratch, cons
     }
     *count = decode_string(raw, length, backslash, scratch->bytes);
     return *count == SIZE_MAX ? NULL : scratch->bytes;
+}
+
+const unsigned char *fm_simdjson_decode_over(unsigned char *raw, size_t length, const unsigned char *backslash,
+                                             size_t *count) {
+    *count = decode_string(raw, length, backslash, raw);
+    return *count == SIZE_MAX ? NULL : raw;
 }

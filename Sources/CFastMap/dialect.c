@@ -117,6 +117,9 @@ int fm_parse(const char *bytes, size_t length, fm_engine engine, size_t max_dept
     if (engine == FM_ENGINE_SIMDJSON && simdjson_reads(doc, text, length)) {
         parses++;
         if (fm_parse_simdjson(doc, text, length, max_depth, trailing_commas, schema, root) == 0) return 0;
+        // The walk decodes escaped strings over themselves (fm_simdjson_string_bytes): yajl reads
+        // the text as it was given.
+        memcpy(text, bytes, length);
     }
     // Blanking keeps the length and the line breaks: yajl's error is located in the original
     // text, and it is the error that text has once trailing commas are allowed. Strings are left

@@ -127,7 +127,7 @@ static int on_string(void *context, const unsigned char *raw, size_t length) {
 static int on_key(void *context, const unsigned char *raw, size_t length) {
     fm_stream *s = ((fm_window_walk *)context)->s;
     size_t count;
-    const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, raw, length, &count);
+    const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, &s->builder, raw, length, &count);
     return fm_build_key_or_skip(&s->builder, bytes && fm_build_final_map_key(&s->builder, bytes, count));
 }
 
