@@ -95,6 +95,9 @@ static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, 
             e->kind = FM_ERROR_SYNTAX;
             e->offset = offset + yajl_get_bytes_consumed(s->handle);
             snprintf(e->message, sizeof e->message, "%s", text ? (char *)text : "syntax error");
+            // A token out of place: its first byte (fm_yajl_rejected_token).
+            size_t start = fm_yajl_is_parse_error(e->message) ? fm_yajl_rejected_token(bytes, valid, 1) : SIZE_MAX;
+            if (start != SIZE_MAX && offset + start < e->offset) e->offset = offset + start;
             if (text) yajl_free_error(s->handle, text);
             trim_message(e->message);
         } else {

@@ -199,6 +199,70 @@ struct ErrorTextTests {
         }
     }
 
+    /// Tokens out of place, each with the offset of its first byte (yajl says the byte after the
+    /// token, or, after an object member's value, two bytes into a string).
+    static let misplacedTokens: [(text: String, offset: Int)] = [
+        (#"{"a":1 "b":2}"#, 7), ("[1 2]", 3), (#"{"a" 1}"#, 5), ("{1:2}", 1), (#"{"a": [1, 2,, 3]}"#, 12),
+        ("[1,2 true]", 5), (#"{"a":1,,}"#, 7), (#"["abc" "def"]"#, 7), (#"{"a":""1}"#, 7), (#"{"a":1"":2}"#, 6),
+        (#"{"a":"x" 1}"#, 9), (#"{"a" : :1}"#, 7), ("[1:2]", 2), (#"{"a",1}"#, 4), ("[140-83]", 4),
+        (#"{"a":{"b":[1]} "c":2}"#, 15), (#"{"a":1 {}}"#, 7), (#"{"a":1 "b\"c":2}"#, 7), ("[[] {}]", 4),
+        ("{\n  \"a\": 1\n  \"b\": 2\n}", 13), ("[1,\n\t]", 5),
+    ]
+
+    @Test(arguments: [JSONParser.simdjson, .yajl])
+    func syntaxErrorsPointAtTheOffendingToken(parser: JSONParser) throws {
+        for (text, offset) in Self.misplacedTokens {
+            let error = try #require(throws: FastMapError.self, "\(text)") {
+                try JSON(string: text, options: .init(parser: parser, allowsTrailingCommas: false))
+            }
+            #expect(error.location?.offset == offset, "\(text): \(error)")
+            let lineStart = Array(text.utf8.prefix(offset)).lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            #expect(error.location?.column == offset - lineStart + 1, "\(text): \(error)")
+            let decoder = FastJSONDecoder()
+            decoder.parser = parser
+            decoder.allowsTrailingCommas = false
+            let decoding = try #require(throws: DecodingError.self) {
+                try decoder.decode(JSON.self, from: Data(text.utf8))
+            }
+            #expect(Hostile.fastMapError(decoding)?.location?.offset == offset, "\(text): \(decoding)")
+        }
+    }
+
+    /// The same offsets from the streaming readers, wherever the pieces end: an element of an
+    /// array, the array's envelope, and a line.
+    @Test(arguments: [JSONParser.simdjson, .yajl])
+    func streamedSyntaxErrorsPointAtTheOffendingToken(parser: JSONParser) async throws {
+        let decoder = FastJSONDecoder()
+        decoder.parser = parser
+        for (text, offset) in Self.misplacedTokens where !text.contains("\n") {
+            let wrapped = #"{"pad":[1,"x"],"data":[0,"# + text + "]}"
+            let shift = wrapped.utf8.count - text.utf8.count - 2
+            for size in [1, 2, 3, 5, 8, 13, 1000] {
+                let chunks = CountingChunks(chunks: chunked(Array(wrapped.utf8), sizes: [size]))
+                let result = await collect(decoder.stream(JSON.self, inArrayAt: "data", from: chunks))
+                let error = Hostile.fastMapError(try #require(result.error, "\(text)"))
+                #expect(
+                    error?.location?.offset == shift + offset,
+                    "\(text) in pieces of \(size): \(String(describing: error))")
+            }
+            let envelope = #"{"pad":"# + text + #","data":[0]}"#
+            for size in [1, 3, 1000] {
+                let chunks = CountingChunks(chunks: chunked(Array(envelope.utf8), sizes: [size]))
+                let result = await collect(decoder.stream(JSON.self, inArrayAt: "data", from: chunks))
+                let error = Hostile.fastMapError(try #require(result.error, "\(text)"))
+                #expect(error?.location?.offset == 7 + offset, "\(text) before the array: \(String(describing: error))")
+            }
+            let lines = "[0]\n" + text + "\n[1]\n"
+            for size in [1, 4, 1000] {
+                let chunks = CountingChunks(chunks: chunked(Array(lines.utf8), sizes: [size]))
+                let result = await collect(decoder.lines(JSON.self, from: chunks))
+                let error = Hostile.fastMapError(try #require(result.error, "\(text)"))
+                #expect(error?.location?.offset == 4 + offset, "\(text) as a line: \(String(describing: error))")
+                #expect(error?.location?.line == 2 && error?.location?.column == offset + 1, "\(text) as a line")
+            }
+        }
+    }
+
     @Test func streamedErrorsWriteDollarPaths() async throws {
         let text =
             #"[{"id":0,"score":1,"tags":[]},{"id":1,"score":1,"tags":[]},{"id":2,"score":1,"tags":[]},"#
