@@ -323,7 +323,10 @@ static size_t rejected_token_start(fm_stream *s) {
         // The reported token ended in an earlier piece: a token that began there too is the
         // rejected one; else the piece holds only what followed the separator, if one was taken.
         if (s->carry_length) return s->carry_start;
-        if (tail_token_reaches_input(s) && s->last_end <= s->tail_token_start) return s->tail_token_start;
+        // The run of token bytes kept at the previous piece's end may hold the reported token
+        // too (`truetrue`: yajl ends a literal after its letters, the run does not): the
+        // rejected one then starts where the reported one ended.
+        if (tail_token_reaches_input(s)) return s->last_end > s->tail_token_start ? s->last_end : s->tail_token_start;
         separator_taken = s->gap_separator;
     }
     while (at < s->input_length && fm_is_json_space(s->input[at])) at++;

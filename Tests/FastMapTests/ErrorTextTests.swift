@@ -263,6 +263,57 @@ struct ErrorTextTests {
         }
     }
 
+    /// Tokens dropped into valid text at random places between tokens: the whole-document parse
+    /// (either engine) and the array stream, in pieces of any size, name one offset, and for a
+    /// token out of place it is where a token starts.
+    @Test func randomMisplacedTokensHaveOneOffsetEverywhere() async throws {
+        let base = Array(#"[{"a":[1,-2.5e3,{"b":"c, d: [e]"}],"f":null},{"g":true,"h":{}},"s",12,[ ],false]"#.utf8)
+        // Offsets between tokens: after every byte outside strings.
+        var boundaries: [Int] = []
+        var inString = false
+        for (index, byte) in base.enumerated() {
+            if byte == UInt8(ascii: "\"") { inString.toggle() }
+            if !inString { boundaries.append(index + 1) }
+        }
+        let tokens = ["1", #""x""#, ",", ":", "]", "}", "{", "[", "true", " ,", "-7", #""""#]
+        var random = SeededGenerator(seed: 49)
+        for _ in 0..<400 {
+            let at = boundaries.randomElement(using: &random)!
+            let token = tokens.randomElement(using: &random)!
+            let text = Array(base[..<at]) + Array(token.utf8) + Array(base[at...])
+            var errors: [FastMapError] = []
+            for parser in [JSONParser.simdjson, .yajl] {
+                do {
+                    _ = try JSON(bytes: text, options: .init(parser: parser, allowsTrailingCommas: false))
+                } catch {
+                    errors.append(error)
+                }
+            }
+            guard let first = errors.first, let offset = first.location?.offset else { continue }  // valid JSON
+            let description = String(decoding: text, as: UTF8.self)
+            #expect(errors.map(\.location?.offset) == [offset, offset], "\(description)")
+            // A token out of place: its first byte (a lexical error points at the byte that broke
+            // its token, which may be a space: `-2.5e ,3`).
+            if first.message.hasPrefix("expected") || first.message == "unexpected token" {
+                #expect(text[offset] != UInt8(ascii: " "), "\(description) at \(offset)")
+            }
+            for size in [1, 2, 5, 1000] {
+                let chunks = CountingChunks(chunks: chunked(text, sizes: [size]))
+                let result = await collect(FastJSONDecoder().stream(JSON.self, from: chunks))
+                let error = Hostile.fastMapError(try #require(result.error, "\(description)"))
+                #expect(
+                    error?.location?.offset == offset,
+                    "\(description) in pieces of \(size): \(String(describing: error))")
+            }
+            guard offset < text.count else { continue }  // a line that ends early says so instead
+            let lines = Array("[0]\n".utf8) + text + Array("\n[1]\n".utf8)
+            let result = await collect(
+                FastJSONDecoder().lines(JSON.self, from: CountingChunks(chunks: chunked(lines, sizes: [3]))))
+            let error = Hostile.fastMapError(try #require(result.error, "\(description)"))
+            #expect(error?.location?.offset == 4 + offset, "\(description) as a line: \(String(describing: error))")
+        }
+    }
+
     @Test func streamedErrorsWriteDollarPaths() async throws {
         let text =
             #"[{"id":0,"score":1,"tags":[]},{"id":1,"score":1,"tags":[]},{"id":2,"score":1,"tags":[]},"#
