@@ -4,8 +4,7 @@
 // Eight bytes at a time: the word loads and the byte test shared by the white-space compactor
 // (compact.c), the escape scan of the writer (escape.c), the simdjson builder's search for
 // a backslash (builder_strings.h) and the search for commas to blank (dialect.c); the comparison of short keys (builder_sparse.c, object_lookup.c,
-// object_insert.c); the ASCII test of object keys (document_writer.c); and little-endian loads
-// (float.c, object_insert.c).
+// object_insert.c); and little-endian loads (float.c, object_insert.c).
 
 #include <stddef.h>
 #include <stdint.h>
@@ -91,19 +90,6 @@ static inline int fm_bytes_equal(const void *a, const void *b, size_t length) {
     if (length == 0) return 1;
     // 1 to 3 bytes: the first, the middle and the last cover them all.
     return x[0] == y[0] && x[length >> 1] == y[length >> 1] && x[length - 1] == y[length - 1];
-}
-
-/// Whether any of the `length` bytes at `p` is 0x80 or above (not ASCII), reading only those
-/// bytes: overlapping loads, as fm_bytes_equal's, for up to 16 bytes.
-static inline int fm_bytes_have_high_bit(const unsigned char *p, size_t length) {
-    if (length >= 8) {
-        uint64_t any = fm_load_word(p + length - 8);
-        for (size_t at = 0; at + 8 < length; at += 8) any |= fm_load_word(p + at);
-        return (any & FM_HIGHS) != 0;
-    }
-    if (length >= 4) return ((fm_load_little_endian32(p) | fm_load_little_endian32(p + length - 4)) & 0x80808080u) != 0;
-    if (length == 0) return 0;
-    return ((p[0] | p[length >> 1] | p[length - 1]) & 0x80) != 0;
 }
 
 #endif
