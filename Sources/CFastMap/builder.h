@@ -56,6 +56,14 @@ size_t fm_first_non_json_space(const unsigned char *bytes, size_t length);
 /// EOF"), 0 when the last token was malformed or a callback stopped the parse.
 yajl_status fm_yajl_finish(yajl_handle handle, int *ended_inside);
 
+/// Where the token starts that yajl rejects with a parse error in `text` (read again from its
+/// start, as one value or, with `multiple_values`, as a run of them); SIZE_MAX when yajl takes
+/// the text. yajl's own offset lies past that token, or two bytes into a string after an object
+/// member's value.
+size_t fm_yajl_rejected_token(const unsigned char *text, size_t length, int multiple_values);
+/// Whether a yajl error text is a parse error (a token out of place), not a lexical one.
+int fm_yajl_is_parse_error(const char *message);
+
 /// yajl callbacks whose context is an fm_builder.
 extern const yajl_callbacks fm_builder_callbacks;
 

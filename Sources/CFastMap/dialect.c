@@ -47,8 +47,10 @@ static size_t string_end(const unsigned char *bytes, size_t length, size_t open)
     return length;
 }
 
-size_t fm_blank_trailing_commas(unsigned char *bytes, size_t length) {
-    size_t blanked = 0;
+// Trailing commas of `bytes` from the first on: each blanked to a space when `blank`, else the
+// scan stops at the first (and returns 1).
+static size_t trailing_commas(unsigned char *bytes, size_t length, int blank) {
+    size_t found = 0;
     for (size_t i = next_quote_or_comma(bytes, length, 0); i < length; i = next_quote_or_comma(bytes, length, i)) {
         if (bytes[i] == '"') {
             // An unterminated string ends the scan (the parse fails anyway).
@@ -64,13 +66,21 @@ size_t fm_blank_trailing_commas(unsigned char *bytes, size_t length) {
             size_t before = i;
             while (before > 0 && fm_is_json_space(bytes[before - 1])) before--;
             if (before > 0 && ends_value(bytes[before - 1])) {
+                found++;
+                if (!blank) return found;
                 bytes[i] = ' ';
-                blanked++;
             }
         }
         i++;
     }
-    return blanked;
+    return found;
+}
+
+size_t fm_blank_trailing_commas(unsigned char *bytes, size_t length) { return trailing_commas(bytes, length, 1); }
+
+int fm_has_trailing_comma(const unsigned char *bytes, size_t length) {
+    // Not written to: `blank` is 0.
+    return trailing_commas((unsigned char *)bytes, length, 0) != 0;
 }
 
 // Engine runs on this thread (a walk or a yajl parse), for tests.

@@ -299,7 +299,10 @@ static int has_key(fm_writer *w, fm_wframe *frame, const unsigned char *bytes, s
 
 int fm_writer_key(fm_writer *w, const unsigned char *bytes, size_t length) {
     fm_wframe *frame = &w->frames[w->depth - 1];
-    uint64_t hash = fm_key_hash(w->seed, bytes, length);
+    uint64_t high;
+    uint64_t hash = fm_key_hash_noting_high_bits(w->seed, bytes, length, &high);
+    // Only keys that are not all ASCII can equal another key in Swift without its bytes.
+    if (high) cell_at(w, frame->cell)->tag |= FM_CELL_NON_ASCII_KEYS;
     int found = has_key(w, frame, bytes, length, hash);
     if (found < 0) return FM_WRITE_FAILED;
     size_t key = w->count - w->start;

@@ -184,6 +184,7 @@ static int array_event(fm_stream *s, int ev, const unsigned char *text, size_t l
                                   : navigate(s, ev, text, length, flag);
     if (ok && !fm_stream_follow_event(s, ev)) ok = fm_stream_fail_out_of_memory(s);
     s->last_end = consumed_end(s);
+    s->last_event = ev;
     if (ok && s->phase == AFTER && s->doc_depth == 0 && !s->root_done) {
         s->root_done = 1;
         s->root_end = s->last_end;
@@ -244,6 +245,7 @@ static void parse_piece(fm_stream *s, const unsigned char *bytes, size_t length)
         fm_stream_fail_out_of_memory(s);
     } else {
         fm_stream_keep_tail_token(s);
+        fm_stream_keep_gap(s);
     }
     fm_stream_advance_scan(s, s->base + length);
     s->total += length;

@@ -10,11 +10,18 @@
 // MARK: - Lines mode
 
 // A second value on one line is an error (yajl itself would accept it: multiple values are on
-// so that one handle serves every line).
+// so that one handle serves every line), at that value's first byte, not past its first token.
 static int single_value(fm_stream *s) {
-    if (s->builder.depth == 0 && s->builder.root != NULL)
-        return fm_builder_fail(&s->builder, FM_ERROR_SYNTAX, "more than one JSON value on one line");
-    return 1;
+    fm_builder *b = &s->builder;
+    if (b->depth != 0 || b->root == NULL) return 1;
+    int first = b->error->kind == FM_OK;
+    fm_builder_fail(b, FM_ERROR_SYNTAX, "more than one JSON value on one line");
+    if (first) {
+        size_t at = b->root_end;
+        while (at < b->input_length && fm_is_json_space(b->input[at])) at++;
+        b->error->offset = b->offset_base + at;
+    }
+    return 0;
 }
 
 static int l_null(void *ctx) {
@@ -95,6 +102,9 @@ static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, 
             e->kind = FM_ERROR_SYNTAX;
             e->offset = offset + yajl_get_bytes_consumed(s->handle);
             snprintf(e->message, sizeof e->message, "%s", text ? (char *)text : "syntax error");
+            // A token out of place: its first byte (fm_yajl_rejected_token).
+            size_t start = fm_yajl_is_parse_error(e->message) ? fm_yajl_rejected_token(bytes, valid, 1) : SIZE_MAX;
+            if (start != SIZE_MAX && offset + start < e->offset) e->offset = offset + start;
             if (text) yajl_free_error(s->handle, text);
             trim_message(e->message);
         } else {

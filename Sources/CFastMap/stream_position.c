@@ -293,6 +293,54 @@ static size_t parse_error_offset(fm_stream *s) {
     return offset;
 }
 
+void fm_stream_keep_gap(fm_stream *s) {
+    size_t from = 0;
+    if (s->last_end >= s->base) {
+        from = s->last_end - s->base;
+        s->gap_separator = 0;
+    }
+    // White space, a separator, then perhaps the start of a token that runs on: a string's
+    // quote ends the search (its text may hold commas), a number or literal holds neither.
+    for (size_t i = from; i < s->input_length && s->input[i] != '"'; i++) {
+        if (s->input[i] == ',' || s->input[i] == ':') {
+            s->gap_separator = 1;
+            break;
+        }
+    }
+}
+
+// Where the token starts that yajl rejected with a parse error: the first token after the one
+// the latest callback reported, past the separator yajl took between them (a ',' after a value
+// or a ':' after a key, inside a container). yajl's own offset lies past the token, or two bytes
+// into a string after an object member's value (see parse_error_offset), where the whole-
+// document parse says the token's first byte (fm_yajl_rejected_token).
+static size_t rejected_token_start(fm_stream *s) {
+    size_t at = 0;
+    int separator_taken = 0;
+    if (s->last_end >= s->base) {
+        at = s->last_end - s->base;
+    } else {
+        // The reported token ended in an earlier piece: a token that began there too is the
+        // rejected one; else the piece holds only what followed the separator, if one was taken.
+        if (s->carry_length) return s->carry_start;
+        // The run of token bytes kept at the previous piece's end may hold the reported token
+        // too (`truetrue`: yajl ends a literal after its letters, the run does not): the
+        // rejected one then starts where the reported one ended.
+        if (tail_token_reaches_input(s)) return s->last_end > s->tail_token_start ? s->last_end : s->tail_token_start;
+        separator_taken = s->gap_separator;
+    }
+    while (at < s->input_length && fm_is_json_space(s->input[at])) at++;
+    if (!separator_taken && at < s->input_length && s->doc_depth > 0) {
+        unsigned char c = s->input[at];
+        int after_value = s->last_event != EV_KEY && s->last_event != EV_START_MAP && s->last_event != EV_START_ARRAY;
+        if ((after_value && c == ',') || (s->last_event == EV_KEY && c == ':')) {
+            at++;
+            while (at < s->input_length && fm_is_json_space(s->input[at])) at++;
+        }
+    }
+    return s->base + at;
+}
+
 // MARK: - Failures
 
 int fm_stream_fail(fm_stream *s, int kind, size_t offset, const char *message) {
@@ -330,6 +378,10 @@ void fm_stream_yajl_failure(fm_stream *s) {
     snprintf(message, sizeof message, "%s", text ? (char *)text : "syntax error");
     if (text) yajl_free_error(s->handle, text);
     size_t offset = parse_error_offset(s);
+    if (fm_yajl_is_parse_error(message)) {
+        size_t start = rejected_token_start(s);
+        if (start < offset) offset = start;
+    }
     trim_message(message);
     if (s->root_done) {
         // After the root closed yajl fails only on a token after it ("trailing garbage"; the

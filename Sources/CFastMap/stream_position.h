@@ -19,6 +19,9 @@ int fm_stream_raw_lookup(fm_builder *b, const unsigned char **raw, size_t *raw_l
 int fm_stream_keep_carry(fm_stream *s);
 /// After a piece parsed cleanly: keep where a number or literal token at its end starts.
 void fm_stream_keep_tail_token(fm_stream *s);
+/// After a piece parsed cleanly: whether the bytes after the latest reported token took a
+/// separator (a ',' or ':'), for where a rejected token starts.
+void fm_stream_keep_gap(fm_stream *s);
 /// Follows yajl's event `ev` (see fm_stream.after_member_value). Returns 0 when out of memory.
 int fm_stream_follow_event(fm_stream *s, int ev);
 /// Ends the stream with its first failure (later ones are ignored). Returns 0.

@@ -188,5 +188,6 @@ size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t le
     fm_stream_advance_scan(s, s->base + taken);
     s->total += taken;
     s->last_end = s->total;
+    s->last_event = EV_START_ARRAY;  // past a comma between elements: an element comes next
     return taken;
 }

@@ -91,6 +91,11 @@ struct fm_stream {
     unsigned char *open_kinds;
     size_t open_kinds_count, open_kinds_capacity;
     int after_member_value;
+    // Array mode: the event of the latest yajl callback (EV_START_ARRAY also after a window,
+    // which ends past a comma: a value comes next), and whether the bytes after its token that
+    // earlier pieces held, up to the current one, took a ',' or ':' (see rejected_token_start).
+    int last_event;
+    int gap_separator;
 
     // Newlines counted so far (array mode), for line and column numbers.
     size_t scan_at, scan_lines, scan_line_start;

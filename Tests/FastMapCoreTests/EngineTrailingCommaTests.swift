@@ -24,17 +24,17 @@ import Testing
             )
         }
 
-    /// Texts rejected with trailing commas allowed, each with the error both engines reported
-    /// before the walk read trailing commas (kind syntax; line, column, offset): missing values
+    /// Texts rejected with trailing commas allowed, each with the error both engines report
+    /// (kind syntax; line, column, offset: the first byte of the token out of place): missing values
     /// (`[,]`, `[1,,]`, `{"a":,}`, `{,}`), a comma after the top-level value, and trailing
     /// commas beside another mistake.
     static let rejected: [(text: String, line: Int, column: Int, offset: Int)] = [
-        ("[,]", 1, 3, 2), ("[1,,]", 1, 5, 4), (#"{"a":,}"#, 1, 7, 6), ("{,}", 1, 3, 2), ("[ , ]", 1, 4, 3),
-        ("[ 1 , , ]", 1, 8, 7), (#"{ "a" : , }"#, 1, 10, 9), ("{\n,\n}", 2, 2, 3), ("[\n1,\n,\n]", 3, 2, 6),
-        (#"{"a":[,]}"#, 1, 8, 7), (#"{"a":{,}}"#, 1, 8, 7), (#"[{"a":,}]"#, 1, 8, 7), (#"{"a":1,,}"#, 1, 9, 8),
+        ("[,]", 1, 2, 1), ("[1,,]", 1, 4, 3), (#"{"a":,}"#, 1, 6, 5), ("{,}", 1, 2, 1), ("[ , ]", 1, 3, 2),
+        ("[ 1 , , ]", 1, 7, 6), (#"{ "a" : , }"#, 1, 9, 8), ("{\n,\n}", 2, 1, 2), ("[\n1,\n,\n]", 3, 1, 5),
+        (#"{"a":[,]}"#, 1, 7, 6), (#"{"a":{,}}"#, 1, 7, 6), (#"[{"a":,}]"#, 1, 7, 6), (#"{"a":1,,}"#, 1, 8, 7),
         ("[1],", 1, 4, 3), (#"{"a":1},"#, 1, 8, 7), ("[1,] ,", 1, 6, 5), ("[1,\n]\n,", 3, 1, 6),
-        (#"{"a":[1,],"b":{"c":2,},}"# + "\n,", 2, 1, 25), ("[[1,],,]", 1, 8, 7), (#"[{"a":1,},,]"#, 1, 12, 11),
-        ("[1,]]", 1, 5, 4), ("[1,]x", 1, 5, 4), ("[1,}", 1, 5, 4), (#"{"a":1,]"#, 1, 8, 7), (#"{"a",}"#, 1, 7, 6),
+        (#"{"a":[1,],"b":{"c":2,},}"# + "\n,", 2, 1, 25), ("[[1,],,]", 1, 7, 6), (#"[{"a":1,},,]"#, 1, 11, 10),
+        ("[1,]]", 1, 5, 4), ("[1,]x", 1, 5, 4), ("[1,}", 1, 4, 3), (#"{"a":1,]"#, 1, 8, 7), (#"{"a",}"#, 1, 6, 5),
         ("[1,\n  [2,],\n  tru\n]", 3, 6, 17),
     ]
 

@@ -206,7 +206,7 @@ import Testing
         let syntax = try #require(throws: FastMapError.self) { try JSON(string: "{\"a\": [1, 2,, 3]}") }
         #expect(syntax.kind == .syntax)
         #expect(syntax.location?.line == 1)
-        #expect(syntax.location?.offset == 13)
+        #expect(syntax.location?.offset == 12)
     }
 
     struct Passenger: Decodable { let name: String }

@@ -299,4 +299,41 @@ struct ElementByElementDecodingTests {
             #expect(calls("malformed" + suffix) <= 3000)
         }
     }
+
+    /// A large top-level array with trailing commas (which `JSONDecoder` and FastMap accept by
+    /// default), at the size that is read element by element by default: each element's
+    /// `init(from:)` runs once per decode, on the first decode of the type in a process and on
+    /// later ones, and a decode that fails throws exactly the one-tree decode's error.
+    @Test func trailingCommasKeepElementsDecodingOnce() throws {
+        let count = 400_000
+        // Trailing commas in the last element and after it: the streaming parser, which is
+        // strict, met them only once every element before had been decoded.
+        func text(_ tag: String, failing: Bool = false) -> Data {
+            var elements = (0..<(count - 1)).map { #"{"tag":"\#(tag)","score":\#($0)}"# }
+            elements.append(failing ? #"{"tag":"\#(tag)","score":"high",}"# : #"{"tag":"\#(tag)","score":1,}"#)
+            return Data(("[" + elements.joined(separator: ",") + ",\n]").utf8)
+        }
+        func calls(_ tag: String) -> Int { Counted.calls.withLock { $0[tag, default: 0] } }
+        #expect(text("t-0").count >= 8 << 20)
+        let decoder = FastJSONDecoder()  // the default threshold, sparse decoding and trailing commas
+        for round in 0..<3 {
+            let tag = "t-\(round)"
+            #expect(try decoder.decode([Counted].self, from: text(tag)).count == count)
+            #expect(calls(tag) == count, "round \(round)")
+        }
+        let whole = Self.decoder(elementByElement: false)
+        let expected = try #require(throws: DecodingError.self) {
+            try whole.decode([Counted].self, from: text("whole", failing: true))
+        }
+        for round in 0..<2 {
+            let tag = "failing-\(round)"
+            let thrown = try #require(throws: DecodingError.self) {
+                try decoder.decode([Counted].self, from: text(tag, failing: true))
+            }
+            #expect("\(DecodingFailure(thrown))" == "\(DecodingFailure(expected))")
+            #expect(DecodingFailure(thrown).debugDescription == DecodingFailure(expected).debugDescription)
+            // A sparse decode may read the failing element once more, from its full tree.
+            #expect(calls(tag) >= count && calls(tag) <= count + 1, "round \(round): \(calls(tag))")
+        }
+    }
 }

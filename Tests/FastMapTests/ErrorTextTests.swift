@@ -199,6 +199,121 @@ struct ErrorTextTests {
         }
     }
 
+    /// Tokens out of place, each with the offset of its first byte (yajl says the byte after the
+    /// token, or, after an object member's value, two bytes into a string).
+    static let misplacedTokens: [(text: String, offset: Int)] = [
+        (#"{"a":1 "b":2}"#, 7), ("[1 2]", 3), (#"{"a" 1}"#, 5), ("{1:2}", 1), (#"{"a": [1, 2,, 3]}"#, 12),
+        ("[1,2 true]", 5), (#"{"a":1,,}"#, 7), (#"["abc" "def"]"#, 7), (#"{"a":""1}"#, 7), (#"{"a":1"":2}"#, 6),
+        (#"{"a":"x" 1}"#, 9), (#"{"a" : :1}"#, 7), ("[1:2]", 2), (#"{"a",1}"#, 4), ("[140-83]", 4),
+        (#"{"a":{"b":[1]} "c":2}"#, 15), (#"{"a":1 {}}"#, 7), (#"{"a":1 "b\"c":2}"#, 7), ("[[] {}]", 4),
+        ("{\n  \"a\": 1\n  \"b\": 2\n}", 13), ("[1,\n\t]", 5),
+    ]
+
+    @Test(arguments: [JSONParser.simdjson, .yajl])
+    func syntaxErrorsPointAtTheOffendingToken(parser: JSONParser) throws {
+        for (text, offset) in Self.misplacedTokens {
+            let error = try #require(throws: FastMapError.self, "\(text)") {
+                try JSON(string: text, options: .init(parser: parser, allowsTrailingCommas: false))
+            }
+            #expect(error.location?.offset == offset, "\(text): \(error)")
+            let lineStart = Array(text.utf8.prefix(offset)).lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            #expect(error.location?.column == offset - lineStart + 1, "\(text): \(error)")
+            let decoder = FastJSONDecoder()
+            decoder.parser = parser
+            decoder.allowsTrailingCommas = false
+            let decoding = try #require(throws: DecodingError.self) {
+                try decoder.decode(JSON.self, from: Data(text.utf8))
+            }
+            #expect(Hostile.fastMapError(decoding)?.location?.offset == offset, "\(text): \(decoding)")
+        }
+    }
+
+    /// The same offsets from the streaming readers, wherever the pieces end: an element of an
+    /// array, the array's envelope, and a line.
+    @Test(arguments: [JSONParser.simdjson, .yajl])
+    func streamedSyntaxErrorsPointAtTheOffendingToken(parser: JSONParser) async throws {
+        let decoder = FastJSONDecoder()
+        decoder.parser = parser
+        for (text, offset) in Self.misplacedTokens where !text.contains("\n") {
+            let wrapped = #"{"pad":[1,"x"],"data":[0,"# + text + "]}"
+            let shift = wrapped.utf8.count - text.utf8.count - 2
+            for size in [1, 2, 3, 5, 8, 13, 1000] {
+                let chunks = CountingChunks(chunks: chunked(Array(wrapped.utf8), sizes: [size]))
+                let result = await collect(decoder.stream(JSON.self, inArrayAt: "data", from: chunks))
+                let error = Hostile.fastMapError(try #require(result.error, "\(text)"))
+                #expect(
+                    error?.location?.offset == shift + offset,
+                    "\(text) in pieces of \(size): \(String(describing: error))")
+            }
+            let envelope = #"{"pad":"# + text + #","data":[0]}"#
+            for size in [1, 3, 1000] {
+                let chunks = CountingChunks(chunks: chunked(Array(envelope.utf8), sizes: [size]))
+                let result = await collect(decoder.stream(JSON.self, inArrayAt: "data", from: chunks))
+                let error = Hostile.fastMapError(try #require(result.error, "\(text)"))
+                #expect(error?.location?.offset == 7 + offset, "\(text) before the array: \(String(describing: error))")
+            }
+            let lines = "[0]\n" + text + "\n[1]\n"
+            for size in [1, 4, 1000] {
+                let chunks = CountingChunks(chunks: chunked(Array(lines.utf8), sizes: [size]))
+                let result = await collect(decoder.lines(JSON.self, from: chunks))
+                let error = Hostile.fastMapError(try #require(result.error, "\(text)"))
+                #expect(error?.location?.offset == 4 + offset, "\(text) as a line: \(String(describing: error))")
+                #expect(error?.location?.line == 2 && error?.location?.column == offset + 1, "\(text) as a line")
+            }
+        }
+    }
+
+    /// Tokens dropped into valid text at random places between tokens: the whole-document parse
+    /// (either engine) and the array stream, in pieces of any size, name one offset, and for a
+    /// token out of place it is where a token starts.
+    @Test func randomMisplacedTokensHaveOneOffsetEverywhere() async throws {
+        let base = Array(#"[{"a":[1,-2.5e3,{"b":"c, d: [e]"}],"f":null},{"g":true,"h":{}},"s",12,[ ],false]"#.utf8)
+        // Offsets between tokens: after every byte outside strings.
+        var boundaries: [Int] = []
+        var inString = false
+        for (index, byte) in base.enumerated() {
+            if byte == UInt8(ascii: "\"") { inString.toggle() }
+            if !inString { boundaries.append(index + 1) }
+        }
+        let tokens = ["1", #""x""#, ",", ":", "]", "}", "{", "[", "true", " ,", "-7", #""""#]
+        var random = SeededGenerator(seed: 49)
+        for _ in 0..<400 {
+            let at = boundaries.randomElement(using: &random)!
+            let token = tokens.randomElement(using: &random)!
+            let text = Array(base[..<at]) + Array(token.utf8) + Array(base[at...])
+            var errors: [FastMapError] = []
+            for parser in [JSONParser.simdjson, .yajl] {
+                do {
+                    _ = try JSON(bytes: text, options: .init(parser: parser, allowsTrailingCommas: false))
+                } catch {
+                    errors.append(error)
+                }
+            }
+            guard let first = errors.first, let offset = first.location?.offset else { continue }  // valid JSON
+            let description = String(decoding: text, as: UTF8.self)
+            #expect(errors.map(\.location?.offset) == [offset, offset], "\(description)")
+            // A token out of place: its first byte (a lexical error points at the byte that broke
+            // its token, which may be a space: `-2.5e ,3`).
+            if first.message.hasPrefix("expected") || first.message == "unexpected token" {
+                #expect(text[offset] != UInt8(ascii: " "), "\(description) at \(offset)")
+            }
+            for size in [1, 2, 5, 1000] {
+                let chunks = CountingChunks(chunks: chunked(text, sizes: [size]))
+                let result = await collect(FastJSONDecoder().stream(JSON.self, from: chunks))
+                let error = Hostile.fastMapError(try #require(result.error, "\(description)"))
+                #expect(
+                    error?.location?.offset == offset,
+                    "\(description) in pieces of \(size): \(String(describing: error))")
+            }
+            guard offset < text.count else { continue }  // a line that ends early says so instead
+            let lines = Array("[0]\n".utf8) + text + Array("\n[1]\n".utf8)
+            let result = await collect(
+                FastJSONDecoder().lines(JSON.self, from: CountingChunks(chunks: chunked(lines, sizes: [3]))))
+            let error = Hostile.fastMapError(try #require(result.error, "\(description)"))
+            #expect(error?.location?.offset == 4 + offset, "\(description) as a line: \(String(describing: error))")
+        }
+    }
+
     @Test func streamedErrorsWriteDollarPaths() async throws {
         let text =
             #"[{"id":0,"score":1,"tags":[]},{"id":1,"score":1,"tags":[]},{"id":2,"score":1,"tags":[]},"#

@@ -249,8 +249,8 @@ struct SparseOtherSpellings: Decodable, Equatable, Sendable {
         #"{"K":12,"\u212A":13,"other":null}"#, #"{"\u212A":16,"a;b":null,"`":17,"other":{"\u212A":-1}}"#,
     ]
 
-    /// Two spellings of `K`, the byte-for-byte one second: FastMap answers it where
-    /// `JSONDecoder` answers the first (README, "keys spelled another way"); sparse or not.
+    /// Two spellings of `K`, the byte-for-byte one second: the first one wins, as in
+    /// `JSONDecoder`; sparse or not.
     static let spelledOtherwiseFirst = #"{"\u212A":14,"other":[],"K":15}"#
 
     /// Keys that only look alike: K with a combining accent, the Angstrom sign, a lowercase k.

@@ -130,7 +130,7 @@ import Testing
         #expect(statistics.learningDecodes == 1)
         #expect(statistics.fallbacks == 0)
         #expect(statistics.filteredDecodes == documents.count * 2 - 1)
-        for document in documents + SparseOtherSpellings.lookalikes {
+        for document in documents + SparseOtherSpellings.lookalikes + [SparseOtherSpellings.spelledOtherwiseFirst] {
             assertSameDecoding(SparseOtherSpellings.self, document)
         }
         expectSparseMatchesFull(

@@ -21,6 +21,9 @@ typedef enum fm_dialect_flag {
 /// are skipped; `[,]` and `[1,,]` keep their commas, so they stay errors.
 size_t fm_blank_trailing_commas(unsigned char *bytes, size_t length);
 
+/// Whether `bytes` holds a comma fm_blank_trailing_commas would blank (it stops at the first).
+int fm_has_trailing_comma(const unsigned char *bytes, size_t length);
+
 #ifdef __cplusplus
 }
 #endif

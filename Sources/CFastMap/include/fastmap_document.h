@@ -8,7 +8,8 @@
 // A cell is a tag word and a payload word:
 //
 //     tag     bits 0-3   kind (fm_cell_kind)
-//             bits 4-7   0
+//             bit  4     object: some key holds a byte of 0x80 or above (FM_CELL_NON_ASCII_KEYS)
+//             bits 5-7   0
 //             bits 8-63  string, number: the byte count of its text
 //                        object, array:  bits 8-39 the member or element count,
 //                                        bits 40-63 the sparse mark (fastmap_sparse.h)
@@ -42,7 +43,10 @@
 // number keeps its text exactly as written (a real, or an integer beyond UInt64), which readers
 // convert when asked (Double, Decimal, the text itself), so nothing about a number is lost. A
 // real made in code holds its double. An object never holds two equal keys (byte for byte): the
-// first one wins, as in JSONDecoder.
+// first one wins, as in JSONDecoder. Keys that differ in bytes may still be equal as Swift
+// strings (canonical equivalence: "\u212A", the Kelvin sign, equals "K"), but only when one of
+// them is not ASCII: such an object's cell says so (FM_CELL_NON_ASCII_KEYS), and readers that
+// compare keys as Swift does look further only there.
 //
 // Cells are only appended: a container's cell gets its count and span when it closes. The cells
 // of one top-level value are contiguous; a document may hold several (a stream's elements), each
@@ -87,6 +91,7 @@ enum {
     FM_CELL_SIZE_SHIFT = 8,
     FM_CELL_COUNT_BITS = 32,
     FM_CELL_MARK_SHIFT = 40,
+    FM_CELL_NON_ASCII_KEYS = 0x10,
 };
 
 /// The largest member or element count of one container, and the largest sparse mark.

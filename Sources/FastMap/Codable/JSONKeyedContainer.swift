@@ -25,7 +25,8 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         if let converted { return converted.order.compactMap { Key(stringValue: $0) } }
         var keys: [Key] = []
         keys.reserveCapacity(object.objectCount)
-        object.forEachNamedMember { name, _ in
+        // Keys equal as Swift strings are one key, as in JSONDecoder's dictionary of members.
+        object.forEachDistinctNamedMember { name, _ in
             if let key = Key(stringValue: name) { keys.append(key) }
         }
         return keys

@@ -117,7 +117,7 @@ extension JSONTreeDecoder {
                 found = array.element(at: index)
             } else {
                 components.append(.key(key.stringValue))
-                found = found.flatMap { $0.isObject ? $0.member(key.stringValue) : nil }
+                found = found.flatMap { $0.isObject ? $0.member(matching: key.stringValue) : nil }
             }
         }
         if let missingKey { components.append(.key(missingKey)) }

@@ -24,7 +24,9 @@ extension JSONTreeDecoder {
         if let sparse = sparse.map(UnownedReference.init) {
             return sparse.reading { $0.missingMember(name, of: object, exact: false) }
         }
-        return object.equivalentMember(name)
+        // The cursor's answer is final: an object with a non-ASCII key it searched as Swift
+        // compares strings, and in any other no key equals `name` but its bytes.
+        return nil
     }
 
     /// `node` as a ``JSON`` value handed to the model (a `JSON` property or value).

@@ -40,7 +40,7 @@ package final class SparseDecodingSession {
     @inline(__always)
     package func member(_ name: String, of object: JSONNode, exact: Bool) -> JSONNode? {
         guard schema != nil else { return learnedMember(name, of: object, exact: exact) }
-        if let found = object.member(name) { return found }
+        if let found = exact ? object.member(name) : object.member(matching: name) { return found }
         return missingMember(name, of: object, exact: exact)
     }
 
@@ -76,11 +76,12 @@ package final class SparseDecodingSession {
     private func learnedMember(_ name: String, of object: JSONNode, exact: Bool) -> JSONNode? {
         lookups[object.identity, default: LookedUpKeys()].insert(name)
         if exact { return object.member(name) }
-        let found = object.member(matching: name)
-        // Found by Unicode equivalence (or not at all): which member answers depends on
-        // every member's spelling, so the object is kept whole.
-        if !name.utf8.allSatisfy({ $0 < 0x80 }) && object.member(name) == nil { wholeValues.insert(object.identity) }
-        return found
+        // A non-ASCII name: which member answers depends on every member's spelling (the first
+        // key equal to it as a Swift string, which another document may spell in bytes the
+        // schema does not keep), so the object is kept whole. The other spellings of an ASCII
+        // name are kept by the builder (`fm_ascii_spellings`).
+        if !name.utf8.allSatisfy({ $0 < 0x80 }) { wholeValues.insert(object.identity) }
+        return object.member(matching: name)
     }
 
     /// `node` is read as a whole (its keys, every member, as a `JSON` value).

@@ -12,8 +12,8 @@ import Foundation
 /// path) on the calling thread, each once, as `JSONDecoder` decodes them. An element that does
 /// not decode ends the decoding; the rest of the text is still read, and when all of it is
 /// valid JSON that element's error is thrown, as the whole tree's decode throws it. When the
-/// text is not (malformed or truncated text, an element FastMap refuses, a nesting limit, a
-/// trailing comma the streaming parser does not take) the result is dropped and the document
+/// text is not (malformed or truncated text, an element FastMap refuses, a nesting limit) the
+/// result is dropped and the document
 /// is decoded again as one tree, which then throws exactly the whole-document error, from its
 /// parse, before any value is decoded (or succeeds where only the streaming parser objected).
 package protocol BoundedArrayDecodable {
@@ -77,7 +77,23 @@ extension FastJSONDecoder {
     /// takes the first of duplicate keys on the path, as the tree does.
     /// - Throws: the error of the first element that does not decode, once the rest of the text
     ///   has been read and found valid.
+    ///
+    /// The streaming parser is strict: when the decoder allows trailing commas, it reads the
+    /// text with them blanked (``JSONInput/withTrailingCommasBlanked(_:)``), as the
+    /// whole-document parse does, instead of refusing the text and leaving every element it
+    /// decoded to be decoded again from the whole tree.
     func decodeArrayElementByElement<Element: Decodable>(
+        _ type: Element.Type, input: JSONInput, at path: JSONKeyPath, options: Options
+    ) throws -> [Element]? {
+        guard options.allowsTrailingCommas else {
+            return try decodeElements(type, input: input, at: path, options: options)
+        }
+        return try input.withTrailingCommasBlanked { text in
+            try decodeElements(type, input: text, at: path, options: options)
+        }
+    }
+
+    private func decodeElements<Element: Decodable>(
         _ type: Element.Type, input: JSONInput, at path: JSONKeyPath, options: Options
     ) throws -> [Element]? {
         let mode = StreamingMode.array(path)

@@ -16,16 +16,20 @@ package struct JSONMemberCursor {
 }
 
 extension JSONNode {
-    /// The member named `key`, byte for byte, as ``member(_:)`` finds it — looked for first
+    /// The member named `key` as ``member(matching:)`` finds it — looked for first
     /// right after the member `cursor` found last, because a model reads its members in
     /// declaration order, which is usually the document's. A member found anywhere moves the
     /// cursor to it. An object of more than ``JSONMemberTable/smallestObject`` members that is
     /// read out of order, or asked for a key it lacks, gets its keys hashed on that first miss,
     /// so that a model reading a large object in another order costs one pass over it, not one
     /// per member.
+    ///
+    /// An object with a non-ASCII key (``hasNonASCIIKeys``) is read as ``member(matching:)``
+    /// reads it, without the cursor: two of its keys may be equal as Swift strings.
     @inline(__always)
     package func member(_ key: String, after cursor: inout JSONMemberCursor) -> JSONNode? {
-        key.withBorrowedUTF8 { member(utf8: $0, after: &cursor) }
+        if hasNonASCIIKeys { return firstEqualMember(key) }
+        return key.withBorrowedUTF8 { member(utf8: $0, after: &cursor) }
     }
 
     @inline(__always)

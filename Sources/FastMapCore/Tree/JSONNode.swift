@@ -186,29 +186,59 @@ internal import CFastMap
         key.withBorrowedUTF8 { member(utf8: $0) }
     }
 
-    /// The member named `name` as Foundation matches keys, as Swift strings: byte for byte
-    /// first, then, for a name with other spellings (``Swift/String/hasOtherSpellings``), by
-    /// comparing keys as `String`s, so `"cafe\u{301}"` finds `café` and `"K"` a key spelled
-    /// with the Kelvin sign.
+    /// Whether some key of this object is not all ASCII (`FM_CELL_NON_ASCII_KEYS`, set by the
+    /// document writer): only then can two keys that differ in bytes be equal as Swift strings
+    /// (`"\u{212A}"`, the Kelvin sign, equals `"K"`), and a byte-for-byte lookup not be the
+    /// answer Foundation gives.
+    @inline(__always) package var hasNonASCIIKeys: Bool { tag & 0x10 != 0 }
+
+    /// The member named `name` as Foundation matches keys, as Swift strings: the first member
+    /// whose key equals `name` (Unicode canonical equivalence), so `"cafe\u{301}"` finds `café`,
+    /// `"K"` a key spelled with the Kelvin sign, and of `{"\u{212A}":1,"K":2}` `"K"` finds `1`,
+    /// as in `JSONDecoder`. Byte for byte, unless the object has a non-ASCII key
+    /// (``hasNonASCIIKeys``).
     @inline(__always)
     package func member(matching name: String) -> JSONNode? {
-        if let node = member(name) { return node }
-        return equivalentMember(name)
+        hasNonASCIIKeys ? firstEqualMember(name) : member(name)
     }
 
     /// The member whose key equals `name` as Swift strings compare, for a `name` no key matches
-    /// byte for byte (the second half of ``member(matching:)``).
+    /// byte for byte (the second half of a lookup that tried bytes first): none unless the object
+    /// has a non-ASCII key.
     package func equivalentMember(_ name: String) -> JSONNode? {
-        guard name.hasOtherSpellings else { return nil }
-        // An ASCII name's other spellings are not ASCII: ASCII keys, which differ from it byte
-        // for byte, are passed over without making a `String` of them.
-        let asciiName = name.utf8.allSatisfy { $0 < 0x80 }
-        var found: JSONNode? = nil
-        forEachMember { raw, node in
-            guard found == nil, !asciiName || raw.contains(where: { $0 >= 0x80 }) else { return }
-            if String(decoding: raw, as: UTF8.self) == name { found = node }
+        hasNonASCIIKeys ? firstEqualMember(name) : nil
+    }
+
+    /// The first member whose key equals `name` as Swift strings compare, for an object with a
+    /// non-ASCII key (else ``member(_:)`` answers the same, faster).
+    package func firstEqualMember(_ name: String) -> JSONNode? {
+        // A name spelled one way only (``Swift/String/hasOtherSpellings``) equals only keys of
+        // its bytes, of which the writer kept the first.
+        guard name.hasOtherSpellings else { return member(name) }
+        return name.withBorrowedUTF8 { bytes in
+            // An ASCII name's other spellings are not ASCII: ASCII keys that differ from it byte
+            // for byte are passed over without making a `String` of them.
+            let asciiName = !bytes.contains { $0 >= 0x80 }
+            var keyNode = following
+            for _ in 0..<objectCount {
+                let value = keyNode.following
+                if keyNode.hasKey(bytes) { return value }
+                let raw = keyNode.textBytes
+                if !asciiName || raw.contains(where: { $0 >= 0x80 }), String(treeUTF8: raw) == name { return value }
+                keyNode = value.next
+            }
+            return nil
         }
-        return found
+    }
+
+    /// Calls `body` for each member in document order with its key as a Swift string, but once
+    /// for keys equal as Swift strings: the first of them (see ``member(matching:)``).
+    package func forEachDistinctNamedMember(_ body: (String, JSONNode) -> Void) {
+        guard hasNonASCIIKeys else { return forEachNamedMember(body) }
+        var seen: Set<String> = []
+        forEachNamedMember { name, value in
+            if seen.insert(name).inserted { body(name, value) }
+        }
     }
 
     /// The member whose key is `key`'s bytes, found by walking the members in order.
