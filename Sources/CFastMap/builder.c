@@ -184,20 +184,44 @@ int fm_build_start_array(fm_builder *b) {
     return start_container(b, 1);
 }
 
-static int on_null(void *ctx) { return fm_build_null(ctx); }
-static int on_boolean(void *ctx, int value) { return fm_build_boolean(ctx, value); }
+void fm_builder_note_token(fm_builder *b, int after, int nesting) {
+    b->trail.end = yajl_get_bytes_consumed(b->handle);
+    b->trail.after = after;
+    b->trail.depth += (size_t)(ptrdiff_t)nesting;
+}
+
+static int on_null(void *ctx) {
+    fm_builder_note_token(ctx, FM_AFTER_VALUE, 0);
+    return fm_build_null(ctx);
+}
+static int on_boolean(void *ctx, int value) {
+    fm_builder_note_token(ctx, FM_AFTER_VALUE, 0);
+    return fm_build_boolean(ctx, value);
+}
 static int on_number(void *ctx, const char *text, size_t length) {
+    fm_builder_note_token(ctx, FM_AFTER_VALUE, 0);
     return fm_build_number(ctx, text, length);
 }
 static int on_string(void *ctx, const unsigned char *text, size_t length) {
+    fm_builder_note_token(ctx, FM_AFTER_VALUE, 0);
     return fm_build_string(ctx, text, length);
 }
 static int on_map_key(void *ctx, const unsigned char *text, size_t length) {
+    fm_builder_note_token(ctx, FM_AFTER_KEY, 0);
     return fm_build_map_key(ctx, text, length);
 }
-static int on_start_map(void *ctx) { return fm_build_start_map(ctx); }
-static int on_start_array(void *ctx) { return fm_build_start_array(ctx); }
-static int on_end_container(void *ctx) { return fm_build_end_container(ctx); }
+static int on_start_map(void *ctx) {
+    fm_builder_note_token(ctx, FM_AFTER_START, 1);
+    return fm_build_start_map(ctx);
+}
+static int on_start_array(void *ctx) {
+    fm_builder_note_token(ctx, FM_AFTER_START, 1);
+    return fm_build_start_array(ctx);
+}
+static int on_end_container(void *ctx) {
+    fm_builder_note_token(ctx, FM_AFTER_VALUE, -1);
+    return fm_build_end_container(ctx);
+}
 
 const yajl_callbacks fm_builder_callbacks = {
     on_null, on_boolean, NULL, NULL, on_number, on_string,

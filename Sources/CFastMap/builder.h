@@ -56,11 +56,15 @@ size_t fm_first_non_json_space(const unsigned char *bytes, size_t length);
 /// EOF"), 0 when the last token was malformed or a callback stopped the parse.
 yajl_status fm_yajl_finish(yajl_handle handle, int *ended_inside);
 
-/// Where the token starts that yajl rejects with a parse error in `text` (read again from its
-/// start, as one value or, with `multiple_values`, as a run of them); SIZE_MAX when yajl takes
-/// the text. yajl's own offset lies past that token, or two bytes into a string after an object
-/// member's value.
-size_t fm_yajl_rejected_token(const unsigned char *text, size_t length, int multiple_values);
+/// Notes, in a yajl listener, the token yajl is reporting (`after`: FM_AFTER_*; `nesting`: +1
+/// for a container's start, -1 for its end), so that a parse error can be placed at the token
+/// after it without reading the text again.
+void fm_builder_note_token(fm_builder *b, int after, int nesting);
+
+/// Where the token starts that yajl rejected with a parse error in `text` (the input it was
+/// parsing), from the builder's trail of the tokens it reported before. yajl's own offset lies
+/// past that token, or two bytes into a string after an object member's value.
+size_t fm_yajl_rejected_token(const unsigned char *text, size_t length, const fm_token_trail *trail);
 /// Whether a yajl error text is a parse error (a token out of place), not a lexical one.
 int fm_yajl_is_parse_error(const char *message);
 

@@ -47,74 +47,14 @@ yajl_status fm_yajl_finish(yajl_handle handle, int *ended_inside) {
 
 // yajl reports a parse error after the token it did not expect (or, after an object member's
 // value, two bytes into a string token: it counts back the text without its quotes). FastMap
-// points at the token's first byte instead, found by reading the text again with callbacks that
-// only note where each reported token ends: the rejected token is the first one after the last
-// reported, but for the separator yajl took between them.
-
-enum { AFTER_NOTHING, AFTER_START, AFTER_KEY, AFTER_VALUE };
-
-typedef struct token_locator {
-    yajl_handle handle;
-    size_t end;    // just after the latest reported token
-    int after;     // what that token was
-    size_t depth;  // containers open
-} token_locator;
-
-static int located(void *context, int after) {
-    token_locator *l = context;
-    l->end = yajl_get_bytes_consumed(l->handle);
-    l->after = after;
-    return 1;
-}
-static int l_null(void *context) { return located(context, AFTER_VALUE); }
-static int l_boolean(void *context, int value) {
-    (void)value;
-    return located(context, AFTER_VALUE);
-}
-static int l_number(void *context, const char *text, size_t length) {
-    (void)text, (void)length;
-    return located(context, AFTER_VALUE);
-}
-static int l_string(void *context, const unsigned char *text, size_t length) {
-    (void)text, (void)length;
-    return located(context, AFTER_VALUE);
-}
-static int l_key(void *context, const unsigned char *text, size_t length) {
-    (void)text, (void)length;
-    return located(context, AFTER_KEY);
-}
-static int l_start(void *context) {
-    ((token_locator *)context)->depth++;
-    return located(context, AFTER_START);
-}
-static int l_end(void *context) {
-    ((token_locator *)context)->depth--;
-    return located(context, AFTER_VALUE);
-}
-
-static const yajl_callbacks locator_callbacks = {
-    l_null, l_boolean, NULL, NULL, l_number, l_string, l_start, l_key, l_end, l_start, l_end,
-};
-
-size_t fm_yajl_rejected_token(const unsigned char *text, size_t length, int multiple_values) {
-    token_locator l = {NULL, 0, AFTER_NOTHING, 0};
-    l.handle = yajl_alloc(&locator_callbacks, NULL, &l);
-    if (!l.handle) return SIZE_MAX;
-    yajl_config(l.handle, yajl_dont_validate_strings, 1);
-    if (multiple_values) yajl_config(l.handle, yajl_allow_multiple_values, 1);
-    yajl_status status = yajl_parse(l.handle, text, length);
-    if (status == yajl_status_ok) {
-        int ended_inside;
-        status = fm_yajl_finish(l.handle, &ended_inside);
-        if (ended_inside) status = yajl_status_ok;
-    }
-    yajl_free(l.handle);
-    if (status != yajl_status_error) return SIZE_MAX;
-    size_t at = l.end;
+// points at the token's first byte instead: the first token after the last one yajl reported
+// (the builder's trail, fm_builder_note_token), but for the separator yajl took between them.
+size_t fm_yajl_rejected_token(const unsigned char *text, size_t length, const fm_token_trail *trail) {
+    size_t at = trail->end;
     while (at < length && fm_is_json_space(text[at])) at++;
     // Inside a container a comma follows a value and a colon a key: yajl took it.
-    if (at < length && l.depth > 0 &&
-        ((l.after == AFTER_VALUE && text[at] == ',') || (l.after == AFTER_KEY && text[at] == ':'))) {
+    if (at < length && trail->depth > 0 &&
+        ((trail->after == FM_AFTER_VALUE && text[at] == ',') || (trail->after == FM_AFTER_KEY && text[at] == ':'))) {
         at++;
         while (at < length && fm_is_json_space(text[at])) at++;
     }
@@ -202,7 +142,7 @@ int fm_parse_yajl(fm_doc *doc, const unsigned char *text, size_t length, size_t 
                 // A token out of place: its first byte (a lexical error stays at the byte that
                 // broke its token).
                 size_t start = fm_yajl_is_parse_error(error->message)
-                                   ? fm_yajl_rejected_token(b.input, valid_prefix, 0)
+                                   ? fm_yajl_rejected_token(b.input, valid_prefix, &b.trail)
                                    : SIZE_MAX;
                 if (start < error->offset) error->offset = start;
             }

@@ -35,6 +35,16 @@ struct fm_builder;
 typedef int (*fm_raw_lookup)(struct fm_builder *b, const unsigned char **raw, size_t *raw_length,
                              size_t *raw_offset, unsigned char **owned);
 
+/// What yajl reported last, for a parse error's offending token (fm_yajl_rejected_token):
+/// where that token ends in the input yajl is parsing, what it was, and the containers open.
+typedef struct fm_token_trail {
+    size_t end;
+    int after;  // FM_AFTER_*
+    size_t depth;
+} fm_token_trail;
+
+enum { FM_AFTER_NOTHING, FM_AFTER_START, FM_AFTER_KEY, FM_AFTER_VALUE };
+
 typedef struct fm_builder {
     fm_frame *stack;         // grows on demand (doubling), never past max_depth frames
     size_t stack_capacity;
@@ -73,6 +83,8 @@ typedef struct fm_builder {
     int key_hints_made;  // the hints were made (or could not be) for this schema
     // The simdjson walk's strings that hold escapes, decoded (fm_builder_simdjson_events).
     fm_string_scratch scratch;
+    // The yajl listeners' record of each token (fm_builder_note_token).
+    fm_token_trail trail;
 } fm_builder;
 
 /// A frame built in full, everything below it too.

@@ -26,34 +26,42 @@ static int single_value(fm_stream *s) {
 
 static int l_null(void *ctx) {
     fm_stream *s = ctx;
+    fm_builder_note_token(&s->builder, FM_AFTER_VALUE, 0);
     return single_value(s) && fm_build_null(&s->builder);
 }
 static int l_boolean(void *ctx, int value) {
     fm_stream *s = ctx;
+    fm_builder_note_token(&s->builder, FM_AFTER_VALUE, 0);
     return single_value(s) && fm_build_boolean(&s->builder, value);
 }
 static int l_number(void *ctx, const char *text, size_t length) {
     fm_stream *s = ctx;
+    fm_builder_note_token(&s->builder, FM_AFTER_VALUE, 0);
     return single_value(s) && fm_build_number(&s->builder, text, length);
 }
 static int l_string(void *ctx, const unsigned char *text, size_t length) {
     fm_stream *s = ctx;
+    fm_builder_note_token(&s->builder, FM_AFTER_VALUE, 0);
     return single_value(s) && fm_build_string(&s->builder, text, length);
 }
 static int l_map_key(void *ctx, const unsigned char *text, size_t length) {
     fm_stream *s = ctx;
+    fm_builder_note_token(&s->builder, FM_AFTER_KEY, 0);
     return fm_build_map_key(&s->builder, text, length);
 }
 static int l_start_map(void *ctx) {
     fm_stream *s = ctx;
+    fm_builder_note_token(&s->builder, FM_AFTER_START, 1);
     return single_value(s) && fm_build_start_map(&s->builder);
 }
 static int l_start_array(void *ctx) {
     fm_stream *s = ctx;
+    fm_builder_note_token(&s->builder, FM_AFTER_START, 1);
     return single_value(s) && fm_build_start_array(&s->builder);
 }
 static int l_end(void *ctx) {
     fm_stream *s = ctx;
+    fm_builder_note_token(&s->builder, FM_AFTER_VALUE, -1);
     return fm_build_end_container(&s->builder);
 }
 
@@ -78,6 +86,7 @@ static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, 
     s->element_column = lead + 1;
     if (!fm_stream_begin_element(s, s->element_offset)) return;
     size_t valid = fm_first_non_json_space(bytes, length);
+    b->trail = (fm_token_trail){0, FM_AFTER_NOTHING, 0};
     yajl_status status = yajl_parse(s->handle, bytes, valid);
     if (status == yajl_status_ok && valid < length && s->scratch.kind == FM_OK) {
         s->scratch.kind = FM_ERROR_SYNTAX;
@@ -103,7 +112,7 @@ static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, 
             e->offset = offset + yajl_get_bytes_consumed(s->handle);
             snprintf(e->message, sizeof e->message, "%s", text ? (char *)text : "syntax error");
             // A token out of place: its first byte (fm_yajl_rejected_token).
-            size_t start = fm_yajl_is_parse_error(e->message) ? fm_yajl_rejected_token(bytes, valid, 1) : SIZE_MAX;
+            size_t start = fm_yajl_is_parse_error(e->message) ? fm_yajl_rejected_token(bytes, valid, &b->trail) : SIZE_MAX;
             if (start != SIZE_MAX && offset + start < e->offset) e->offset = offset + start;
             if (text) yajl_free_error(s->handle, text);
             trim_message(e->message);
