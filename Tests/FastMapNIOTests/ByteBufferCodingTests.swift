@@ -39,7 +39,7 @@
                 try FastJSONDecoder().decode(Reading.self, from: malformed)
             } throws: { error in
                 guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
-                return (context.underlyingError as? FastMapError)?.location?.offset == 21
+                return (context.underlyingError as? FastMapError)?.location?.offset == 19  // the `"score"` out of place
             }
         }
 
