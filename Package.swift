@@ -17,6 +17,10 @@ let vapor = TargetDependencyCondition.when(traits: ["Vapor"])
 
 let package = Package(
     name: "FastMap",
+    // The floor `import Synchronization` (`Atomic`, `Mutex`) sets on Apple platforms; `RawSpan`
+    // is back-deployed further by the Swift 6.2 toolchain. Only Linux is built and tested
+    // (README, "Installation"); the Apple floors are declared, not tested.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "FastMap", targets: ["FastMap"]),
         .library(name: "FastMapModels", targets: ["FastMapModels"]),
@@ -43,12 +47,24 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
     ],
     targets: [
-        .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
-        .systemLibrary(name: "CYajl", pkgConfig: "yajl", providers: [.apt(["libyajl-dev"])]),
+        // The system libraries. SwiftPM prints a provider's install line when pkg-config cannot
+        // find a library; each shim.h names the package to install on every system when the
+        // header is missing (README, "Installation").
+        .systemLibrary(
+            name: "CJansson", pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"]), .yum(["jansson-devel"]), .brew(["jansson"])]),
+        .systemLibrary(
+            name: "CYajl", pkgConfig: "yajl",
+            providers: [.apt(["libyajl-dev"]), .yum(["yajl-devel"]), .brew(["yajl"])]),
         // simdjson (C++) behind a C header: a tokenizer reporting tokens to CFastMap's builder.
-        // Debian's simdjson.pc only adds a define SwiftPM refuses from pkg-config (its paths are
-        // the system's), so the define is set here: it changes the parser's layout.
-        .systemLibrary(name: "CSimdjson", providers: [.apt(["libsimdjson-dev"])]),
+        // No `pkgConfig` here: simdjson.pc (Debian's, Homebrew's) carries
+        // -DSIMDJSON_THREADS_ENABLED=1, which SwiftPM refuses from pkg-config; it then warns on
+        // every build and drops the whole entry, paths included. So the define is set below (it
+        // changes the parser's layout) and the header is found on the compiler's own search
+        // path; when it is not there, shim.h's #error names the package to install.
+        .systemLibrary(
+            name: "CSimdjson",
+            providers: [.apt(["libsimdjson-dev"]), .yum(["simdjson-devel"]), .brew(["simdjson"])]),
         .target(
             name: "CFastMapSimdjson", dependencies: ["CSimdjson"],
             cxxSettings: [
