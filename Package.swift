@@ -28,7 +28,6 @@ let package = Package(
         .library(name: "FastMapNIO", targets: ["FastMapNIO"]),
         .library(name: "FastMapHummingbird", targets: ["FastMapHummingbird"]),
         .library(name: "FastMapVapor", targets: ["FastMapVapor"]),
-        .executable(name: "IngestService", targets: ["IngestService"]),
     ],
     traits: [
         .trait(name: "NIO", description: "FastMapNIO: ByteBuffer decoding, encoding and streaming."),
@@ -128,27 +127,6 @@ let package = Package(
             dependencies: ["FastMapNIO", .product(name: "Vapor", package: "vapor", condition: vapor)],
             swiftSettings: swift6
         ),
-        // The ingestion service example (`swift run --traits Hummingbird IngestService`): its
-        // routes in IngestKit (so the end-to-end tests start it in-process), SQLite through
-        // CSQLite.
-        .systemLibrary(
-            name: "CSQLite", path: "Examples/IngestService/CSQLite", pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]),
-        .target(
-            name: "IngestKit",
-            dependencies: [
-                "FastMapHummingbird", "CSQLite",
-                .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
-            ],
-            path: "Examples/IngestService/IngestKit",
-            swiftSettings: swift6
-        ),
-        .executableTarget(
-            name: "IngestService",
-            dependencies: ["IngestKit"],
-            path: "Examples/IngestService/IngestService",
-            swiftSettings: swift6
-        ),
         .target(
             name: "FastMapTestSupport",
             dependencies: ["FastMap"],
@@ -206,14 +184,6 @@ let package = Package(
             swiftSettings: swift6
         ),
         .testTarget(
-            name: "IngestServiceTests",
-            dependencies: [
-                "IngestKit", "FastMapTestSupport",
-                .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
-            ],
-            swiftSettings: swift6
-        ),
-        .testTarget(
             name: "FastMapLadybugTests",
             dependencies: ["FastMapLadybug", "FastMapTestSupport"],
             swiftSettings: swift6
@@ -235,3 +205,4 @@ let package = Package(
         ),
     ]
 )
+

@@ -1,24 +1,20 @@
-// The ingestion service (Examples/IngestService): `swift run --traits Hummingbird IngestService`.
-#if Hummingbird
-    import Foundation
-    import IngestKit
+// The ingestion service: `swift run -c release IngestService` in Examples/IngestService.
+import Foundation
+import IngestKit
 
-    let configuration: IngestConfiguration
-    do {
-        configuration = try IngestConfiguration(arguments: Array(CommandLine.arguments.dropFirst()))
-        try FileManager.default.createDirectory(
-            atPath: (configuration.databasePath as NSString).deletingLastPathComponent,
-            withIntermediateDirectories: true)
-    } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        exit(2)
-    }
-    let store = try EventStore(path: configuration.databasePath)
-    let app = IngestService.makeApplication(configuration: configuration, store: store) { port in
-        let line = "IngestService listening on http://\(configuration.host):\(port), storing events in \(store.path)\n"
-        FileHandle.standardOutput.write(Data(line.utf8))
-    }
-    try await app.runService()
-#else
-    print("IngestService needs the Hummingbird trait: swift run --traits Hummingbird IngestService")
-#endif
+let configuration: IngestConfiguration
+do {
+    configuration = try IngestConfiguration(arguments: Array(CommandLine.arguments.dropFirst()))
+    try FileManager.default.createDirectory(
+        atPath: (configuration.databasePath as NSString).deletingLastPathComponent,
+        withIntermediateDirectories: true)
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(2)
+}
+let store = try EventStore(path: configuration.databasePath)
+let app = IngestService.makeApplication(configuration: configuration, store: store) { port in
+    let line = "IngestService listening on http://\(configuration.host):\(port), storing events in \(store.path)\n"
+    FileHandle.standardOutput.write(Data(line.utf8))
+}
+try await app.runService()
