@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libjansson-dev libyajl-dev libsimdjson-dev pkg-config libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test test-example test-portable test-large bench bench-streaming bench-server format lint docs leaks sanitize fuzz clean
+.PHONY: setup build test snippets test-example test-portable test-large bench bench-streaming bench-server format lint docs leaks sanitize fuzz clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -27,12 +27,25 @@ SWIFT_BUILD_FLAGS ?=
 TRAITS := NIO,Hummingbird,Vapor
 
 # Tests run one at a time: the memory tests read the process's resident size. Then the layering
-# (ARCHITECTURE.md) is checked against the debug build the tests used, and the example service's
-# end-to-end tests run.
+# (ARCHITECTURE.md) is checked against the debug build the tests used, the documentation's
+# snippets run, and the example service's end-to-end tests.
 test: setup
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --no-parallel --traits $(TRAITS)
 	bash Tests/LayerChecks/check.sh
+	$(MAKE) snippets
 	$(MAKE) test-example
+
+# Every Swift block of README.md and the DocC articles, extracted into SNIPPETS_DIR, compiled as
+# executables of this package (Package.swift declares them when FASTMAP_SNIPPETS is set) in the
+# debug build `make test` made, then run: each must print what the ```text block after it says
+# (Tests/Snippets/snippets.sh has the conventions).
+SNIPPETS_DIR := .build/snippets
+snippets: setup
+	bash Tests/Snippets/snippets.sh extract $(SNIPPETS_DIR)
+	@bin=$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --show-bin-path); \
+	  find $$bin -maxdepth 1 -type f -name 'Snippet_*' -delete; \
+	  FASTMAP_SNIPPETS=$(SNIPPETS_DIR) $(SWIFT) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) && \
+	  bash Tests/Snippets/snippets.sh run $(SNIPPETS_DIR) $$bin
 
 # The example service is a package of its own (Examples/IngestService, FastMap by path): its
 # end-to-end tests, on its own build.

@@ -1,5 +1,6 @@
 // swift-tools-version: 6.2
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 // The layers, pointing one way (ARCHITECTURE.md):
@@ -206,3 +207,31 @@ let package = Package(
     ]
 )
 
+// The documentation's snippets (`make snippets`, part of `make test`): Tests/Snippets/snippets.sh
+// writes each Swift block of the README and the DocC articles to FASTMAP_SNIPPETS/<name>/main.swift,
+// and each becomes an executable here, depending on the modules it imports, so the snippets
+// compile in this package's build with its flags and traits. Unset (always, for a package that
+// depends on FastMap), the manifest declares none.
+if let snippets = Context.environment["FASTMAP_SNIPPETS"] {
+    let modules: [String: Target.Dependency] = [
+        "FastMap": "FastMap", "FastMapModels": "FastMapModels", "FastMapLadybug": "FastMapLadybug",
+        "FastMapNIO": "FastMapNIO", "FastMapHummingbird": "FastMapHummingbird", "FastMapVapor": "FastMapVapor",
+        "NIOCore": .product(name: "NIOCore", package: "swift-nio", condition: nio),
+        "Hummingbird": .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+        "Vapor": .product(name: "Vapor", package: "vapor", condition: vapor),
+    ]
+    let root = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(snippets)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+    for name in names.sorted() where name.hasPrefix("Snippet_") {
+        let main = root.appendingPathComponent(name).appendingPathComponent("main.swift")
+        let text = (try? String(contentsOf: main, encoding: .utf8)) ?? ""
+        let imported = text.split(separator: "\n").compactMap { line -> Target.Dependency? in
+            let words = line.split(separator: " ")
+            return words.count == 2 && words[0] == "import" ? modules[String(words[1])] : nil
+        }
+        package.targets.append(
+            .executableTarget(
+                name: name, dependencies: imported, path: "\(snippets)/\(name)",
+                swiftSettings: swift6))
+    }
+}
