@@ -37,7 +37,7 @@ prefix() {
 }
 
 extract() {
-  local dir=$1
+  local target=$1 dir="$1.new"
   rm -rf "$dir" && mkdir -p "$dir/out"
   : > "$dir/index"
   local doc
@@ -81,7 +81,23 @@ extract() {
       }
 ' "$doc"
   done
-  echo "snippets: $(wc -l < "$dir/index") extracted into $dir"
+  # Into the build's directory, touching only the programs whose text changed, so an unchanged
+  # snippet is not compiled again.
+  mkdir -p "$target"
+  local path name
+  for path in "$target"/Snippet_*; do
+    [ -e "$path" ] || continue
+    name=$(basename "$path")
+    [ -d "$dir/$name" ] || rm -rf "$path"
+  done
+  for path in "$dir"/Snippet_*; do
+    name=$(basename "$path")
+    if ! cmp -s "$path/main.swift" "$target/$name/main.swift"; then
+      mkdir -p "$target/$name" && cp "$path/main.swift" "$target/$name/main.swift"
+    fi
+  done
+  rm -rf "$target/out" && mv "$dir/out" "$target/out" && mv "$dir/index" "$target/index" && rm -rf "$dir"
+  echo "snippets: $(wc -l < "$target/index") extracted into $target"
 }
 
 run() {
