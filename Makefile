@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libjansson-dev libyajl-dev libsimdjson-dev pkg-config libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test test-portable test-large bench bench-streaming bench-server format lint docs leaks sanitize fuzz clean
+.PHONY: setup build test snippets test-example test-portable test-large bench bench-streaming bench-server format lint docs leaks sanitize fuzz clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -23,14 +23,36 @@ build: setup
 SWIFT_BUILD_FLAGS ?=
 
 # Every package trait, so the server integrations (FastMapNIO, FastMapHummingbird, FastMapVapor)
-# and the ingestion service's end-to-end tests build and run with the rest.
+# build and run with the rest.
 TRAITS := NIO,Hummingbird,Vapor
 
 # Tests run one at a time: the memory tests read the process's resident size. Then the layering
-# (ARCHITECTURE.md) is checked against the debug build the tests used.
+# (ARCHITECTURE.md) is checked against the debug build the tests used, the documentation's
+# snippets run, and the example service's end-to-end tests.
 test: setup
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --no-parallel --traits $(TRAITS)
 	bash Tests/LayerChecks/check.sh
+	$(MAKE) snippets
+	$(MAKE) test-example
+
+# Every Swift block of README.md and the DocC articles, extracted into SNIPPETS_DIR, compiled as
+# executables of this package (Package.swift declares them when FASTMAP_SNIPPETS is set) in the
+# debug build `make test` made, then run: each must print what the ```text block after it says
+# (Tests/Snippets/snippets.sh has the conventions). `--build-tests` keeps `swift test`'s build
+# plan: without it SwiftPM rebuilds the macro's host modules and more (132 s instead of the
+# snippets alone), and the next `swift test` rebuilds them back (6 min).
+SNIPPETS_DIR := .build/snippets
+snippets: setup
+	bash Tests/Snippets/snippets.sh extract $(SNIPPETS_DIR)
+	@bin=$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --show-bin-path); \
+	  find $$bin -maxdepth 1 -type f -name 'Snippet_*' -delete; \
+	  FASTMAP_SNIPPETS=$(SNIPPETS_DIR) $(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests --traits $(TRAITS) && \
+	  bash Tests/Snippets/snippets.sh run $(SNIPPETS_DIR) $$bin
+
+# The example service is a package of its own (Examples/IngestService, FastMap by path): its
+# end-to-end tests, on its own build.
+test-example: setup
+	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --package-path Examples/IngestService --no-parallel
 
 # The code a CPU without SSE2 or AVX2 (an arm64 server) runs: CFastMap's own SSE2 paths compiled
 # out (FASTMAP_PORTABLE) and simdjson on its portable kernel. FASTMAP_PORTABLE=1 in the
@@ -57,14 +79,15 @@ bench: setup
 bench-streaming: setup
 	$(SWIFT) run -c release StreamingBench
 
-# The ingestion service (Examples/IngestService) under load, release build: wrk against the
-# FastMap route and the same route on Foundation's JSONDecoder, one server process each, then
-# one 1 GB NDJSON and one 1 GB JSON-array upload streamed through curl. Not part of CI.
+# The ingestion service (Examples/IngestService, a package of its own) under load, release
+# build: wrk against the FastMap route and the same route on Foundation's JSONDecoder, one server
+# process each, then one 1 GB NDJSON and one 1 GB JSON-array upload streamed through curl. Not
+# part of CI.
 # BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_RECORDS (per request) and BENCH_UPLOAD_MB tune it.
 bench-server: setup
 	@for tool in wrk curl bc; do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; fi
-	$(SWIFT) build -c release --traits Hummingbird --product IngestService
+	$(SWIFT) build -c release --package-path Examples/IngestService --product IngestService
 	bash Examples/IngestService/bench-server.sh
 
 # Opt-in, not part of `make test`: a generated 1 GB file streamed by every mode, every record

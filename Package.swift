@@ -1,5 +1,6 @@
 // swift-tools-version: 6.2
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 // The layers, pointing one way (ARCHITECTURE.md):
@@ -17,6 +18,10 @@ let vapor = TargetDependencyCondition.when(traits: ["Vapor"])
 
 let package = Package(
     name: "FastMap",
+    // The floor `import Synchronization` (`Atomic`, `Mutex`) sets on Apple platforms; `RawSpan`
+    // is back-deployed further by the Swift 6.2 toolchain. Only Linux is built and tested
+    // (README, "Installation"); the Apple floors are declared, not tested.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "FastMap", targets: ["FastMap"]),
         .library(name: "FastMapModels", targets: ["FastMapModels"]),
@@ -24,7 +29,6 @@ let package = Package(
         .library(name: "FastMapNIO", targets: ["FastMapNIO"]),
         .library(name: "FastMapHummingbird", targets: ["FastMapHummingbird"]),
         .library(name: "FastMapVapor", targets: ["FastMapVapor"]),
-        .executable(name: "IngestService", targets: ["IngestService"]),
     ],
     traits: [
         .trait(name: "NIO", description: "FastMapNIO: ByteBuffer decoding, encoding and streaming."),
@@ -43,12 +47,24 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
     ],
     targets: [
-        .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
-        .systemLibrary(name: "CYajl", pkgConfig: "yajl", providers: [.apt(["libyajl-dev"])]),
+        // The system libraries. SwiftPM prints a provider's install line when pkg-config cannot
+        // find a library; each shim.h names the package to install on every system when the
+        // header is missing (README, "Installation").
+        .systemLibrary(
+            name: "CJansson", pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"]), .yum(["jansson-devel"]), .brew(["jansson"])]),
+        .systemLibrary(
+            name: "CYajl", pkgConfig: "yajl",
+            providers: [.apt(["libyajl-dev"]), .yum(["yajl-devel"]), .brew(["yajl"])]),
         // simdjson (C++) behind a C header: a tokenizer reporting tokens to CFastMap's builder.
-        // Debian's simdjson.pc only adds a define SwiftPM refuses from pkg-config (its paths are
-        // the system's), so the define is set here: it changes the parser's layout.
-        .systemLibrary(name: "CSimdjson", providers: [.apt(["libsimdjson-dev"])]),
+        // No `pkgConfig` here: simdjson.pc (Debian's, Homebrew's) carries
+        // -DSIMDJSON_THREADS_ENABLED=1, which SwiftPM refuses from pkg-config; it then warns on
+        // every build and drops the whole entry, paths included. So the define is set below (it
+        // changes the parser's layout) and the header is found on the compiler's own search
+        // path; when it is not there, shim.h's #error names the package to install.
+        .systemLibrary(
+            name: "CSimdjson",
+            providers: [.apt(["libsimdjson-dev"]), .yum(["simdjson-devel"]), .brew(["simdjson"])]),
         .target(
             name: "CFastMapSimdjson", dependencies: ["CSimdjson"],
             cxxSettings: [
@@ -112,27 +128,6 @@ let package = Package(
             dependencies: ["FastMapNIO", .product(name: "Vapor", package: "vapor", condition: vapor)],
             swiftSettings: swift6
         ),
-        // The ingestion service example (`swift run --traits Hummingbird IngestService`): its
-        // routes in IngestKit (so the end-to-end tests start it in-process), SQLite through
-        // CSQLite.
-        .systemLibrary(
-            name: "CSQLite", path: "Examples/IngestService/CSQLite", pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]),
-        .target(
-            name: "IngestKit",
-            dependencies: [
-                "FastMapHummingbird", "CSQLite",
-                .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
-            ],
-            path: "Examples/IngestService/IngestKit",
-            swiftSettings: swift6
-        ),
-        .executableTarget(
-            name: "IngestService",
-            dependencies: ["IngestKit"],
-            path: "Examples/IngestService/IngestService",
-            swiftSettings: swift6
-        ),
         .target(
             name: "FastMapTestSupport",
             dependencies: ["FastMap"],
@@ -190,14 +185,6 @@ let package = Package(
             swiftSettings: swift6
         ),
         .testTarget(
-            name: "IngestServiceTests",
-            dependencies: [
-                "IngestKit", "FastMapTestSupport",
-                .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
-            ],
-            swiftSettings: swift6
-        ),
-        .testTarget(
             name: "FastMapLadybugTests",
             dependencies: ["FastMapLadybug", "FastMapTestSupport"],
             swiftSettings: swift6
@@ -219,3 +206,32 @@ let package = Package(
         ),
     ]
 )
+
+// The documentation's snippets (`make snippets`, part of `make test`): Tests/Snippets/snippets.sh
+// writes each Swift block of the README and the DocC articles to FASTMAP_SNIPPETS/<name>/main.swift,
+// and each becomes an executable here, depending on the modules it imports, so the snippets
+// compile in this package's build with its flags and traits. Unset (always, for a package that
+// depends on FastMap), the manifest declares none.
+if let snippets = Context.environment["FASTMAP_SNIPPETS"] {
+    let modules: [String: Target.Dependency] = [
+        "FastMap": "FastMap", "FastMapModels": "FastMapModels", "FastMapLadybug": "FastMapLadybug",
+        "FastMapNIO": "FastMapNIO", "FastMapHummingbird": "FastMapHummingbird", "FastMapVapor": "FastMapVapor",
+        "NIOCore": .product(name: "NIOCore", package: "swift-nio", condition: nio),
+        "Hummingbird": .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+        "Vapor": .product(name: "Vapor", package: "vapor", condition: vapor),
+    ]
+    let root = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(snippets)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+    for name in names.sorted() where name.hasPrefix("Snippet_") {
+        let main = root.appendingPathComponent(name).appendingPathComponent("main.swift")
+        let text = (try? String(contentsOf: main, encoding: .utf8)) ?? ""
+        let imported = text.split(separator: "\n").compactMap { line -> Target.Dependency? in
+            let words = line.split(separator: " ")
+            return words.count == 2 && words[0] == "import" ? modules[String(words[1])] : nil
+        }
+        package.targets.append(
+            .executableTarget(
+                name: name, dependencies: imported, path: "\(snippets)/\(name)",
+                swiftSettings: swift6))
+    }
+}

@@ -12,7 +12,7 @@ seconds=${BENCH_SECONDS:-15}
 connections=${BENCH_CONNECTIONS:-8}
 records=${BENCH_RECORDS:-1000}
 upload_mb=${BENCH_UPLOAD_MB:-1000}
-binary=${INGEST_BINARY:-.build/release/IngestService}
+binary=${INGEST_BINARY:-Examples/IngestService/.build/release/IngestService}
 work=.build/bench-server
 rm -rf "$work" && mkdir -p "$work"
 trap 'stop_server; rm -f "$work"/*.sqlite*' EXIT

@@ -21,9 +21,9 @@ public enum JSONParser: String, Sendable, Hashable, CaseIterable {
     /// than 1000 levels,
     /// every parse with a ``JSON/ReadingOptions/memoryLimit`` (simdjson's index is memory the
     /// limit would not count), and documents over 16 MiB (simdjson's index, four bytes a token,
-    /// would add to the document's peak). Streaming an array (`forEach`, `stream`, large `[T]`
-    /// decodes) reads runs of whole elements with simdjson and the rest (the path to the array,
-    /// anything simdjson refuses) with yajl.
+    /// would add to the document's peak). Streaming an array or NDJSON (`forEach`, `stream`,
+    /// `lines`, large `[T]` decodes) reads runs of whole elements or lines with simdjson and the
+    /// rest (the path to the array, anything simdjson refuses) with yajl.
     case simdjson
 }
 

@@ -1,0 +1,1 @@
+../../../../Tests/FastMapTestSupport/LoopbackHTTPClient.swift
