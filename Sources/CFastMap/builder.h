@@ -65,8 +65,6 @@ void fm_builder_note_token(fm_builder *b, int after, int nesting);
 /// parsing), from the builder's trail of the tokens it reported before. yajl's own offset lies
 /// past that token, or two bytes into a string after an object member's value.
 size_t fm_yajl_rejected_token(const unsigned char *text, size_t length, const fm_token_trail *trail);
-/// Whether a yajl error text is a parse error (a token out of place), not a lexical one.
-int fm_yajl_is_parse_error(const char *message);
 
 /// yajl callbacks whose context is an fm_builder.
 extern const yajl_callbacks fm_builder_callbacks;

@@ -7,18 +7,23 @@
 // The yajl engine: one yajl pass over a document's text feeding the builder, and the error
 // FastMap reports for any text it rejects (kind, message, line, column, offset).
 
-static void locate(const unsigned char *input, size_t length, fm_parse_error *error) {
-    size_t offset = error->offset < length ? error->offset : length;
-    size_t line = 1, line_start = 0;
-    for (size_t i = 0; i < offset; i++) {
+// The line and column of input[*offset] (clamped to the input), both 1-based.
+static void locate_offset(const unsigned char *input, size_t length, size_t *offset, size_t *line, size_t *column) {
+    if (*offset > length) *offset = length;
+    size_t lines = 1, line_start = 0;
+    for (size_t i = 0; i < *offset; i++) {
         if (input[i] == '\n') {
-            line++;
+            lines++;
             line_start = i + 1;
         }
     }
-    error->offset = offset;
-    error->line = line;
-    error->column = offset - line_start + 1;
+    *line = lines;
+    *column = *offset - line_start + 1;
+}
+
+static void locate(const unsigned char *input, size_t length, fm_parse_error *error) {
+    locate_offset(input, length, &error->offset, &error->line, &error->column);
+    if (error->token_line) locate_offset(input, length, &error->token_offset, &error->token_line, &error->token_column);
 }
 
 size_t fm_first_non_json_space(const unsigned char *bytes, size_t length) {
@@ -61,7 +66,6 @@ size_t fm_yajl_rejected_token(const unsigned char *text, size_t length, const fm
     return at;
 }
 
-int fm_yajl_is_parse_error(const char *message) { return strncmp(message, "parse error: ", 13) == 0; }
 
 int fm_parse_yajl(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
                   const fm_sparse_schema *schema, const fm_cell **root, fm_parse_error *error) {
@@ -139,12 +143,13 @@ int fm_parse_yajl(fm_doc *doc, const unsigned char *text, size_t length, size_t 
             } else {
                 snprintf(error->message, sizeof error->message, "%s",
                          message ? (char *)message : "syntax error");
-                // A token out of place: its first byte (a lexical error stays at the byte that
-                // broke its token).
-                size_t start = fm_yajl_is_parse_error(error->message)
-                                   ? fm_yajl_rejected_token(b.input, valid_prefix, &b.trail)
-                                   : SIZE_MAX;
-                if (start < error->offset) error->offset = start;
+                // Where the rejected token starts, said for a token out of place (a lexical
+                // error stays at the byte that broke its token): fm_parse_error.
+                size_t start = fm_yajl_rejected_token(b.input, valid_prefix, &b.trail);
+                if (start < error->offset) {
+                    error->token_offset = start;
+                    error->token_line = 1;  // located with the offset below
+                }
             }
             size_t n = strlen(error->message);
             while (n > 0 && (error->message[n - 1] == '\n' || error->message[n - 1] == ' '))

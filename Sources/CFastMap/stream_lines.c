@@ -111,9 +111,14 @@ static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, 
             e->kind = FM_ERROR_SYNTAX;
             e->offset = offset + yajl_get_bytes_consumed(s->handle);
             snprintf(e->message, sizeof e->message, "%s", text ? (char *)text : "syntax error");
-            // A token out of place: its first byte (fm_yajl_rejected_token).
-            size_t start = fm_yajl_is_parse_error(e->message) ? fm_yajl_rejected_token(bytes, valid, &b->trail) : SIZE_MAX;
-            if (start != SIZE_MAX && offset + start < e->offset) e->offset = offset + start;
+            // Where the rejected token starts, said for a token out of place (fm_parse_error).
+            size_t start = fm_yajl_rejected_token(bytes, valid, &b->trail);
+            e->token_line = 0;
+            if (offset + start < e->offset) {
+                e->token_offset = offset + start;
+                e->token_line = s->line_number;
+                e->token_column = start + 1;
+            }
             if (text) yajl_free_error(s->handle, text);
             trim_message(e->message);
         } else {

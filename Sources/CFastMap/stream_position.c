@@ -349,6 +349,7 @@ int fm_stream_fail(fm_stream *s, int kind, size_t offset, const char *message) {
     fm_parse_error *e = &s->failure.error;
     e->kind = kind;
     e->offset = offset;
+    e->token_line = 0;
     if (s->mode == FM_STREAM_ARRAY) {
         fm_stream_locate(s, offset, &e->line, &e->column);
     } else {
@@ -378,10 +379,6 @@ void fm_stream_yajl_failure(fm_stream *s) {
     snprintf(message, sizeof message, "%s", text ? (char *)text : "syntax error");
     if (text) yajl_free_error(s->handle, text);
     size_t offset = parse_error_offset(s);
-    if (fm_yajl_is_parse_error(message)) {
-        size_t start = rejected_token_start(s);
-        if (start < offset) offset = start;
-    }
     trim_message(message);
     if (s->root_done) {
         // After the root closed yajl fails only on a token after it ("trailing garbage"; the
@@ -393,5 +390,13 @@ void fm_stream_yajl_failure(fm_stream *s) {
              "unexpected text after the end of the JSON document");
         return;
     }
+    // Where the rejected token starts, said for a token out of place (fm_parse_error); located
+    // first, as the stream's line count only moves forward.
+    size_t start = rejected_token_start(s);
+    size_t token_line = 0, token_column = 0;
+    if (start < offset) fm_stream_locate(s, start, &token_line, &token_column);
     fm_stream_fail(s, FM_ERROR_SYNTAX, offset, message);
+    s->failure.error.token_offset = start;
+    s->failure.error.token_line = token_line;
+    s->failure.error.token_column = token_column;
 }

@@ -32,6 +32,13 @@ typedef struct fm_parse_error {
     size_t line;    // 1-based
     size_t column;  // 1-based, counted in bytes
     char message[256];
+    // yajl reports a token out of place (a "parse error") past that token; the token's first
+    // byte, when it lies before `offset`, is kept here (token_line 0: none). Only yajl's text
+    // tells a parse error from a lexical one, whose place is `offset`, and texts are read in
+    // Swift (FastMapError's parse messages), which chooses.
+    size_t token_offset;
+    size_t token_line;
+    size_t token_column;
 } fm_parse_error;
 
 /// The parse engines. Both write the same documents with the same rules and report the same

@@ -19,6 +19,13 @@ extension FastMapError {
         return String(text)
     }
 
+    /// Whether a parse failure's text (as the C layer reports it) is yajl's for a token out of
+    /// place, which is said at that token's first byte (`fm_parse_error.token_offset`), where a
+    /// lexical error is said at the byte that broke its token.
+    package static func saysTokenOutOfPlace(_ message: String) -> Bool {
+        message.hasPrefix("parse error: ")
+    }
+
     /// yajl 2's texts (`yajl_parser.c`, `yajl_lex.c`), as the C layer passes them on.
     private static let yajlWording: [String: String] = [
         "parse error: after key and value, inside map, I expect ',' or '}'":

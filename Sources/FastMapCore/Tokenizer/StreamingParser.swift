@@ -166,7 +166,7 @@ package final class StreamingParser: @unchecked Sendable {
     private func recordFailure() {
         guard let info = fm_stream_failure_info(stream)?.pointee else { return }
         let error = info.error
-        let location = FastMapError.SourceLocation(line: error.line, column: error.column, offset: error.offset)
+        let location = FastMapError.SourceLocation(parseError: error)
         let reason: StreamingStop.Reason
         switch Int32(error.kind) {
         case Int32(FM_ERROR_PATH_NOT_FOUND.rawValue):

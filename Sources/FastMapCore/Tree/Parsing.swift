@@ -43,10 +43,7 @@ extension JSONDocument {
 
 extension FastMapError {
     init(parseError error: fm_parse_error) {
-        let text = withUnsafeBytes(of: error.message) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
-        let message = FastMapError.parseMessage(text)
+        let message = FastMapError.parseMessage(error.text)
         let kind: Kind =
             switch Int32(error.kind) {
             case Int32(FM_ERROR_DEPTH.rawValue): .depthLimit
@@ -56,8 +53,25 @@ extension FastMapError {
             case Int32(FM_ERROR_MEMORY_LIMIT.rawValue): .memoryLimit
             default: .syntax
             }
-        self.init(
-            kind: kind, message: message,
-            location: SourceLocation(line: error.line, column: error.column, offset: error.offset))
+        self.init(kind: kind, message: message, location: SourceLocation(parseError: error))
+    }
+}
+
+extension fm_parse_error {
+    /// The failure's text as the C layer reports it (yajl's own, or FastMap's).
+    var text: String {
+        withUnsafeBytes(of: message) { raw in String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self) }
+    }
+}
+
+extension FastMapError.SourceLocation {
+    /// Where a parse failure is said: the first byte of a token out of place, else where the C
+    /// layer located it.
+    init(parseError error: fm_parse_error) {
+        if error.token_line > 0 && FastMapError.saysTokenOutOfPlace(error.text) {
+            self.init(line: error.token_line, column: error.token_column, offset: error.token_offset)
+        } else {
+            self.init(line: error.line, column: error.column, offset: error.offset)
+        }
     }
 }
