@@ -45,7 +45,7 @@ int fm_build_boolean(fm_builder *b, int value) {
 
 // A number token whose shape fm_json_number_shape told: an integer that fits Int64 or UInt64
 // gets its value; anything else keeps its text, as Foundation keeps it (readers convert it:
-// fm_number_text_double, Decimal, the text itself). `-0` keeps its text too: it reads as the
+// fm_number_cell_double, Decimal, the text itself). `-0` keeps its text too: it reads as the
 // double -0.0, as in Foundation.
 static int build_shaped_number(fm_builder *b, const char *text, size_t length, fm_number_shape shape,
                                uint64_t magnitude) {

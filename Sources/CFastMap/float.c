@@ -204,30 +204,6 @@ static int scan_json_number(const char *text, size_t length, decimal *d) {
     return p == end;
 }
 
-// fm_json_number.exact_text from what the scan gathered: `w` holds the significant digits
-// exactly up to 19 of them (leading zeros add nothing to it, trailing ones multiply it), so up
-// to 15 of them it is below 10^15.
-static int real_text_is_exact(const decimal *d, const char *text, size_t length, double value) {
-    if (d->digit_count > 19 && significant_digits(d) > 15) return 0;
-    if (d->w >= 1000000000000000ULL) return 0;  // more than 15 significant digits
-    if (value == 0) return d->w == 0 && d->mantissa_end == text + length && length <= 15;
-    double magnitude = fabs(value);
-    return magnitude <= 1e90 && magnitude >= 1e-90;
-}
-
-int fm_read_json_number(const char *text, size_t length, fm_json_number *number) {
-    decimal d;
-    if (!scan_json_number(text, length, &d)) return 0;
-    number->negative = d.negative;
-    number->is_integer = d.is_integer;
-    number->magnitude = d.w;
-    number->exact_text = 0;
-    if (d.is_integer) return 1;
-    if (!decimal_to_double(&d, text, length, &number->real)) return -1;
-    number->exact_text = real_text_is_exact(&d, text, length, number->real);
-    return 1;
-}
-
 // The bytes of `x` (a little-endian word less '0' in every byte) that are no digit, flagged in
 // their high bits: a byte is a digit when it is 0 to 9, and adding 0x76 to its low seven bits sets
 // their high bit from 10 on without carrying out of the byte; its own high bit flags 0x80 and up.
@@ -310,16 +286,8 @@ fm_number_shape fm_json_number_shape(const char *text, size_t length, uint64_t *
     return p == end ? FM_NUMBER_TEXT : FM_NUMBER_INVALID;
 }
 
-int fm_parse_double(const char *text, size_t length, double *out) {
-    // Text past the grammar (never from the engines, which check it first) is strtod's.
-    decimal d;
-    if (!scan_json_number(text, length, &d)) return slow_double(text, length, out);
-    return decimal_to_double(&d, text, length, out);
-}
-
 double fm_number_cell_double(const unsigned char *bytes, size_t length) {
-    // Straight from the scan to the double, without fm_read_json_number's record of the number
-    // (its exactness test, its copies): decoding canada.json reads 111,080 of these.
+    // Straight from the scan to the double: decoding canada.json reads 111,080 of these.
     const char *text = (const char *)bytes;
     decimal d;
     // Not a JSON number: a JSON5 token (`Infinity`, `00`) kept as written for its reader.

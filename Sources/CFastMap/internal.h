@@ -23,27 +23,6 @@ int fm_parse_simdjson(fm_doc *doc, const unsigned char *text, size_t length, siz
 /// nothing above U+10FFFF). Returns length when valid, else the index of the first bad byte.
 size_t fm_utf8_validate(const unsigned char *bytes, size_t length);
 
-/// Reads a JSON number's text (grammar already checked) as the double strtod gives, bit for
-/// bit, mostly without calling strtod. Returns 0 only when out of memory.
-int fm_parse_double(const char *text, size_t length, double *out);
-
-/// A JSON number read by fm_read_json_number.
-typedef struct fm_json_number {
-    int negative;
-    int is_integer;      // digits only: `magnitude` holds them (wrapped past 19 digits)
-    uint64_t magnitude;
-    double real;         // the value of a number with a fraction or an exponent
-    // A real whose double tells its exact value, so that no reader needs its text: at most 15
-    // significant digits; a zero written in at most 15 characters without an exponent or a
-    // non-zero digit; a magnitude within 1e-90 ... 1e90 (beyond, trailing zeros decide what
-    // Decimal accepts). Swift's NumberTextIndex.isExceptional is the same test, negated.
-    int exact_text;
-} fm_json_number;
-
-/// Checks text against RFC 8259's number grammar and reads it in the same pass: 1 when valid,
-/// 0 when not, -1 when out of memory (fm_parse_double's rare strtod path). `real` is exactly
-/// fm_parse_double's result.
-int fm_read_json_number(const char *text, size_t length, fm_json_number *number);
 /// What a number token is, told by fm_json_number_shape.
 typedef enum fm_number_shape {
     FM_NUMBER_INVALID = 0,  // no JSON number by RFC 8259's grammar

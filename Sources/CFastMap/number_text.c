@@ -1,21 +1,8 @@
 #include "internal.h"
 
-#include <math.h>
-#include <stdint.h>
 #include <string.h>
 
-// Numbers kept as text: reading them, and JSON5's tokens.
-
-double fm_number_text_double(const unsigned char *bytes, size_t length) {
-    fm_json_number number;
-    if (fm_read_json_number((const char *)bytes, length, &number) <= 0) return NAN;
-    if (number.is_integer) {
-        // Digits only, past 64 bits (or `-0`): read as a real (is_integer wraps them).
-        double value;
-        return fm_parse_double((const char *)bytes, length, &value) ? value : NAN;
-    }
-    return number.real;
-}
+// Numbers kept as text: JSON5's tokens.
 
 // JSON5 tokens that strict JSON cannot spell (`Infinity`, `NaN`, malformed numbers that
 // Foundation rejects only when they are read) reach the document as markers: a number with an

@@ -192,13 +192,9 @@ static inline const fm_cell *fm_cell_next(const fm_cell *cell) {
     return cell + (fm_cell_is_container(cell) ? cell->payload.span : 1);
 }
 
-/// Reads a number cell's text as a double (the nearest, as strtod does; infinities beyond the
-/// range). NaN for a text that is no JSON number (a JSON5 token kept as written).
-double fm_number_text_double(const unsigned char *bytes, size_t length);
-
-/// A number cell's value as a double: fm_number_text_double, but NaN for a text no finite double
-/// holds (an integer beyond 64 bits, a magnitude past the double range, a JSON5 token such as
-/// `Infinity`), whose text is then the only exact reading.
+/// A number cell's value as a double (the nearest, as strtod gives it), or NaN for a text no
+/// finite double holds (an integer beyond 64 bits, a magnitude past the double range, a JSON5
+/// token such as `Infinity`), whose text is then the only exact reading.
 double fm_number_cell_double(const unsigned char *bytes, size_t length);
 
 #ifdef __cplusplus
