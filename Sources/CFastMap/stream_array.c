@@ -1,6 +1,6 @@
 #include "stream_array.h"
 #include "stream_element.h"
-#include "stream_position.h"
+#include "stream_failure.h"
 #include "stream_simdjson.h"
 
 #include <stdio.h>

@@ -1,5 +1,5 @@
 #include "stream_element.h"
-#include "stream_position.h"
+#include "stream_failure.h"
 
 #include <stdio.h>
 #include <stdlib.h>

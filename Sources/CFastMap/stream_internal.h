@@ -28,7 +28,8 @@
 //   stream_simdjson.c  array mode: runs of whole elements read by simdjson instead of yajl, and
 //                      the walk of a window's elements into the queue, which lines mode shares
 //   stream_element.c   element assembly: the documents elements are written to, the queue of items
-//   stream_position.c  positions, raw string tokens across pieces, stream failures
+//   stream_failure.c   where a syntax error is (the token yajl rejected), the stream's failures
+//   stream_position.c  positions, raw string tokens across pieces, tokens at a piece's end
 //   stream_sparse.c    sparse elements: the schema the builder filters with
 //   stream_state.c     the stream's state (stream_state.h) and its helpers: buffers, the carried
 //                      bytes, the input being read, yajl handles, messages
@@ -37,7 +38,7 @@
 
 #include "stream_array.h"
 #include "stream_element.h"
+#include "stream_failure.h"
 #include "stream_lines.h"
-#include "stream_position.h"
 
 #endif

@@ -1,7 +1,7 @@
 #include "stream_lines.h"
 #include "stream_element.h"
 #include "stream_lines_simdjson.h"
-#include "stream_position.h"
+#include "stream_failure.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 #ifndef FASTMAP_STREAM_POSITION_H
 #define FASTMAP_STREAM_POSITION_H
 
-// Positions in the input (newlines, where a token starts), string tokens that run across pieces,
-// and the stream's failures (stream_position.c), on the stream's state alone. Private to CFastMap.
+// Positions in the input (newlines, where a token starts) and tokens that run across pieces
+// (stream_position.c), on the stream's state alone. Private to CFastMap.
 
 #include "stream_state.h"
 
@@ -19,15 +19,14 @@ int fm_stream_raw_lookup(fm_builder *b, const unsigned char **raw, size_t *raw_l
 int fm_stream_keep_carry(fm_stream *s);
 /// After a piece parsed cleanly: keep where a number or literal token at its end starts.
 void fm_stream_keep_tail_token(fm_stream *s);
-/// After a piece parsed cleanly: whether the bytes after the latest reported token took a
-/// separator (a ',' or ':'), for where a rejected token starts.
-void fm_stream_keep_gap(fm_stream *s);
+/// Whether the number or literal kept at the latest clean piece's end reaches the current
+/// piece's start.
+int fm_stream_tail_token_reaches_input(const fm_stream *s);
+/// Whether the token kept at the previous piece's end ends whole in this one (a number in a
+/// state that may end, a literal spelled out): yajl then lexed it and found it out of place.
+/// Otherwise the error is lexical, and yajl points at the byte that broke the token.
+int fm_stream_tail_token_completes(const fm_stream *s);
 /// Follows yajl's event `ev` (see fm_stream.after_member_value). Returns 0 when out of memory.
 int fm_stream_follow_event(fm_stream *s, int ev);
-/// Ends the stream with its first failure (later ones are ignored). Returns 0.
-int fm_stream_fail(fm_stream *s, int kind, size_t offset, const char *message);
-int fm_stream_fail_out_of_memory(fm_stream *s);
-int fm_stream_fail_from_scratch(fm_stream *s);
-void fm_stream_yajl_failure(fm_stream *s);
 
 #endif

@@ -1,6 +1,6 @@
 #include "stream_simdjson.h"
 #include "stream_element.h"
-#include "stream_position.h"
+#include "stream_failure.h"
 
 #include <stdlib.h>
 #include <string.h>
