@@ -72,16 +72,16 @@ void fm_stream_keep_gap(fm_stream *s) {
     }
 }
 
-// Where the token starts that yajl rejected with a parse error: the first token after the one
-// the latest callback reported, past the separator yajl took between them (a ',' after a value
-// or a ':' after a key, inside a container). yajl's own offset lies past the token, or two bytes
-// into a string after an object member's value (see parse_error_offset), where the whole-
-// document parse says the token's first byte (fm_yajl_rejected_token).
+// Where the token starts that yajl rejected with a parse error: fm_yajl_rejected_token's rule
+// (the first token after the one the latest callback reported, past the separator yajl took
+// between them) on the current piece. yajl's own offset lies past the token, or two bytes into a
+// string after an object member's value (see parse_error_offset).
 static size_t rejected_token_start(fm_stream *s) {
-    size_t at = 0;
-    int separator_taken = 0;
+    fm_token_trail trail = {0, FM_AFTER_VALUE, s->doc_depth};
+    if (s->last_event == EV_KEY) trail.after = FM_AFTER_KEY;
+    if (s->last_event == EV_START_MAP || s->last_event == EV_START_ARRAY) trail.after = FM_AFTER_START;
     if (s->last_end >= s->base) {
-        at = s->last_end - s->base;
+        trail.end = s->last_end - s->base;
     } else {
         // The reported token ended in an earlier piece: a token that began there too is the
         // rejected one; else the piece holds only what followed the separator, if one was taken.
@@ -90,18 +90,9 @@ static size_t rejected_token_start(fm_stream *s) {
         // too (`truetrue`: yajl ends a literal after its letters, the run does not): the
         // rejected one then starts where the reported one ended.
         if (fm_stream_tail_token_reaches_input(s)) return s->last_end > s->tail_token_start ? s->last_end : s->tail_token_start;
-        separator_taken = s->gap_separator;
+        if (s->gap_separator) trail.after = FM_AFTER_NOTHING;
     }
-    while (at < s->input_length && fm_is_json_space(s->input[at])) at++;
-    if (!separator_taken && at < s->input_length && s->doc_depth > 0) {
-        unsigned char c = s->input[at];
-        int after_value = s->last_event != EV_KEY && s->last_event != EV_START_MAP && s->last_event != EV_START_ARRAY;
-        if ((after_value && c == ',') || (s->last_event == EV_KEY && c == ':')) {
-            at++;
-            while (at < s->input_length && fm_is_json_space(s->input[at])) at++;
-        }
-    }
-    return s->base + at;
+    return s->base + fm_yajl_rejected_token(s->input, s->input_length, &trail);
 }
 
 // MARK: Failures
