@@ -152,8 +152,14 @@ let package = Package(
         .testTarget(
             name: "FastMapCoreTests", dependencies: ["FastMapCore", "FastMapTestSupport", "CJanssonNeighbour"],
             swiftSettings: swift6),
+        // Parses one hostile shape under a memory limit in a process of its own, for the peak
+        // memory test (SafetyMemoryLimitPeakTests); a dependency so that `swift test` builds it.
+        .executableTarget(
+            name: "FastMapMemoryProbe", dependencies: ["FastMap"], path: "Tests/FastMapMemoryProbe",
+            swiftSettings: swift6),
         .testTarget(
-            name: "FastMapTests", dependencies: ["FastMap", "FastMapTestSupport", "CJanssonNeighbour"],
+            name: "FastMapTests",
+            dependencies: ["FastMap", "FastMapTestSupport", "CJanssonNeighbour", "FastMapMemoryProbe"],
             swiftSettings: swift6),
         .testTarget(
             name: "FastMapModelsTests",

@@ -19,7 +19,7 @@
 
 static void note_root_complete(fm_builder *b) {
     b->root_complete = 1;
-    b->root_end = b->handle ? yajl_get_bytes_consumed(b->handle) : 0;
+    b->root_end = b->handle ? fm_builder_consumed(b) : 0;
 }
 
 // After a value's cells are written: at the top level the root is complete (a container root
@@ -123,7 +123,8 @@ int fm_build_key_or_skip(fm_builder *b, int key_result) {
     return FM_SIMDJSON_SKIP_VALUE;
 }
 
-// Makes room for one more frame: doubles the stack, checking every size for overflow.
+// Makes room for one more frame: doubles the stack, checking every size for overflow. Frames
+// past the first few count against the document's memory limit (nesting grows with the input).
 static int reserve_frame(fm_builder *b) {
     if (b->depth < b->stack_capacity) return 1;
     size_t capacity = b->stack_capacity ? b->stack_capacity : FM_INITIAL_FRAMES;
@@ -131,6 +132,7 @@ static int reserve_frame(fm_builder *b) {
         if (capacity > SIZE_MAX / 2 / sizeof(fm_frame)) return 0;
         capacity *= 2;
     }
+    if (!fm_doc_count(fm_writer_document(b->writer), (capacity - b->stack_capacity) * sizeof(fm_frame))) return 0;
     fm_frame *stack = realloc(b->stack, capacity * sizeof(fm_frame));
     if (!stack) return 0;
     b->stack = stack;
@@ -185,7 +187,7 @@ int fm_build_start_array(fm_builder *b) {
 }
 
 void fm_builder_note_token(fm_builder *b, int after, int nesting) {
-    b->trail.end = yajl_get_bytes_consumed(b->handle);
+    b->trail.end = fm_builder_consumed(b);
     b->trail.after = after;
     b->trail.depth += (size_t)(ptrdiff_t)nesting;
 }

@@ -51,6 +51,11 @@ int fm_build_end_container(fm_builder *b);
 /// space, JSON allows neither (not even inside strings, where no control character is valid).
 size_t fm_first_non_json_space(const unsigned char *bytes, size_t length);
 
+/// The first trailing comma (one that follows a value and is followed, after JSON white space,
+/// by `]` or `}`) at or after `from`, which must lie outside strings (0, or just past a comma
+/// this returned); `length` when there is none. Strings are skipped; `[,]` and `[1,,]` have none.
+size_t fm_next_trailing_comma(const unsigned char *bytes, size_t length, size_t from);
+
 /// yajl_complete_parse, telling its failures apart by where they happen instead of by yajl's
 /// message: `*ended_inside` is 1 when the input ended inside the document (yajl's "premature
 /// EOF"), 0 when the last token was malformed or a callback stopped the parse.
@@ -63,8 +68,10 @@ void fm_builder_note_token(fm_builder *b, int after, int nesting);
 
 /// Where the token starts that yajl rejected with a parse error in `text` (the input it was
 /// parsing), from the builder's trail of the tokens it reported before. yajl's own offset lies
-/// past that token, or two bytes into a string after an object member's value.
-size_t fm_yajl_rejected_token(const unsigned char *text, size_t length, const fm_token_trail *trail);
+/// past that token, or two bytes into a string after an object member's value. Trailing commas
+/// count as white space when `trailing_commas` is set (yajl was given the text without them).
+size_t fm_yajl_rejected_token(const unsigned char *text, size_t length, const fm_token_trail *trail,
+                              int trailing_commas);
 
 /// yajl callbacks whose context is an fm_builder.
 extern const yajl_callbacks fm_builder_callbacks;

@@ -10,7 +10,7 @@ int fm_builder_fail(fm_builder *b, int kind, const char *message) {
     if (b->error->kind != FM_OK) return 0;
     b->error->kind = kind;
     // Engines without a yajl handle (simdjson) report no offset: they hand every failure to yajl.
-    b->error->offset = b->offset_base + (b->handle ? yajl_get_bytes_consumed(b->handle) : 0);
+    b->error->offset = b->offset_base + (b->handle ? fm_builder_consumed(b) : 0);
     snprintf(b->error->message, sizeof b->error->message, "%s", message);
     return 0;
 }

@@ -57,6 +57,7 @@ typedef struct fm_builder {
     const unsigned char *input;  // the bytes yajl is parsing right now
     size_t input_length;
     size_t offset_base;          // absolute offset of input[0], for error offsets
+    size_t fed;                  // offset in `input` of the piece the running yajl_parse was given
     fm_raw_lookup raw_lookup;    // NULL: the whole token is always inside `input`
     void *raw_context;
     // Offset (in `input`) just past the root value, and whether the root was complete there:
@@ -86,6 +87,10 @@ typedef struct fm_builder {
     // The yajl listeners' record of each token (fm_builder_note_token).
     fm_token_trail trail;
 } fm_builder;
+
+/// How far into `input` yajl has read: a whole-document parse gives yajl its text in pieces
+/// (fm_parse_yajl), and yajl counts the bytes of the piece it is reading.
+static inline size_t fm_builder_consumed(const fm_builder *b) { return b->fed + yajl_get_bytes_consumed(b->handle); }
 
 /// A frame built in full, everything below it too.
 #define FM_SPARSE_KEEP UINT32_MAX

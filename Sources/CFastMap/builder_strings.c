@@ -111,7 +111,7 @@ static unsigned char *decode_escapes(fm_builder *b, const unsigned char *raw, si
 
 // Finds the raw text of the string token yajl just reported, when it lies in the current input.
 static int raw_token_in_input(fm_builder *b, const unsigned char **raw, size_t *raw_length) {
-    size_t end = yajl_get_bytes_consumed(b->handle);
+    size_t end = fm_builder_consumed(b);
     if (end < 2 || end > b->input_length || b->input[end - 1] != '"') return 0;
     // Scanning backwards, the opening quote is the first one preceded by an even number of
     // backslashes: an escaped quote always has an odd number. memrchr jumps from quote to quote

@@ -49,6 +49,10 @@ size_t fm_doc_limit(const fm_doc *doc) { return doc->limit; }
 
 int fm_doc_limit_reached(const fm_doc *doc) { return doc->exceeded; }
 
+int fm_doc_count(fm_doc *doc, size_t size) { return fm_doc_charge(doc, size); }
+
+void fm_doc_uncount(fm_doc *doc, size_t size) { fm_doc_refund(doc, size); }
+
 const unsigned char *fm_doc_adopt_text(fm_doc *doc, const unsigned char *text, size_t length) {
     if (length > SIZE_MAX - TEXT_PADDING) return NULL;
     unsigned char *copy = new_block(doc, length + TEXT_PADDING);

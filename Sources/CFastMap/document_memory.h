@@ -12,9 +12,11 @@ typedef struct fm_block {
 } fm_block;
 
 // The limit counts what the values take, not the slack of growing blocks: 16 bytes a cell, the
-// bytes of strings and numbers copied, and the writers' frames and key tables. The document's
-// copy of the text is not counted (it is the input's size, which the caller chose), nor is a
-// top-level null, true or false (one cell, which every document has room for).
+// bytes of strings and numbers copied, and the writers' frames and key tables; and, while a
+// parse runs, what it holds beside the document that grows with the input (fm_doc_count: the
+// builder's nesting stack, yajl's buffers). A document under a limit copies no text (fm_parse),
+// so its strings and numbers are all copies, counted. A top-level null, true or false is not
+// counted (one cell, which every document has room for).
 struct fm_doc {
     size_t limit;      // SIZE_MAX: none
     size_t used;       // what the limit counts

@@ -92,7 +92,7 @@ static size_t rejected_token_start(fm_stream *s) {
         if (fm_stream_tail_token_reaches_input(s)) return s->last_end > s->tail_token_start ? s->last_end : s->tail_token_start;
         if (s->gap_separator) trail.after = FM_AFTER_NOTHING;
     }
-    return s->base + fm_yajl_rejected_token(s->input, s->input_length, &trail);
+    return s->base + fm_yajl_rejected_token(s->input, s->input_length, &trail, 0);
 }
 
 // MARK: Failures

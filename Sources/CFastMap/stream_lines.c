@@ -112,7 +112,7 @@ static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, 
             e->offset = offset + yajl_get_bytes_consumed(s->handle);
             snprintf(e->message, sizeof e->message, "%s", text ? (char *)text : "syntax error");
             // Where the rejected token starts, said for a token out of place (fm_parse_error).
-            size_t start = fm_yajl_rejected_token(bytes, valid, &b->trail);
+            size_t start = fm_yajl_rejected_token(bytes, valid, &b->trail, 0);
             e->token_line = 0;
             if (offset + start < e->offset) {
                 e->token_offset = offset + start;

@@ -5,7 +5,7 @@ import Testing
 
 /// Trailing commas are read by the simdjson walk itself, not blanked out for a second walk, and
 /// a document is read at most twice whatever it holds: by the walk, then by yajl, which words
-/// the error (yajl reads a text once, its trailing commas blanked out before it).
+/// the error (yajl reads a text once, given to it without its trailing commas).
 @Suite struct EngineTrailingCommaTests {
     /// Texts with trailing commas, each beside the same text without them. The last ones put
     /// commas and quotes, escaped or not, at every place in the eight bytes that yajl's blanking

@@ -55,11 +55,13 @@ typedef enum fm_engine {
 
 struct fm_sparse_schema;
 
-/// Parses bytes[0..<length] into `doc`, which first copies the text (fm_doc_adopt_text): *root
+/// Parses bytes[0..<length] into `doc`, which first copies the text (fm_doc_adopt_text) unless
+/// it has a memory limit (its strings and numbers are then copied one by one, and counted): *root
 /// is the root cell of the value, valid as long as `doc`. With `schema`, only what it keeps is
 /// written (fastmap_sparse.h). Returns 0, or -1 with *error filled in (nothing of the parse is
-/// left in the document's values then). The document's memory limit bounds the whole parse:
-/// past it the error is FM_ERROR_MEMORY_LIMIT.
+/// left in the document's values then). The document's memory limit bounds the whole parse
+/// (the values, the builder's nesting stack, yajl's buffers): past it the error is
+/// FM_ERROR_MEMORY_LIMIT.
 int fm_parse(const char *bytes, size_t length, fm_engine engine, size_t max_depth, int flags,
              const struct fm_sparse_schema *schema, fm_doc *doc, const fm_cell **root, fm_parse_error *error);
 

@@ -115,6 +115,12 @@ size_t fm_doc_size(const fm_doc *doc);
 size_t fm_doc_limit(const fm_doc *doc);
 int fm_doc_limit_reached(const fm_doc *doc);
 
+/// Counts `size` bytes a parse holds beside the document (its nesting stack, its tokenizer's
+/// buffers) against the document's limit: 0, and the limit marked reached, when that passes it.
+/// fm_doc_uncount gives bytes counted so back when the parse frees them.
+int fm_doc_count(fm_doc *doc, size_t size);
+void fm_doc_uncount(fm_doc *doc, size_t size);
+
 /// Frees every value and byte the document holds but its adopted text: a parse that failed
 /// starts again. Only while no value of the document is in use.
 void fm_doc_discard_values(fm_doc *doc);

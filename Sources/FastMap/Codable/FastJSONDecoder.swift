@@ -131,9 +131,10 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         set { state.withLock { $0.options.maximumDepth = newValue } }
     }
 
-    /// The most memory, in bytes, the parsed tree of one document may take; `nil` (the
-    /// default) means no limit. Streaming (`stream`, `forEach`, `lines`) applies it to each
-    /// element on its own.
+    /// The most memory, in bytes, parsing one document may take beside the input itself: its
+    /// values, the bytes of its strings and numbers, the stacks and buffers of the parse. `nil`
+    /// (the default) means no limit. Streaming (`stream`, `forEach`, `lines`) applies it to
+    /// each element on its own.
     ///
     /// A document (or element) that needs more fails with `DecodingError.dataCorrupted` whose
     /// `underlyingError` is a ``FastMapError`` of kind ``FastMapError/Kind/memoryLimit``, and

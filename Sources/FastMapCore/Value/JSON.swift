@@ -70,17 +70,20 @@ public struct JSON: @unchecked Sendable {
         /// region of memory (its copy of the text, its cells and its decoded strings), freed in
         /// one step with the last value that reads it.
         public var usesArena: Bool
-        /// The most memory, in bytes, the parsed document may take beyond its copy of the text;
-        /// `nil` (the default) means no limit.
+        /// The most memory, in bytes, parsing a document may take beside the input itself; `nil`
+        /// (the default) means no limit.
         ///
-        /// What the values take counts: 16 bytes a value (a member's key is one more), the
-        /// decoded bytes of strings with escapes, and the builder's stacks for the nesting. A
-        /// document that needs more throws ``FastMapError`` of kind
+        /// What the parse holds counts: 16 bytes a value (a member's key is one more), the bytes
+        /// of every string and number (under a limit the text is not copied, so the document
+        /// keeps its own copy of each instead), the builder's stack for the nesting, and the
+        /// tokenizer's buffers. A document that needs more throws ``FastMapError`` of kind
         /// ``FastMapError/Kind/memoryLimit`` and everything built so far is freed, so one
-        /// untrusted payload costs at most about this much plus its own size. `0` admits only a
-        /// top-level `null`, `true` or `false`; negative values act as `0`; `Int.max` is as good
-        /// as no limit. With a limit, the text is read by ``JSONParser/yajl``, which needs no
-        /// index beside the document.
+        /// untrusted payload raises the process's peak memory by about this much at most. `0`
+        /// admits only a top-level `null`, `true` or `false`; negative values act as `0`;
+        /// `Int.max` is as good as no limit. With a limit, the text is read by
+        /// ``JSONParser/yajl``, which needs no index beside the document. JSON5 input
+        /// (``allowsJSON5``) is first translated to JSON, a text about the input's size that the
+        /// limit does not count.
         public var memoryLimit: Int?
 
         /// Whether a comma may follow the last element of an array or the last member of an
@@ -90,8 +93,8 @@ public struct JSON: @unchecked Sendable {
         ///
         /// ``JSONParser/simdjson`` reads trailing commas in its one pass over the text, at the
         /// same speed either way. Where ``JSONParser/yajl`` reads (chosen, or under a memory
-        /// limit, or past 16 MiB), the commas are blanked out before the parse: one more scan
-        /// of the text.
+        /// limit, or past 16 MiB), the text is given to it without them: one more scan of the
+        /// text.
         public var allowsTrailingCommas: Bool
         /// Whether the input is read as JSON5, the switch `JSONSerialization.ReadingOptions`
         /// calls `json5Allowed` and `JSONDecoder` `allowsJSON5`: comments, unquoted and
