@@ -30,6 +30,9 @@ let corpora = Corpora.load(generatedOnly: generatedOnly).filter { corpus in
 for corpus in corpora {
     benchmarks += Suites.all(for: corpus)
 }
+if onlyCorpus.map({ ServiceEventsSuite.corpusName.contains($0) }) ?? true {
+    benchmarks += ServiceEventsSuite.benchmarks()
+}
 if onlyCorpus == nil {
     benchmarks += JSONModelBench.benchmarks()
     benchmarks += JSONModelPathBench.benchmarks()
