@@ -67,7 +67,8 @@ test-portable: setup
 	  --no-parallel --filter '$(PORTABLE_TESTS)'
 
 # Streaming first (a generated 200 MB array and NDJSON file, each mode in a process of its own),
-# then every in-process comparison, ending with the summary table.
+# then every in-process comparison, ending with the summary table, and the first-decode table
+# (each first decode in a fresh process: FastMapBenchmarks starts itself per measurement).
 bench: setup
 	$(SWIFT) build -c release --product StreamingBench
 	$(SWIFT) build -c release --product FastMapBenchmarks
