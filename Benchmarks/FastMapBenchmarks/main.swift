@@ -7,6 +7,8 @@ import Foundation
 // --corpus NAME (set up only the tasks of the corpus whose file name contains NAME: the others'
 // setup, which checks every engine's models and generates the record streams, takes seconds),
 // --cold (only the first-decode table), --no-cold (no first-decode table), --cold-runs N.
+// `FastMapBenchmarks write-corpora DIR` writes the corpora this run would use, and the service
+// batch, to DIR (the same bytes for another tool: serde_json, another Swift decoder).
 
 let arguments = CommandLine.arguments
 // A child of the first-decode table (ColdStart): before anything else, so that nothing but its
@@ -30,6 +32,15 @@ var benchmarks: [Benchmark] = []
 let onlyCorpus = value(after: "--corpus")
 let corpora = Corpora.load(generatedOnly: generatedOnly).filter { corpus in
     onlyCorpus.map { corpus.name.contains($0) } ?? true
+}
+if arguments.count > 2, arguments[1] == "write-corpora" {
+    let folder = URL(fileURLWithPath: arguments[2])
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for corpus in corpora { try corpus.data.write(to: folder.appendingPathComponent(corpus.name)) }
+    let service = ServiceEventsSuite.document(events: ServiceEventsSuite.eventCount)
+    try service.write(to: folder.appendingPathComponent("service-events.json"))
+    print("corpora written to \(folder.path)")
+    exit(0)
 }
 // Each first decode in a process of its own: a few processes per corpus and decoder.
 let coldRuns = value(after: "--cold-runs").flatMap { Int($0) } ?? (quick ? 3 : 7)
