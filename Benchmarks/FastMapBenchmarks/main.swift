@@ -116,6 +116,7 @@ for (position, benchmark) in benchmarks.enumerated() {
 }
 
 Report.printTable(results, benchmarks: benchmarks)
+SerdeAnchor.printTable(results)
 if filter == nil, !arguments.contains("--no-cold") { runColdStarts() }
 // Only a whole run replaces the published results: a filtered one would leave out most rows.
 guard filter == nil, onlyCorpus == nil else { exit(0) }
