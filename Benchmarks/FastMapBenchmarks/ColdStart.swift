@@ -110,6 +110,9 @@ enum ColdStart {
     /// Runs `repeats` children per subject and decoder, the decoders alternating (A B, B A, ...)
     /// so that drift in machine speed hits both alike. Progress goes to stderr.
     static func run(subjects: [Subject], repeats: Int) -> [Row] {
+        // The table printed so far is still in stdout's buffer when stdout is a pipe or file
+        // (`make bench | tee`): out before the progress lines on stderr.
+        fflush(nil)
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("fastmap-cold-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: folder) }
