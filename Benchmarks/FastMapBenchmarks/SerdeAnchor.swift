@@ -33,15 +33,19 @@ enum SerdeAnchor {
     /// FastJSONDecoder's "decode models" MB/s of this run beside serde_json's, when the file is there.
     static func printTable(_ results: [Measurement]) {
         guard let (notes, lines) = read(), !lines.isEmpty else { return }
+        let decodes = results.filter { $0.task == "decode models" && $0.competitor == "FastJSONDecoder" }
+        guard lines.contains(where: { line in decodes.contains { $0.corpus == line.corpus } }) else {
+            // A filtered or generated run has nothing to set beside serde's numbers.
+            print("\n(\(resultsFile.path) is there, but this run decoded none of its corpora)")
+            return
+        }
         var output = ["", "serde_json (\(resultsFile.path), from `make bench-serde`) beside this run's decode models"]
         output += notes
         output.append(
             Report.pad("corpus", 16) + Report.pad("serde_json MB/s", 17) + Report.pad("FastJSONDecoder MB/s", 22)
                 + "FastJSONDecoder ÷ serde_json")
         for line in lines {
-            let fast = results.first {
-                $0.task == "decode models" && $0.corpus == line.corpus && $0.competitor == "FastJSONDecoder"
-            }
+            let fast = decodes.first { $0.corpus == line.corpus }
             var row = Report.pad(line.corpus, 16) + Report.pad(Report.format(line.megabytesPerSecond, 1), 17)
             if let fast {
                 row += Report.pad(Report.format(fast.megabytesPerSecond, 1), 22)
