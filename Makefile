@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libjansson-dev libyajl-dev libsimdjson-dev pkg-config libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test snippets test-example test-portable test-large bench bench-streaming bench-server format lint docs leaks sanitize fuzz clean
+.PHONY: setup build test snippets test-example test-portable test-large bench bench-serde bench-streaming bench-server format lint docs leaks sanitize fuzz clean
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -67,7 +67,9 @@ test-portable: setup
 	  --no-parallel --filter '$(PORTABLE_TESTS)'
 
 # Streaming first (a generated 200 MB array and NDJSON file, each mode in a process of its own),
-# then every in-process comparison, ending with the summary table.
+# then every in-process comparison, ending with the summary table, serde_json's MB/s beside
+# FastMap's when `make bench-serde` has written them, and the first-decode table (each decode in
+# a fresh process).
 bench: setup
 	$(SWIFT) build -c release --product StreamingBench
 	$(SWIFT) build -c release --product FastMapBenchmarks
@@ -78,6 +80,44 @@ bench: setup
 # JSONDecoder: MB/s and peak memory, each mode in a process of its own.
 bench-streaming: setup
 	$(SWIFT) run -c release StreamingBench
+
+# The Rust anchor (Benchmarks/serde, not part of CI): serde_json's derived decoders on the twitter
+# and canada shapes of Benchmarks/FastMapBenchmarks/Models, built offline from Debian's packaged
+# crates (Benchmarks/serde/.cargo/config.toml points crates-io at /usr/share/cargo/registry, where
+# the librust-*-dev packages install) with Debian's cargo and rustc (a rustup toolchain earlier
+# in PATH is not used), then run on SERDE_DATA's files, pinned to one core when taskset and a
+# second core are there. The results go to SERDE_RESULTS, which `make bench` prints beside
+# FastMap's MB/s (matched by corpus file name: a generated corpus has no serde row); for a
+# like-for-like number, pin FastMap the same way and alternate the two: `taskset -c 1
+# .build/release/FastMapBenchmarks --corpus twitter --filter "decode models"`. Cargo.lock is
+# not kept: the directory source holds one version of each crate, the installed Debian release's.
+SERDE_APT_PACKAGES := cargo rustc librust-serde-dev librust-serde-derive-dev librust-serde-json-dev
+SERDE_CARGO ?= /usr/bin/cargo
+SERDE_RUSTC ?= /usr/bin/rustc
+SERDE_DATA ?= ../shared/bench-data
+SERDE_SAMPLES ?= 15
+SERDE_RESULTS := .build/serde-results.txt
+bench-serde:
+	@missing=""; for p in $(SERDE_APT_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
+	else echo "bench-serde: $(SERDE_APT_PACKAGES) already installed"; fi
+	cd Benchmarks/serde && RUSTC=$(SERDE_RUSTC) $(SERDE_CARGO) build --release --offline \
+	  --target-dir $(CURDIR)/.build/serde-target
+	@set -e; files=""; for f in twitter.json canada.json; do \
+	  if [ -f $(SERDE_DATA)/$$f ]; then files="$$files $(SERDE_DATA)/$$f"; fi; done; \
+	if [ -z "$$files" ]; then echo "bench-serde: no twitter.json or canada.json in $(SERDE_DATA)"; exit 1; fi; \
+	pin=""; if command -v taskset >/dev/null && [ $$(nproc) -gt 1 ]; then pin="taskset -c 1"; fi; \
+	{ echo "# $$(date -u +%Y-%m-%dT%H:%M:%SZ), $$(uname -m), $$(nproc) cores, $${pin:-not pinned}," \
+	    "$$($(SERDE_RUSTC) --version | cut -d' ' -f1-2)," \
+	    "serde_json $$(dpkg-query -W -f='$${Version}' librust-serde-json-dev)," \
+	    "serde_derive $$(dpkg-query -W -f='$${Version}' librust-serde-derive-dev)," \
+	    "median of $(SERDE_SAMPLES) samples of about 50 ms"; \
+	  $$pin .build/serde-target/release/serde-anchor --samples $(SERDE_SAMPLES) $$files; \
+	} > $(SERDE_RESULTS).partial
+	@mv $(SERDE_RESULTS).partial $(SERDE_RESULTS) && cat $(SERDE_RESULTS)
 
 # The ingestion service (Examples/IngestService, a package of its own) under load, release
 # build: wrk against the FastMap route and the same route on Foundation's JSONDecoder, one server

@@ -5,9 +5,15 @@ import Foundation
 // Flags: --quick (fewer rounds), --generated (ignore ../shared/bench-data), --filter TEXT,
 // --loop COMPETITOR SECONDS (run only that competitor of the filtered tasks, for profiling),
 // --corpus NAME (set up only the tasks of the corpus whose file name contains NAME: the others'
-// setup, which checks every engine's models and generates the record streams, takes seconds).
+// setup, which checks every engine's models and generates the record streams, takes seconds),
+// --cold (only the first-decode table), --no-cold (no first-decode table), --cold-runs N.
+// `FastMapBenchmarks write-corpora DIR` writes the corpora this run would use, and the service
+// batch, to DIR (the same bytes for another tool: serde_json, another Swift decoder).
 
 let arguments = CommandLine.arguments
+// A child of the first-decode table (ColdStart): before anything else, so that nothing but its
+// one decode runs in its process.
+if arguments.count > 1, arguments[1] == "cold" { ColdStart.child(arguments) }
 let quick = arguments.contains("--quick")
 let generatedOnly = arguments.contains("--generated")
 /// The argument after `flag`, if both are there.
@@ -27,8 +33,32 @@ let onlyCorpus = value(after: "--corpus")
 let corpora = Corpora.load(generatedOnly: generatedOnly).filter { corpus in
     onlyCorpus.map { corpus.name.contains($0) } ?? true
 }
+if arguments.count > 2, arguments[1] == "write-corpora" {
+    let folder = URL(fileURLWithPath: arguments[2])
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for corpus in corpora { try corpus.data.write(to: folder.appendingPathComponent(corpus.name)) }
+    let service = ServiceEventsSuite.document(events: ServiceEventsSuite.eventCount)
+    try service.write(to: folder.appendingPathComponent("service-events.json"))
+    print("corpora written to \(folder.path)")
+    exit(0)
+}
+// Each first decode in a process of its own: a few processes per corpus and decoder.
+let coldRuns = value(after: "--cold-runs").flatMap { Int($0) } ?? (quick ? 3 : 7)
+func runColdStarts() {
+    let subjects = ColdStart.subjects(corpora: corpora).filter { subject in
+        onlyCorpus.map { subject.corpus.contains($0) } ?? true
+    }
+    ColdStart.printTable(ColdStart.run(subjects: subjects, repeats: coldRuns), repeats: coldRuns)
+}
+if arguments.contains("--cold") {
+    runColdStarts()
+    exit(0)
+}
 for corpus in corpora {
     benchmarks += Suites.all(for: corpus)
+}
+if onlyCorpus.map({ ServiceEventsSuite.corpusName.contains($0) }) ?? true {
+    benchmarks += ServiceEventsSuite.benchmarks()
 }
 if onlyCorpus == nil {
     benchmarks += JSONModelBench.benchmarks()
@@ -86,6 +116,8 @@ for (position, benchmark) in benchmarks.enumerated() {
 }
 
 Report.printTable(results, benchmarks: benchmarks)
+SerdeAnchor.printTable(results)
+if filter == nil, !arguments.contains("--no-cold") { runColdStarts() }
 // Only a whole run replaces the published results: a filtered one would leave out most rows.
 guard filter == nil, onlyCorpus == nil else { exit(0) }
 let resultsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
