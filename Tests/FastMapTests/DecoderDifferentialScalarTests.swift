@@ -169,4 +169,38 @@ struct DecoderDifferentialScalarTests {
     func specialTypes(_ json: String) {
         assertSameDecoding(Specials.self, json)
     }
+
+    struct Identified: Decodable, Equatable {
+        var id: UUID
+        var other: UUID?
+        var list: [UUID]?
+    }
+
+    /// The decoder reads a UUID from the string's bytes; every text `UUID(uuidString:)` rejects
+    /// must still fail as `JSONDecoder` fails (`dataCorrupted` at the member).
+    @Test(arguments: [
+        "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f",
+        "e621E1F8-c36C-495a-93Fc-0c247A3E6e5f", "00000000-0000-0000-0000-000000000000",
+        "ffffffff-ffff-ffff-ffff-ffffffffffff", "E621E1F8-C36C-495A-93FC-0C247A3E6E5",
+        "E621E1F8-C36C-495A-93FC-0C247A3E6E5FF",
+        "E621E1F8C36C-495A-93FC-0C247A3E6E5F0", "E621E1F8-C36C-495A-93FC_0C247A3E6E5F",
+        "G621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+        "{E621E1F8-C36C-495A-93FC-0C247A3E6E5F}", " E621E1F8-C36C-495A-93FC-0C247A3E6E5",
+        "E621E1F8-C36C-495A-93FC-0C247A3E6E5\\u0046",
+        "E621E1F8-C36C-495A-93FC-0C247A3E6E5\\u00c9", "E621E1F8-C36C-495A-93FC-0C247A3E6E5Ｆ", "",
+        "E621E1F8-C36C-495A-93FC-0C247A3E6E-F", "E621E1F8--36C-495A-93FC-0C247A3E6E5F",
+    ])
+    func uuids(_ text: String) {
+        assertSameDecoding(Identified.self, #"{"id":"\#(text)"}"#)
+        assertSameDecoding(Identified.self, #"{"id":"00000000-0000-0000-0000-000000000000","other":"\#(text)"}"#)
+        assertSameDecoding(
+            Identified.self, #"{"id":"00000000-0000-0000-0000-000000000000","list":["\#(text)","\#(text)"]}"#)
+    }
+
+    @Test(arguments: [
+        #"{"id":5}"#, #"{"id":null}"#, #"{"id":["x"]}"#, #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","other":null}"#,
+    ])
+    func uuidsOfOtherKinds(_ json: String) {
+        assertSameDecoding(Identified.self, json)
+    }
 }

@@ -254,6 +254,9 @@ package final class JSONTreeDecoder: Decoder {
         if T.self == Data.self { return identityCast(try decodeData(child, at: reference, step), to: T.self) }
         if T.self == URL.self { return identityCast(try decodeURL(child, at: reference, step), to: T.self) }
         if T.self == Decimal.self { return identityCast(try decodeDecimal(child, at: reference, step), to: T.self) }
+        // A UUID straight from the string's bytes; any other text goes to `UUID(from:)` below,
+        // which throws Foundation's error.
+        if T.self == UUID.self, child.isString, let uuid = child.uuidValue { return identityCast(uuid, to: T.self) }
         if let kind = scalarArrayKind(T.self) {
             return try scalarArray(kind: kind, child, as: type, at: reference, step)
         }

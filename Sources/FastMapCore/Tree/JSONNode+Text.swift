@@ -18,6 +18,10 @@ extension JSONNode {
     /// formatter, or nil (the caller then asks Foundation's parser).
     package var commonISO8601Date: Date? { JSONDateText.parseCommonISO8601(stringBytes) }
 
+    /// A string node's UUID when it has the form `UUID(uuidString:)` reads, or nil (the caller
+    /// then leaves the text to `UUID(from:)`, for its error).
+    package var uuidValue: UUID? { JSONUUIDText.parse(stringBytes) }
+
     /// Calls `body` for each member in document order, with the key as a Swift string.
     @inline(__always)
     package func forEachNamedMember<E: Error>(_ body: (String, JSONNode) throws(E) -> Void) throws(E) {
