@@ -79,6 +79,44 @@ struct DecoderDifferentialStrategyTests {
         }
     }
 
+    /// Objects sharing a key sequence share its converted names (JSONKeyShapes): sequences
+    /// interleaved, met again after others, the same keys in another order, names that collide
+    /// after conversion (the first member wins), more sequences than are kept, and objects too
+    /// large for a shape all decode as `JSONDecoder` decodes them.
+    @Test func snakeCaseKeySequences() {
+        let configure: (FastJSONDecoder, JSONDecoder) -> Void = {
+            $0.keyDecodingStrategy = .convertFromSnakeCase
+            $1.keyDecodingStrategy = .convertFromSnakeCase
+        }
+        let keys = ["foo_bar", "_leading_underscore", "trailing_underscore_", "a__b", "url_value", "plain"]
+        func object(_ order: [Int], extra: String = "") -> String {
+            "{" + order.map { #""\#(keys[$0])":\#($0)"# }.joined(separator: ",") + extra + "}"
+        }
+        let forward = object([0, 1, 2, 3, 4, 5])
+        let backward = object([5, 4, 3, 2, 1, 0])
+        let collidingFirst = object([0, 1, 2, 3, 4, 5], extra: #","fooBar":9,"a_b":8"#)
+        let collidingLast = #"{"fooBar":9,"a_b":8,"# + object([0, 1, 2, 3, 4, 5]).dropFirst()
+        let sequences = [forward, backward, collidingFirst, forward, collidingLast, backward, forward]
+        assertSameDecoding([SnakeModel].self, "[" + sequences.joined(separator: ",") + "]", configure: configure)
+        // Forty sequences (more than the 32 kept), each twice, far apart.
+        let many = (0..<40).map { object([0, 1, 2, 3, 4, 5], extra: #","extra_\#($0)":0"#) }
+        assertSameDecoding([SnakeModel].self, "[" + (many + many).joined(separator: ",") + "]", configure: configure)
+        // Seventy members: more than a shape takes.
+        let large = object([0, 1, 2, 3, 4, 5], extra: (0..<64).map { #","pad_\#($0)":0"# }.joined())
+        assertSameDecoding(
+            [SnakeModel].self, "[" + [large, forward, large].joined(separator: ",") + "]", configure: configure)
+        assertSameDecoding(
+            [String: Int].self, #"{"a_b":1}"#, configure: configure)
+        // A member missing from a sequence met before, and a wrong type after a shared one.
+        assertSameDecoding(
+            [SnakeModel].self, "[" + forward + "," + object([0, 1, 2, 3, 4]) + "]", configure: configure)
+        assertSameDecoding(
+            [SnakeModel].self,
+            "[" + forward
+                + #",{"foo_bar":"x","_leading_underscore":1,"trailing_underscore_":2,"a__b":3,"url_value":4,"plain":5}]"#,
+            configure: configure)
+    }
+
     @Test func snakeCaseLeavesStringKeyedDictionariesAlone() {
         let configure: (FastJSONDecoder, JSONDecoder) -> Void = {
             $0.keyDecodingStrategy = .convertFromSnakeCase

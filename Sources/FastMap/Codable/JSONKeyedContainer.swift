@@ -34,7 +34,7 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     @inline(__always)
     private func lookup(_ key: Key) -> JSONNode? {
-        if let converted { return converted.nodes[key.stringValue] }
+        if let converted { return converted.node(named: key.stringValue) }
         return decoder.orderedMember(key.stringValue, of: object, depth: path.depth)
     }
 
@@ -166,8 +166,8 @@ package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     package func superDecoder() throws -> any Decoder {
-        superDecoder(
-            FastCodingKey.super, node: converted?.nodes["super"] ?? decoder.member("super", of: object, exact: true))
+        let node = converted?.node(named: "super") ?? decoder.member("super", of: object, exact: true)
+        return superDecoder(FastCodingKey.super, node: node)
     }
 
     package func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -106,12 +106,17 @@ extension JSONTreeDecoder {
             return nil
         case .convertFromSnakeCase:
             guard object.hasKey(containing: UInt8(ascii: "_")) else { return nil }
-            return ConvertedKeys(object) { raw in
-                if let known = convertedKeys[raw] { return known }
+            let convert = { (raw: String) -> String in
+                if let known = self.convertedKeys[raw] { return known }
                 let converted = Self.convertFromSnakeCase(raw)
-                convertedKeys[raw] = converted
+                self.convertedKeys[raw] = converted
                 return converted
             }
+            var values: [JSONNode] = []
+            if let shape = keyShapes.shape(of: object, values: &values, convert: convert) {
+                return ConvertedKeys(shape: shape, values: values)
+            }
+            return ConvertedKeys(object, convert: convert)
         case .custom(let convert):
             let base = codingPath(path)
             return ConvertedKeys(object) { raw in convert(base + [FastCodingKey(stringValue: raw)]).stringValue }

@@ -45,6 +45,8 @@ package final class JSONTreeDecoder: Decoder {
     package let memberCursors = JSONMemberCursors()
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
     package var convertedKeys: [String: String] = [:]
+    /// The key sequences met under `.convertFromSnakeCase`, each converted once (bounded).
+    package var keyShapes = JSONKeyShapes()
     package let options: FastJSONDecoder.Options
     /// Set when the call decodes sparsely (see `FastJSONDecoder+Sparse.swift`): the reads that
     /// depend on what the tree holds pass through it.
