@@ -118,6 +118,10 @@ struct EncoderFallbackTests {
     @Test func outOfOrderNestedContainers() {
         expectSameEncoding(OutOfOrderNested())
         expectSameEncoding([OutOfOrderNested(), OutOfOrderNested()])
+        // UUIDs and ISO 8601 dates as the tree encoder writes them.
+        expectSameEncoding(IdentifiersOutOfOrder())
+        expectSameEncoding(IdentifiersOutOfOrder(), setup: isoDates)
+        expectSameEncoding(DatesOutOfOrder(), setup: isoDates)
     }
 
     @Test func repeatedKeys() {

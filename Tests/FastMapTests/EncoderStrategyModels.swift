@@ -82,6 +82,59 @@ struct Dates: Codable, Sendable {
     var keyed = ["when": Date(timeIntervalSinceReferenceDate: 1e9)]
 }
 
+/// Dates `.iso8601` writes without Foundation's formatter (whole seconds, years 1600 through
+/// 9999) and around those bounds.
+struct CalendarEdges: Codable, Sendable {
+    static func utc(_ text: String) -> Date { try! Date.ISO8601FormatStyle().parse(text) }
+
+    var epoch = Date(timeIntervalSince1970: 0)
+    var lastSecondBefore = Date(timeIntervalSince1970: -1)
+    var leapDay = utc("2000-02-29T12:00:00Z")
+    var notLeap = utc("2100-03-01T00:00:00Z")
+    var earliest = utc("1600-01-01T00:00:00Z")
+    var beforeEarliest = utc("1599-12-31T23:59:59Z")
+    var julianTimes = utc("1500-06-15T08:30:00Z")
+    var latest = utc("9999-12-31T23:59:59Z")
+    var afterLatest = Date(timeIntervalSince1970: 253_402_300_800)
+    var almostWhole = Date(timeIntervalSince1970: 1_717_000_000.999_9)
+    var justAfterWhole = Date(timeIntervalSince1970: 1_717_000_000.000_1)
+    var negativeFraction = Date(timeIntervalSince1970: -0.25)
+    var list = [Date(timeIntervalSince1970: 1_717_000_000), Date(timeIntervalSince1970: 4_102_444_799)]
+}
+
+let isoDates = EncoderSetup(dateStrategy: .iso8601)
+
+/// ``CalendarEdges`` written after a nested container moved on: the tree encoder writes them.
+struct DatesOutOfOrder: Encodable, Sendable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        var first = container.nestedUnkeyedContainer(forKey: AnyKey("first"))
+        try container.encode(CalendarEdges(), forKey: AnyKey("dates"))
+        try first.encode(CalendarEdges().leapDay)
+    }
+}
+
+/// UUIDs, which the encoders write without Foundation's formatter.
+struct Identifiers: Codable, Sendable {
+    var id = UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!
+    var zero = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    var counting = UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+    var missing: UUID? = nil
+    var present: UUID? = UUID(uuid: (255, 254, 253, 252, 251, 250, 249, 248, 247, 246, 245, 244, 243, 242, 241, 240))
+    var list = [UUID(uuid: (16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 0))]
+    var byName = ["a": UUID(uuid: (9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9))]
+}
+
+/// ``Identifiers`` written after a nested container moved on: the tree encoder writes them.
+struct IdentifiersOutOfOrder: Encodable, Sendable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        var first = container.nestedUnkeyedContainer(forKey: AnyKey("first"))
+        try container.encode(Identifiers(), forKey: AnyKey("ids"))
+        try first.encode(Identifiers().counting)
+    }
+}
+
 struct Blobs: Codable, Sendable {
     var empty = Data()
     var small = Data([1, 2, 3])

@@ -141,7 +141,8 @@ final class EncodingStream {
 
     /// The types `JSONEncoder` writes its own way, whatever their `encode(to:)` does: `Date`,
     /// `Data` (by strategy), `URL` (its absolute string), `Decimal` (its description), and
-    /// `[String: Value]` under a key strategy (keys unconverted).
+    /// `[String: Value]` under a key strategy (keys unconverted); and `UUID`, whose
+    /// `encode(to:)` writes `uuidString`, written here without Foundation's formatter.
     private func writeSpecial<T>(_ value: T, in index: Int, component: CodingPathComponent?) throws -> Bool {
         if T.self == Date.self {
             try writeDate(identityCast(value, to: Date.self), in: index, component: component)
@@ -151,6 +152,8 @@ final class EncodingStream {
             state.value.writer.writeString(identityCast(value, to: URL.self).absoluteString)
         } else if T.self == Decimal.self {
             state.value.writer.writeRaw(identityCast(value, to: Decimal.self).description)
+        } else if T.self == UUID.self {
+            state.value.writer.writeString(JSONUUIDText.text(of: identityCast(value, to: UUID.self)))
         } else if !settings.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodableDictionary {
             try writeDictionary(dictionary, in: index, component: component)
         } else {
@@ -198,7 +201,7 @@ final class EncodingStream {
         case .millisecondsSince1970:
             try writeFloat(1000.0 * date.timeIntervalSince1970, in: index, component: component, strategy: .throw)
         case .iso8601:
-            state.value.writer.writeString(date.formatted(.iso8601))
+            state.value.writer.writeString(JSONDateText.wholeSecondISO8601(date) ?? date.formatted(.iso8601))
         case .custom(let closure):
             try writeThroughSlot(in: index, component: component) { try closure(date, $0) }
         @unknown default:

@@ -150,6 +150,7 @@ class EncodingTreeEncoder: Encoder {
         if T.self == Data.self { return try wrapData(identityCast(value, to: Data.self), for: key) }
         if T.self == URL.self { return .string(identityCast(value, to: URL.self).absoluteString) }
         if T.self == Decimal.self { return .number(.text(identityCast(value, to: Decimal.self).description)) }
+        if T.self == UUID.self { return .string(JSONUUIDText.text(of: identityCast(value, to: UUID.self))) }
         if !session.settings.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodableDictionary {
             return try wrapDictionary(dictionary)
         }
@@ -181,7 +182,7 @@ class EncodingTreeEncoder: Encoder {
         case .millisecondsSince1970:
             return try wrapFloat(1000.0 * date.timeIntervalSince1970, for: key, strategy: .throw)
         case .iso8601:
-            return .string(date.formatted(.iso8601))
+            return .string(JSONDateText.wholeSecondISO8601(date) ?? date.formatted(.iso8601))
         case .custom(let closure):
             return try encodeInSubEncoder(for: key) { try closure(date, $0) } ?? .object([])
         @unknown default:

@@ -2,9 +2,30 @@ import Foundation
 
 /// A UUID read from a string's bytes in the one form `UUID(uuidString:)` takes: 36 bytes, hex
 /// digits of either case in groups of 8, 4, 4, 4 and 12 joined by `-`. The decoder reads a
-/// `UUID` member this way instead of making a `String` of it first, as `UUID(from:)` does.
-enum JSONUUIDText {
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+/// `UUID` member this way instead of making a `String` of it first, as `UUID(from:)` does; the
+/// encoders write `uuidString`'s text without Foundation's formatter (on Linux, `sprintf` per byte).
+package enum JSONUUIDText {
+    /// `uuid.uuidString`: uppercase hex digits, 8-4-4-4-12.
+    package static func text(of uuid: UUID) -> String {
+        withUnsafeBytes(of: uuid.uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { out in
+                let digits: StaticString = "0123456789ABCDEF"
+                var index = 0
+                for (slot, byte) in bytes.enumerated() {
+                    if slot == 4 || slot == 6 || slot == 8 || slot == 10 {
+                        out[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    out[index] = digits.utf8Start[Int(byte >> 4)]
+                    out[index + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                    index += 2
+                }
+                return index
+            }
+        }
+    }
+
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard bytes.count == 36 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let valid = withUnsafeMutableBytes(of: &value) { out in
