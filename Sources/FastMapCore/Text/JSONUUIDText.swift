@@ -25,7 +25,7 @@ package enum JSONUUIDText {
         }
     }
 
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard bytes.count == 36 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let valid = withUnsafeMutableBytes(of: &value) { out in
