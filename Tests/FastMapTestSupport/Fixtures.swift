@@ -58,6 +58,11 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 /// has LeakSanitizer look for leaks directly.
 public func residentGrowthBound(_ bound: Int) -> Int { runsUnderSanitizer ? bound * 5 : bound }
 
+/// Whether this process runs under ThreadSanitizer, whose shadow memory grows with every page
+/// touched (about twenty times what a parse itself takes): resident sizes measure nothing of
+/// FastMap there.
+public let runsUnderThreadSanitizer: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
+
 private let runsUnderSanitizer: Bool = {
     let process = dlopen(nil, RTLD_NOW)
     return dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil

@@ -50,6 +50,9 @@ struct SafetyMemoryLimitPeakTests {
             for entry in ["json", "decoder"] {
                 let report = try Self.run(shape, entry: entry)
                 #expect(report.error == "memoryLimit", "\(shape) through \(entry): \(report)")
+                // Under ThreadSanitizer the probe's peak is the sanitizer's shadow memory (23 MB for
+                // a 1 MB parse): `make test` and `make leaks` check the bound, this run the error.
+                if runsUnderThreadSanitizer { continue }
                 #expect(
                     report.growth <= residentGrowthBound(Self.limit + (1 << 20)),
                     "\(shape) through \(entry): peak grew by \(report.growth) bytes")
