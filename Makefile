@@ -5,13 +5,16 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup build test snippets test-example test-portable test-large bench bench-serde bench-streaming bench-server format lint docs leaks sanitize fuzz clean
 
-setup:
-	@missing=""; for p in $(APT_PACKAGES); do \
+# Installs the Debian packages $(1) that are missing (`$(call apt_install,PACKAGES,TARGET)`).
+apt_install = @missing=""; for p in $(1); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
-	else echo "setup: $(APT_PACKAGES) already installed"; fi
+	else echo "$(2): $(1) already installed"; fi
+
+setup:
+	$(call apt_install,$(APT_PACKAGES),setup)
 
 build: setup
 	$(SWIFT) build
@@ -98,12 +101,7 @@ SERDE_DATA ?= ../shared/bench-data
 SERDE_SAMPLES ?= 15
 SERDE_RESULTS := .build/serde-results.txt
 bench-serde:
-	@missing=""; for p in $(SERDE_APT_PACKAGES); do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
-	else echo "bench-serde: $(SERDE_APT_PACKAGES) already installed"; fi
+	$(call apt_install,$(SERDE_APT_PACKAGES),bench-serde)
 	cd Benchmarks/serde && RUSTC=$(SERDE_RUSTC) $(SERDE_CARGO) build --release --offline \
 	  --target-dir $(CURDIR)/.build/serde-target
 	@set -e; files=""; for f in twitter.json canada.json; do \
