@@ -14,15 +14,17 @@ package final class ConvertedKeys {
     private let shape: JSONKeyShape?
     private let values: [JSONNode]
     private let nodes: [String: JSONNode]
+    private let hashedOrder: [String]
+
     /// The converted names, first occurrences only, in member order.
-    package let order: [String]
+    package var order: [String] { shape?.firstNames ?? hashedOrder }
 
     /// Members named through `shape`, whose values are `values`.
     package init(shape: JSONKeyShape, values: [JSONNode]) {
         self.shape = shape
         self.values = values
         nodes = [:]
-        order = zip(shape.names, shape.isFirst).compactMap { $1 ? $0 : nil }
+        hashedOrder = []
     }
 
     /// Members named by converting each key of `object` on its own.
@@ -40,7 +42,7 @@ package final class ConvertedKeys {
         shape = nil
         values = []
         self.nodes = nodes
-        self.order = order
+        hashedOrder = order
     }
 
     /// The first member whose converted name is `name`.

@@ -19,6 +19,8 @@ package final class JSONKeyShape {
     /// Whether each member is the first with its converted name (as Swift compares strings):
     /// a later one is never read, as in Foundation's dictionary of converted members.
     package let isFirst: [Bool]
+    /// The names of the members that are first with theirs, in member order (`allKeys`).
+    package let firstNames: [String]
 
     fileprivate init(_ object: JSONNode, convert: (String) -> String) {
         var bytes: [UInt8] = []
@@ -40,6 +42,7 @@ package final class JSONKeyShape {
         self.ends = ends
         self.names = names
         self.isFirst = isFirst
+        firstNames = zip(names, isFirst).compactMap { $1 ? $0 : nil }
     }
 
     /// Whether `object` has exactly these keys in this order; its member values are appended to
