@@ -119,9 +119,10 @@ struct EncoderFallbackTests {
         expectSameEncoding(OutOfOrderNested())
         expectSameEncoding([OutOfOrderNested(), OutOfOrderNested()])
         // UUIDs and ISO 8601 dates as the tree encoder writes them.
-        expectSameEncoding(IdentifiersOutOfOrder())
-        expectSameEncoding(IdentifiersOutOfOrder(), setup: isoDates)
-        expectSameEncoding(DatesOutOfOrder(), setup: isoDates)
+        let identifiers = WrittenOutOfOrder(value: Identifiers(), element: Identifiers().counting)
+        expectSameEncoding(identifiers)
+        expectSameEncoding(identifiers, setup: isoDates)
+        expectSameEncoding(WrittenOutOfOrder(value: CalendarEdges(), element: CalendarEdges().leapDay), setup: isoDates)
     }
 
     @Test func repeatedKeys() {

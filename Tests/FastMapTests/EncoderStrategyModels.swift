@@ -104,16 +104,6 @@ struct CalendarEdges: Codable, Sendable {
 
 let isoDates = EncoderSetup(dateStrategy: .iso8601)
 
-/// ``CalendarEdges`` written after a nested container moved on: the tree encoder writes them.
-struct DatesOutOfOrder: Encodable, Sendable {
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyKey.self)
-        var first = container.nestedUnkeyedContainer(forKey: AnyKey("first"))
-        try container.encode(CalendarEdges(), forKey: AnyKey("dates"))
-        try first.encode(CalendarEdges().leapDay)
-    }
-}
-
 /// UUIDs, which the encoders write without Foundation's formatter.
 struct Identifiers: Codable, Sendable {
     var id = UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!
@@ -125,13 +115,17 @@ struct Identifiers: Codable, Sendable {
     var byName = ["a": UUID(uuid: (9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9))]
 }
 
-/// ``Identifiers`` written after a nested container moved on: the tree encoder writes them.
-struct IdentifiersOutOfOrder: Encodable, Sendable {
+/// `value` and one `element` written after a nested container moved on, so that the tree
+/// encoder writes them (UUIDs, ISO 8601 dates).
+struct WrittenOutOfOrder<Value: Encodable & Sendable, Element: Encodable & Sendable>: Encodable, Sendable {
+    var value: Value
+    var element: Element
+
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyKey.self)
         var first = container.nestedUnkeyedContainer(forKey: AnyKey("first"))
-        try container.encode(Identifiers(), forKey: AnyKey("ids"))
-        try first.encode(Identifiers().counting)
+        try container.encode(value, forKey: AnyKey("value"))
+        try first.encode(element)
     }
 }
 
