@@ -165,6 +165,18 @@ static void yajl_memory_free(void *context, void *pointer) {
     free(block);
 }
 
+// How much of the text, from `at`, yajl is given next. yajl lexes a token it has not finished (a
+// long string or number split between pieces) again from its first byte with every piece, so a
+// piece at least as long as what is pending since the last token keeps that work linear: a 50 MB
+// key in 64 KiB pieces was lexed about 20 GB over. Under a limit, a piece is no longer than the
+// room left, so yajl's buffers still stop near the limit.
+static size_t next_piece(const fm_builder *b, const fm_doc *doc, size_t at) {
+    size_t pending = at - b->trail.end;
+    size_t room = fm_doc_room(doc);
+    if (pending > room) pending = room;
+    return pending > YAJL_PIECE ? pending : YAJL_PIECE;
+}
+
 // Gives yajl text[0..<length] in pieces, each trailing comma left out when they are allowed (yajl
 // has no switch for them): the bytes yajl reads are then the text it would read with each such
 // comma blanked, and offsets stay the text's own (fm_builder_consumed). Stops at the first
@@ -173,7 +185,8 @@ static yajl_status feed_yajl(fm_builder *b, fm_doc *doc, const unsigned char *te
                              int trailing_commas) {
     size_t comma = trailing_commas ? fm_next_trailing_comma(text, length, 0) : length;
     for (size_t at = 0; at < length;) {
-        size_t end = length - at > YAJL_PIECE ? at + YAJL_PIECE : length;
+        size_t piece = next_piece(b, doc, at);
+        size_t end = length - at > piece ? at + piece : length;
         if (comma < end) end = comma;
         if (end > at) {
             b->fed = at;

@@ -49,6 +49,8 @@ size_t fm_doc_limit(const fm_doc *doc) { return doc->limit; }
 
 int fm_doc_limit_reached(const fm_doc *doc) { return doc->exceeded; }
 
+size_t fm_doc_room(const fm_doc *doc) { return doc->limit == SIZE_MAX ? SIZE_MAX : doc->limit - doc->used; }
+
 int fm_doc_count(fm_doc *doc, size_t size) { return fm_doc_charge(doc, size); }
 
 void fm_doc_uncount(fm_doc *doc, size_t size) { fm_doc_refund(doc, size); }

@@ -115,6 +115,9 @@ size_t fm_doc_size(const fm_doc *doc);
 size_t fm_doc_limit(const fm_doc *doc);
 int fm_doc_limit_reached(const fm_doc *doc);
 
+/// Bytes the document may still take before its limit (SIZE_MAX when it has none).
+size_t fm_doc_room(const fm_doc *doc);
+
 /// Counts `size` bytes a parse holds beside the document (its nesting stack, its tokenizer's
 /// buffers) against the document's limit: 0, and the limit marked reached, when that passes it.
 /// fm_doc_uncount gives bytes counted so back when the parse frees them.
