@@ -105,12 +105,14 @@ public func expectSparseMatchesFull<T: Decodable & Equatable>(
     }
     let statistics = sparse.sparseDecoding.statistics
     return SparseDecodingStatistics(
-        filteredDecodes: statistics.filteredDecodes, fallbacks: statistics.fallbacks,
-        learningDecodes: statistics.learningDecodes)
+        firstDecodes: statistics.firstDecodes, filteredDecodes: statistics.filteredDecodes,
+        fallbacks: statistics.fallbacks, learningDecodes: statistics.learningDecodes)
 }
 
 /// ``FastJSONDecoder``'s sparse decoding counters, as a test sees them.
 public struct SparseDecodingStatistics: Equatable, Sendable {
+    /// First decodes of a type: in full, nothing learned.
+    public var firstDecodes: Int
     /// Decodes answered from a filtered tree.
     public var filteredDecodes: Int
     /// Filtered decodes redone in full.

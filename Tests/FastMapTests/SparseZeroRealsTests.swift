@@ -37,7 +37,7 @@ import Testing
         let statistics = expectSparseMatchesFull([ScoreRecord<WholeDocument, Double>].self, documents, rounds: 2)
         #expect(statistics.learningDecodes == 1)
         #expect(statistics.fallbacks == 0)
-        #expect(statistics.filteredDecodes == documents.count * 2 - 1)
+        #expect(statistics.filteredDecodes == documents.count * 2 - 2)
     }
 
     @Test func streamedElementsStayFiltered() throws {

@@ -1,11 +1,16 @@
 @_spi(FastMapCore) import FastMapCore
 import Foundation
 
-/// Sparse decoding: after a type's first decode, documents are parsed building only the members
+/// Sparse decoding: after a type's second decode, documents are parsed building only the members
 /// it read (every byte still validated), and decoded from that smaller tree. Any read the
 /// smaller tree may answer differently (a key it did not keep, a whole-object read, an error,
 /// an exact number text) throws the result away and decodes the document again in full, which
 /// also widens what is kept; so values and errors are always the full tree's.
+///
+/// A type's first decode in a process only notes the type: learning what a decode reads costs
+/// about as much again as the decode (every lookup recorded, the tree walked twice), which only
+/// later decodes gain from, so a type decoded once (a command-line tool, a service's rare
+/// message) never pays it. The second decode learns.
 ///
 /// Only plain decodes take this path: default keys, strict JSON (no JSON5, no brace-less top
 /// level), no memory limit, no lossy coercions, no front-end hook, the yajl or simdjson parser.
@@ -18,11 +23,15 @@ extension FastJSONDecoder {
     ) throws -> T? {
         guard sparseDecoding.isEnabled, Self.allowsSparseDecoding(options) else { return nil }
         let key = SparseSchemaCache.Key(type: ObjectIdentifier(type), path: path)
-        let entry = SparseSchemaCache.shared.entry(key)
-        if entry?.disabled == true { return nil }
+        guard let entry = SparseSchemaCache.shared.entry(key) else {
+            SparseSchemaCache.shared.noteFirstDecode(of: key)
+            sparseDecoding.count { $0.firstDecodes += 1 }
+            return nil
+        }
+        if entry.disabled { return nil }
         return try JSONInput.withUTF8(input, invalid: DecodingError.invalidJSON) { utf8 in
             var fallback: SparseSchemaCache.Fallback? = nil
-            if let schema = entry?.schema {
+            if let schema = entry.schema {
                 let document: JSONDocument
                 do throws(FastMapError) {
                     document = try JSONDocument.parse(

@@ -6,6 +6,8 @@ import Synchronization
 package final class SparseDecodingControl: Sendable {
     /// What the decoder's `decode` calls did.
     package struct Statistics: Sendable, Equatable {
+        /// First decodes of a type in the process: decoded in full, nothing learned.
+        package var firstDecodes = 0
         /// Decodes answered from a filtered tree.
         package var filteredDecodes = 0
         /// Filtered decodes thrown away and done again in full (each also counts as learning).

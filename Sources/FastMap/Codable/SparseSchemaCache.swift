@@ -14,7 +14,8 @@ package final class SparseSchemaCache: Sendable {
     }
 
     package struct Entry: Sendable {
-        /// What a filtered parse keeps (nil once disabled).
+        /// What a filtered parse keeps (nil before the type's first learning decode, and once
+        /// disabled).
         package var schema: JSONSparseSchema?
         /// Set when the type is decoded in full for good.
         package var disabled = false
@@ -40,6 +41,15 @@ package final class SparseSchemaCache: Sendable {
     private let fallbackLimit = 64
 
     package func entry(_ key: Key) -> Entry? { entries.withLock { $0[key] } }
+
+    /// Notes `key`'s first decode, which learns nothing: the next one learns.
+    package func noteFirstDecode(of key: Key) {
+        entries.withLock { entries in
+            guard entries[key] == nil else { return }
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = Entry()
+        }
+    }
 
     /// Widens `key`'s schema by `learned`, what one full decode read (nil: the type cannot be
     /// served by any schema). `fallback` is set when that decode redid a filtered one.
