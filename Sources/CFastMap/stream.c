@@ -60,6 +60,7 @@ void fm_stream_free(fm_stream *s) {
     free(s->items);
     free(s->errors);
     free(s->carry);
+    free(s->hold);
     free(s->open_kinds);
     free(s->fast_scratch.bytes);
     free(s->line_text);
@@ -141,6 +142,6 @@ void fm_stream_clear(fm_stream *s) {
 
 const fm_stream_failure *fm_stream_failure_info(const fm_stream *s) { return &s->failure; }
 
-size_t fm_stream_bytes_read(const fm_stream *s) { return s->total; }
+size_t fm_stream_bytes_read(const fm_stream *s) { return s->total + s->hold_length; }
 
 void fm_stream_set_memory_limit(fm_stream *s, size_t memory_limit) { s->memory_limit = memory_limit; }

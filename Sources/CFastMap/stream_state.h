@@ -70,13 +70,19 @@ struct fm_stream {
     const unsigned char *input;
     size_t input_length;
     size_t base;
-    size_t total;  // bytes taken so far
+    size_t total;  // bytes parsed so far (taken: with the held ones, `hold`)
     size_t last_end;  // absolute offset just after the token of the latest yajl callback
 
     // Array mode: the bytes of a string token that began in an earlier piece, from its
     // opening quote on. Lines mode: the start of a line that has no '\n' yet.
     unsigned char *carry;
     size_t carry_length, carry_capacity, carry_start;
+
+    // Array mode: bytes taken but not yet given to yajl, which continue the open string of
+    // `carry` (see hold_or_parse in stream_array.c). They follow `total`.
+    unsigned char *hold;
+    size_t hold_length, hold_capacity;
+    int hold_escaped;  // the held bytes end in a backslash that escapes the next byte
 
     // Array mode: the number or literal token that may run on past the end of the latest piece
     // yajl parsed cleanly: where it starts, and where that piece ended (0: none). yajl reports a

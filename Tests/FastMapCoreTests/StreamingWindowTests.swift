@@ -143,6 +143,31 @@ struct StreamingWindowTests {
         #expect(run.elements.count == 64)
     }
 
+    /// A string yajl has not finished is held back while the chunks after it cannot end it
+    /// (stream_array.c, hold_piece): 2 MB strings, as a value and as a key, in 64-byte and
+    /// random chunks, with both parsers, read as the whole input read by yajl alone; so do a
+    /// control byte deep inside one (the error's offset and line) and the input ending inside
+    /// one. Fed unheld, these chunkings lexed each string again with every chunk: about 30 GB.
+    @Test func longStringsInSmallChunksAgree() throws {
+        let unit = #"ab\u00e9\n\"x"#
+        let long = String(repeating: unit, count: (2 << 20) / unit.utf8.count)
+        let text = #"[{"k":"\#(long)"},{"\#(long)":1},"\#(long)",\#n{"tail":true}]"#
+        let valid = Array(text.utf8)
+        var control = valid
+        control[1_500_000] = 0x01
+        let truncated = Array(valid.prefix(3_000_000))
+        for (name, bytes) in [("valid", valid), ("control byte", control), ("truncated", truncated)] {
+            let reference = try Self.run(bytes, sizes: [bytes.count], parser: .yajl)
+            for sizes in [[64], randomSizes(count: 16, limit: 3000, seed: 11)] {
+                for parser in [JSONParser.simdjson, .yajl] {
+                    let pieces = try Self.run(bytes, sizes: sizes, parser: parser)
+                    #expect(pieces.run == reference.run, "\(name), sizes \(sizes.prefix(3)), \(parser)")
+                }
+            }
+            if name == "valid" { #expect(reference.run.elements.count == 4) }
+        }
+    }
+
     @Test func arraysAtPathsAgree() throws {
         let inner = Self.document(Array("{}".utf8), at: 0, count: 300)
         let text =
