@@ -251,11 +251,12 @@ static void parse_piece(fm_stream *s, const unsigned char *bytes, size_t length)
     s->total += length;
 }
 
-// yajl lexes a string it has not finished from its first byte again with every piece it is
-// given, so a long string arriving in small chunks cost quadratic time: an 8 MB string in 8 KiB
-// chunks took 3.5 s. A piece that cannot end the open string (no unescaped quote) is held back
-// instead, and the held bytes go to yajl as one piece once they are as long as the string so
-// far, which keeps yajl's work linear; the hold is never longer than the string it continues.
+// yajl lexes a string or number it has not finished from its first byte again with every piece
+// it is given, so a long one arriving in small chunks cost quadratic time: an 8 MB string in
+// 8 KiB chunks took 3.5 s. A piece that cannot end the open string (no unescaped quote), or that
+// is all digits after an open number, is held back instead, and the held bytes go to yajl as one
+// piece once they are as long as the token so far, which keeps yajl's work linear; the hold is
+// never longer than the token it continues.
 // An error in held bytes is found when they are given, at its own offset. Returns 0 when out
 // of memory.
 static int hold_piece(fm_stream *s, const unsigned char *bytes, size_t length) {
@@ -307,6 +308,17 @@ static int continues_open_string(fm_stream *s, const unsigned char *bytes, size_
     return 1;
 }
 
+// Whether bytes[0..<length] are all digits continuing the number open at the end of what yajl
+// was given (its tail token); `*pending` is that number's length so far.
+static int continues_open_number(const fm_stream *s, const unsigned char *bytes, size_t length, size_t *pending) {
+    size_t start;
+    if (s->fast_clean || s->fast_resume > s->total || !fm_stream_tail_number_open(s, &start)) return 0;
+    for (size_t i = 0; i < length; i++)
+        if (bytes[i] < '0' || bytes[i] > '9') return 0;
+    *pending = s->total - start;
+    return 1;
+}
+
 size_t fm_stream_feed_array(fm_stream *s, const unsigned char *bytes, size_t length) {
     size_t used = 0;
     while (used < length && s->item_count < BATCH && !s->failed) {
@@ -317,13 +329,14 @@ size_t fm_stream_feed_array(fm_stream *s, const unsigned char *bytes, size_t len
         }
         int ends_at_comma;
         size_t n = fm_stream_piece_length(s, bytes + used, length - used, &ends_at_comma);
-        if (continues_open_string(s, bytes + used, n)) {
+        size_t pending = s->carry_length;
+        if (continues_open_string(s, bytes + used, n) || continues_open_number(s, bytes + used, n, &pending)) {
             if (!hold_piece(s, bytes + used, n)) {
                 fm_stream_fail_out_of_memory(s);
                 break;
             }
             used += n;
-            if (s->hold_length >= s->carry_length) parse_held(s);
+            if (s->hold_length >= pending) parse_held(s);
             continue;
         }
         parse_held(s);

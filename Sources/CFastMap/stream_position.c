@@ -203,6 +203,14 @@ void fm_stream_keep_tail_token(fm_stream *s) {
     s->tail_token_end = s->base + length;
 }
 
+int fm_stream_tail_number_open(const fm_stream *s, size_t *start) {
+    int state = s->tail_token_state;
+    if (s->tail_token_end == 0 || s->tail_token_end != s->total) return 0;
+    if (state != TOKEN_INTEGER && state != TOKEN_FRACTION && state != TOKEN_EXPONENT) return 0;
+    *start = s->tail_token_start;
+    return 1;
+}
+
 int fm_stream_tail_token_completes(const fm_stream *s) {
     int state = s->tail_token_state;
     size_t i = 0;

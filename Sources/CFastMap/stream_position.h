@@ -22,6 +22,9 @@ void fm_stream_keep_tail_token(fm_stream *s);
 /// Whether the number or literal kept at the latest clean piece's end reaches the current
 /// piece's start.
 int fm_stream_tail_token_reaches_input(const fm_stream *s);
+/// Whether the latest clean piece (and what is held after it) ends inside a number that more
+/// digits continue; `*start` is where the number starts.
+int fm_stream_tail_number_open(const fm_stream *s, size_t *start);
 /// Whether the token kept at the previous piece's end ends whole in this one (a number in a
 /// state that may end, a literal spelled out): yajl then lexed it and found it out of place.
 /// Otherwise the error is lexical, and yajl points at the byte that broke the token.

@@ -168,6 +168,28 @@ struct StreamingWindowTests {
         }
     }
 
+    /// The same for numbers: 2 MB of digits (an integer, a member's value, an exponent) in
+    /// 64-byte and random chunks, with a letter inside one and the input ending inside one.
+    @Test func longNumbersInSmallChunksAgree() throws {
+        let digits = String(repeating: "1234567890", count: 200_000)
+        let real = "-1." + String(repeating: "5", count: 10_000) + "e+" + String(repeating: "0", count: 20_000) + "1"
+        let text = "[\(digits),{\"n\":-\(digits)},\(real),\n7]"
+        let valid = Array(text.utf8)
+        var letter = valid
+        letter[1_000_000] = UInt8(ascii: "x")
+        let truncated = Array(valid.prefix(3_000_000))
+        for (name, bytes) in [("valid", valid), ("letter", letter), ("truncated", truncated)] {
+            let reference = try Self.run(bytes, sizes: [bytes.count], parser: .yajl)
+            for sizes in [[64], randomSizes(count: 16, limit: 3000, seed: 12)] {
+                for parser in [JSONParser.simdjson, .yajl] {
+                    let pieces = try Self.run(bytes, sizes: sizes, parser: parser)
+                    #expect(pieces.run == reference.run, "\(name), sizes \(sizes.prefix(3)), \(parser)")
+                }
+            }
+            if name == "valid" { #expect(reference.run.elements.count == 4) }
+        }
+    }
+
     @Test func arraysAtPathsAgree() throws {
         let inner = Self.document(Array("{}".utf8), at: 0, count: 300)
         let text =
