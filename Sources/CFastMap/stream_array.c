@@ -278,23 +278,8 @@ static void parse_held(fm_stream *s) {
 // the held bytes) without ending it: no quote in them that a backslash does not escape. Notes
 // whether their last byte leaves a backslash pending (`hold_escaped`), for the next chunk.
 static int continues_open_string(fm_stream *s, const unsigned char *bytes, size_t length) {
-    // Not while yajl reads again what a simdjson window gave back: those pieces end where the
-    // window did (fm_stream_piece_length counts from `total`).
-    if (s->carry_length == 0 || s->fast_clean || s->fast_resume > s->total) return 0;
-    int escaped = s->hold_escaped;
-    if (s->hold_length == 0) {
-        // The carry starts with the string's opening quote.
-        size_t slashes = 0;
-        while (slashes + 1 < s->carry_length && s->carry[s->carry_length - 1 - slashes] == '\\') slashes++;
-        escaped = slashes % 2;
-    }
-    if (memchr(bytes, '"', length) == NULL) {
-        // After any other byte no backslash is pending: only the trailing ones count.
-        size_t slashes = 0;
-        while (slashes < length && bytes[length - 1 - slashes] == '\\') slashes++;
-        s->hold_escaped = slashes == length ? (escaped + (int)(length % 2)) % 2 : (int)(slashes % 2);
-        return 1;
-    }
+    if (s->carry_length == 0) return 0;
+    int escaped = s->hold_length ? s->hold_escaped : carry_ends_escaped(s);
     for (size_t i = 0; i < length; i++) {
         if (escaped) {
             escaped = 0;
@@ -312,7 +297,7 @@ static int continues_open_string(fm_stream *s, const unsigned char *bytes, size_
 // was given (its tail token); `*pending` is that number's length so far.
 static int continues_open_number(const fm_stream *s, const unsigned char *bytes, size_t length, size_t *pending) {
     size_t start;
-    if (s->fast_clean || s->fast_resume > s->total || !fm_stream_tail_number_open(s, &start)) return 0;
+    if (!fm_stream_tail_number_open(s, &start)) return 0;
     for (size_t i = 0; i < length; i++)
         if (bytes[i] < '0' || bytes[i] > '9') return 0;
     *pending = s->total - start;
@@ -330,7 +315,11 @@ size_t fm_stream_feed_array(fm_stream *s, const unsigned char *bytes, size_t len
         int ends_at_comma;
         size_t n = fm_stream_piece_length(s, bytes + used, length - used, &ends_at_comma);
         size_t pending = s->carry_length;
-        if (continues_open_string(s, bytes + used, n) || continues_open_number(s, bytes + used, n, &pending)) {
+        // Not while yajl reads again what a simdjson window gave back: those pieces end where the
+        // window did (fm_stream_piece_length counts from `total`).
+        int holdable = !s->fast_clean && s->fast_resume <= s->total;
+        if (holdable &&
+            (continues_open_string(s, bytes + used, n) || continues_open_number(s, bytes + used, n, &pending))) {
             if (!hold_piece(s, bytes + used, n)) {
                 fm_stream_fail_out_of_memory(s);
                 break;

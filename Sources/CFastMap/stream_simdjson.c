@@ -53,12 +53,7 @@ size_t fm_stream_piece_length(fm_stream *s, const unsigned char *bytes, size_t l
     }
     // Where yajl stands in the element: its open containers, and an open string (the carry).
     size_t depth = s->element_failed ? s->fail_depth : s->builder.depth + s->builder.skip_depth;
-    int in_string = s->carry_length > 0, escaped = 0;
-    if (in_string) {
-        size_t slashes = 0;
-        while (slashes + 1 < s->carry_length && s->carry[s->carry_length - 1 - slashes] == '\\') slashes++;
-        escaped = slashes % 2;
-    }
+    int in_string = s->carry_length > 0, escaped = in_string && carry_ends_escaped(s);
     size_t commas;
     size_t end = fm_scan_commas(bytes, n, depth, in_string, escaped, 1, SIZE_MAX, &commas);
     if (end == 0) return n;

@@ -79,7 +79,8 @@ struct fm_stream {
     size_t carry_length, carry_capacity, carry_start;
 
     // Array mode: bytes taken but not yet given to yajl, which continue the open string of
-    // `carry` (see hold_or_parse in stream_array.c). They follow `total`.
+    // `carry` or the open number at the tail (see hold_piece in stream_array.c). They follow
+    // `total`.
     unsigned char *hold;
     size_t hold_length, hold_capacity;
     int hold_escaped;  // the held bytes end in a backslash that escapes the next byte
@@ -171,6 +172,14 @@ static inline int reserve(void **buffer, size_t *capacity, size_t needed, size_t
     *buffer = bigger;
     *capacity = grown;
     return 1;
+}
+
+// Whether the carried string (from its opening quote) ends in a backslash that escapes the next
+// byte: an odd run of them.
+static inline int carry_ends_escaped(const fm_stream *s) {
+    size_t slashes = 0;
+    while (slashes + 1 < s->carry_length && s->carry[s->carry_length - 1 - slashes] == '\\') slashes++;
+    return slashes % 2;
 }
 
 static inline int carry_append(fm_stream *s, const unsigned char *bytes, size_t length) {
