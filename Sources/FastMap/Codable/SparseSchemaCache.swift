@@ -46,16 +46,21 @@ package final class SparseSchemaCache: Sendable {
     package func noteFirstDecode(of key: Key) {
         entries.withLock { entries in
             guard entries[key] == nil else { return }
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            makeRoom(&entries)
             entries[key] = Entry()
         }
+    }
+
+    /// Starts the cache over when a new key would pass `capacity`.
+    private func makeRoom(_ entries: inout [Key: Entry]) {
+        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
     }
 
     /// Widens `key`'s schema by `learned`, what one full decode read (nil: the type cannot be
     /// served by any schema). `fallback` is set when that decode redid a filtered one.
     package func learn(_ learned: JSONSparseShape?, for key: Key, after fallback: Fallback?) {
         entries.withLock { entries in
-            if entries[key] == nil && entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            if entries[key] == nil { makeRoom(&entries) }
             var entry = entries[key] ?? Entry()
             defer { entries[key] = entry }
             if entry.disabled { return }
