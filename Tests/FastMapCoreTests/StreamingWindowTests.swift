@@ -156,15 +156,26 @@ struct StreamingWindowTests {
         var control = valid
         control[1_500_000] = 0x01
         let truncated = Array(valid.prefix(3_000_000))
-        for (name, bytes) in [("valid", valid), ("control byte", control), ("truncated", truncated)] {
-            let reference = try Self.run(bytes, sizes: [bytes.count], parser: .yajl)
-            for sizes in [[64], randomSizes(count: 16, limit: 3000, seed: 11)] {
+        try Self.expectSmallChunksAgree(
+            [("valid", valid), ("control byte", control), ("truncated", truncated)], seed: 11)
+        #expect(try Self.run(valid, sizes: [valid.count], parser: .yajl).run.elements.count == 4)
+    }
+
+    /// Each input in 64-byte and random chunks, with both parsers, against the whole input read
+    /// by yajl alone.
+    static func expectSmallChunksAgree(
+        _ inputs: [(name: String, bytes: [UInt8])], seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for (name, bytes) in inputs {
+            let reference = try run(bytes, sizes: [bytes.count], parser: .yajl)
+            for sizes in [[64], randomSizes(count: 16, limit: 3000, seed: seed)] {
                 for parser in [JSONParser.simdjson, .yajl] {
-                    let pieces = try Self.run(bytes, sizes: sizes, parser: parser)
-                    #expect(pieces.run == reference.run, "\(name), sizes \(sizes.prefix(3)), \(parser)")
+                    let pieces = try run(bytes, sizes: sizes, parser: parser)
+                    #expect(
+                        pieces.run == reference.run, "\(name), sizes \(sizes.prefix(3)), \(parser)",
+                        sourceLocation: sourceLocation)
                 }
             }
-            if name == "valid" { #expect(reference.run.elements.count == 4) }
         }
     }
 
@@ -178,16 +189,8 @@ struct StreamingWindowTests {
         var letter = valid
         letter[1_000_000] = UInt8(ascii: "x")
         let truncated = Array(valid.prefix(3_000_000))
-        for (name, bytes) in [("valid", valid), ("letter", letter), ("truncated", truncated)] {
-            let reference = try Self.run(bytes, sizes: [bytes.count], parser: .yajl)
-            for sizes in [[64], randomSizes(count: 16, limit: 3000, seed: 12)] {
-                for parser in [JSONParser.simdjson, .yajl] {
-                    let pieces = try Self.run(bytes, sizes: sizes, parser: parser)
-                    #expect(pieces.run == reference.run, "\(name), sizes \(sizes.prefix(3)), \(parser)")
-                }
-            }
-            if name == "valid" { #expect(reference.run.elements.count == 4) }
-        }
+        try Self.expectSmallChunksAgree([("valid", valid), ("letter", letter), ("truncated", truncated)], seed: 12)
+        #expect(try Self.run(valid, sizes: [valid.count], parser: .yajl).run.elements.count == 4)
     }
 
     @Test func arraysAtPathsAgree() throws {
