@@ -29,11 +29,19 @@ SWIFT_BUILD_FLAGS ?=
 # build and run with the rest.
 TRAITS := NIO,Hummingbird,Vapor
 
+# SwiftPM writes the enabled traits' -D flags in the order of a Set, which changes with each
+# process's hash seed; a build whose order differs from the last one's recompiles every module of
+# this package and some of its dependencies (131 s here). A fixed seed for SwiftPM keeps the
+# order, so `make snippets` and `make docs` reuse `make test`'s build. The tests themselves run
+# without it (`--skip-build`): their dictionaries keep a random order.
+SWIFTPM := SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT)
+
 # Tests run one at a time: the memory tests read the process's resident size. Then the layering
 # (ARCHITECTURE.md) is checked against the debug build the tests used, the documentation's
 # snippets run, and the example service's end-to-end tests.
 test: setup
-	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --no-parallel --traits $(TRAITS)
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --build-tests --traits $(TRAITS)
+	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build --no-parallel --traits $(TRAITS)
 	bash Tests/LayerChecks/check.sh
 	$(MAKE) snippets
 	$(MAKE) test-example
@@ -47,9 +55,9 @@ test: setup
 SNIPPETS_DIR := .build/snippets
 snippets: setup
 	bash Tests/Snippets/snippets.sh extract $(SNIPPETS_DIR)
-	@bin=$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --show-bin-path); \
+	@bin=$$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --show-bin-path); \
 	  find $$bin -maxdepth 1 -type f -name 'Snippet_*' -delete; \
-	  FASTMAP_SNIPPETS=$(SNIPPETS_DIR) $(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests --traits $(TRAITS) && \
+	  FASTMAP_SNIPPETS=$(SNIPPETS_DIR) $(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --build-tests --traits $(TRAITS) && \
 	  bash Tests/Snippets/snippets.sh run $(SNIPPETS_DIR) $$bin
 
 # The example service is a package of its own (Examples/IngestService, FastMap by path): its
@@ -153,8 +161,8 @@ SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
 # The server modules need their traits; building with `make test`'s traits also reuses its build.
 DOCS_MODULES := FastMap FastMapModels FastMapLadybug FastMapNIO FastMapHummingbird FastMapVapor
 docs: setup
-	for module in $(DOCS_MODULES); do $(SWIFT) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --target $$module || exit 1; done
-	@set -e; bin=$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --show-bin-path); triple=$$(basename $$(dirname $$bin)); \
+	for module in $(DOCS_MODULES); do $(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --target $$module || exit 1; done
+	@set -e; bin=$$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --show-bin-path); triple=$$(basename $$(dirname $$bin)); \
 	modulemaps=$$( { ls $$bin/*.build/module.modulemap | grep -v -- '-tool\.build/'; \
 	  find Sources .build/checkouts \( -path 'Sources/*' -o -path '*/Sources/*' \) -name module.modulemap; } \
 	  2>/dev/null | sed 's/^/-Xcc -fmodule-map-file=/'); \
