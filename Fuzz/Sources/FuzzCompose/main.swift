@@ -9,7 +9,7 @@ runFuzzer(fuzzCompose)
 /// jansson). Pieces of both are composed into new arrays and objects, nested, and the source
 /// documents are dropped before the composition is read: its text must be exactly the pieces'
 /// texts put together, it must parse back to an equal value, and the decoder must read it as it
-/// reads that text. Arena trees, reference-counted trees, kept number text and unsigned marks
+/// reads that text (integers past 2^53 up to the double they name: see the check). Arena trees, reference-counted trees, kept number text and unsigned marks
 /// all meet in one value here.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzCompose(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -31,7 +31,13 @@ func fuzzCompose(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     precondition(reparsed == composed, "the composition and its own text differ")
     let fromTree = Outcome { try FastJSONDecoder().decode(AnyValue.self, from: composed) }
     let fromText = Outcome { try FastJSONDecoder().decode(AnyValue.self, from: written) }
-    requireSameOutcome("decoding the composition", fromTree, fromText)
+    // A real parsed from text keeps its digits, and decodes from them; the value writes it as
+    // its double, whose shortest text may read as another integer naming the same double.
+    if case .value(let a) = fromTree, case .value(let b) = fromText {
+        precondition(a.isEquivalent(to: b), "decoding the composition: from the value \(a), from its text \(b)")
+    } else {
+        requireSameOutcome("decoding the composition", fromTree, fromText)
+    }
     _ = composed.foundationObject
     return 0
 }

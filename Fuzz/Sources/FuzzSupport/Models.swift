@@ -96,12 +96,15 @@ extension AnyValue {
     /// Equal as JSON numbers read back from text: an integral double and an integer are the
     /// same number when the integer converts to that double. Above 2^53 the shortest text of a
     /// double (`-3.276666666066667e+17` is written `-327666666606666700`) reads back as an
-    /// integer that is not the double's exact value, yet names the same double.
+    /// integer that is not the double's exact value, yet names the same double; so do two
+    /// integers there that convert to the same double (a real's digits as written, and its
+    /// double's shortest text, read as integers).
     public func isEquivalent(to other: AnyValue) -> Bool {
         switch (self, other) {
-        case (.int(let a), .int(let b)): return a == b
-        case (.unsigned(let a), .unsigned(let b)): return a == b
-        case (.int(let a), .unsigned(let b)), (.unsigned(let b), .int(let a)): return a >= 0 && UInt64(a) == b
+        case (.int(let a), .int(let b)): return a == b || (a.magnitude > 1 << 53 && Double(a) == Double(b))
+        case (.unsigned(let a), .unsigned(let b)): return a == b || (a > 1 << 53 && Double(a) == Double(b))
+        case (.int(let a), .unsigned(let b)), (.unsigned(let b), .int(let a)):
+            return a >= 0 && (UInt64(a) == b || (b > 1 << 53 && Double(a) == Double(b)))
         case (.double(let a), .double(let b)): return a == b
         case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
         case (.unsigned(let a), .double(let b)), (.double(let b), .unsigned(let a)): return Double(a) == b

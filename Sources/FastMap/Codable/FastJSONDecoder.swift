@@ -244,13 +244,13 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     /// Decodes a value of type `T` from an already parsed ``JSON`` value, without copying it.
     ///
-    /// A value decodes as the text its ``JSON/data(options:)`` writes would: its reals read as
-    /// their doubles. A `Decimal` gets the shortest text of that double (exact for numbers of up
-    /// to 15 significant digits), so does an integer type reading a real beyond 2^53, and a
-    /// number that underflowed to zero while parsing decodes as `0`. Decode the text itself for
-    /// the digits as written.
+    /// A value parsed from text keeps every real as written, so it decodes as that text does:
+    /// `-92233720184273879.4` gives the `Int64` -92233720184273879 and `0.30000000000000001` the
+    /// `Decimal` 0.30000000000000001, as `JSONDecoder` reads them. Its ``JSON/data(options:)``
+    /// writes such a real as its double (`-9.223372018427387e+16`), so decoding that text instead
+    /// may give another integer naming the same double. A real made in code is its double.
     public func decode<T: Decodable>(_ type: T.Type, from json: JSON) throws -> T {
-        try decode(type, value: json, at: nil)
+        try decode(type, tree: json, input: nil, at: nil)
     }
 
     /// Decodes the value found at `path` in JSON text; the rest of the document is parsed but
@@ -269,10 +269,9 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         try JSONInput.with(bytes) { try decode(type, input: $0, at: path) }
     }
 
-    /// Decodes the value found at `path` inside a ``JSON`` value, which reads as the text its
-    /// ``JSON/data(options:)`` writes would (see ``decode(_:from:)-(_,JSON)``).
+    /// Decodes the value found at `path` inside a ``JSON`` value.
     public func decode<T: Decodable>(_ type: T.Type, from json: JSON, at path: JSONKeyPath) throws -> T {
-        try decode(type, value: json, at: path)
+        try decode(type, tree: json, input: nil, at: path)
     }
 
     /// Decodes `T` from JSON text the caller holds in place (FastMapNIO reads a `ByteBuffer`'s
@@ -296,13 +295,12 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         }
     }
 
-    /// `type` from a ``JSON`` value: its reals read as their doubles, as the text the value
-    /// writes would read.
-    private func decode<T: Decodable>(_ type: T.Type, value: JSON, at path: JSONKeyPath?) throws -> T {
+    private func decode<T: Decodable>(
+        _ type: T.Type, tree: JSON, input: JSONInput?, at path: JSONKeyPath?
+    ) throws -> T {
         let (options, pool) = settings
-        return try decode(tree: value, input: nil, at: path, options: options, pool: pool) { decoder, start in
-            decoder.readsNumberText = false
-            return try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
+        return try decode(tree: tree, input: input, at: path, options: options, pool: pool) { decoder, start in
+            try decoder.unwrap(start, as: type, at: decoder.currentPath, .none)
         }
     }
 

@@ -28,7 +28,6 @@ extension JSONTreeDecoder {
         document = root.document
         node = root.node
         self.sparse = sparse
-        readsNumberText = true
         precondition(!sharing.isShared, "a shared decoder outlives its decode call")
     }
 

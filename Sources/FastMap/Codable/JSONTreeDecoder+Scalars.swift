@@ -149,14 +149,13 @@ extension JSONTreeDecoder {
     }
 
     /// The text of a parsed real (a document keeps every one as written); nil for one made in
-    /// code, whose double is its exact value, and when decoding a ``JSON`` value, which reads
-    /// as its double (``readsNumberText``).
-    package func exactText(ofReal node: JSONNode) -> String? { readsNumberText ? node.numberText : nil }
+    /// code, whose double is its exact value.
+    package func exactText(ofReal node: JSONNode) -> String? { node.numberText }
 
     /// `true` for a real stored as zero that `JSONDecoder` refuses as a `Double` or `Float`
     /// because its text does not read as zero (`1e-400`).
     package func underflowed(_ node: JSONNode) -> Bool {
-        guard readsNumberText, node.realValue == 0, let text = node.numberText else { return false }
+        guard node.realValue == 0, let text = node.numberText else { return false }
         return !Self.readsAsZero(Array(text.utf8))
     }
 

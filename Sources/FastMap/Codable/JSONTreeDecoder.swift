@@ -51,11 +51,6 @@ package final class JSONTreeDecoder: Decoder {
     /// Set when the call decodes sparsely (see `FastJSONDecoder+Sparse.swift`): the reads that
     /// depend on what the tree holds pass through it.
     @exclusivity(unchecked) package internal(set) var sparse: SparseDecodingSession?
-    /// Whether a real is read from its text as written (a decode from text or a stream), or,
-    /// for a decode from a ``JSON`` value, from its double: a value reads as the text its
-    /// `data()` writes, and that text is the double's (`-92233720184273879.4` is written
-    /// `-9.223372018427387e+16`, whose `Int64` is `-92233720184273870`).
-    package internal(set) var readsNumberText = true
 
     /// `JSONDecoder.KeyDecodingStrategy`, read once per `decode` call instead of once per object.
     package enum KeyStrategy {
@@ -109,7 +104,6 @@ package final class JSONTreeDecoder: Decoder {
         self.path = CodingPathStack(path)
         self.sharing = parent.sharing
         self.sparse = parent.sparse
-        self.readsNumberText = parent.readsNumberText
         parent.sharing.isShared = true
         parent.sparse?.makesSuperDecoder()
     }
