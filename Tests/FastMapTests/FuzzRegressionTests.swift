@@ -75,6 +75,7 @@ struct FuzzRegressionTests {
         #expect(asIntegers == (try JSONDecoder().decode([Int64].self, from: text)))
         #expect(Double(asIntegers[0]) == values[1])
     }
+
     /// FuzzCompose `\u{2}0\0-92233720184273879.4`: a parsed value holding a real beyond 2^53
     /// with a fraction, read as an integer. The value keeps the real's digits and decodes from
     /// them, as `JSONDecoder` reads the text: -92233720184273879. The value writes the real as its

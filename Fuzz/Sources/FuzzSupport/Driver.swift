@@ -53,14 +53,15 @@ extension Outcome where Value == Void {
     static let stricter = "[stricter than Foundation] "
 }
 
-/// Fails the run unless both calls threw or both returned equal values.
+/// Fails the run unless both calls threw or both returned values `equal` calls the same
+/// (`==` unless given).
 public func requireSameOutcome<Value: Equatable>(
-    _ label: String, _ fast: Outcome<Value>, _ foundation: Outcome<Value>, file: StaticString = #file,
-    line: UInt = #line
+    _ label: String, _ fast: Outcome<Value>, _ foundation: Outcome<Value>,
+    equal: (Value, Value) -> Bool = (==), file: StaticString = #file, line: UInt = #line
 ) {
     switch (fast, foundation) {
     case (.value(let a), .value(let b)):
-        precondition(a == b, "\(label): FastMap decoded \(a), Foundation \(b)", file: file, line: line)
+        precondition(equal(a, b), "\(label): FastMap decoded \(a), Foundation \(b)", file: file, line: line)
     case (.failure, .failure):
         break
     case (.value(let a), .failure(let error)):

@@ -93,26 +93,30 @@ public struct SnakeRecord: Codable, Equatable, Sendable {
 }
 
 extension AnyValue {
-    /// Equal as JSON numbers read back from text: an integral double and an integer are the
-    /// same number when the integer converts to that double. Above 2^53 the shortest text of a
-    /// double (`-3.276666666066667e+17` is written `-327666666606666700`) reads back as an
-    /// integer that is not the double's exact value, yet names the same double; so do two
-    /// integers there that convert to the same double (a real's digits as written, and its
-    /// double's shortest text, read as integers).
+    /// Equal as JSON numbers read back from text: two numbers are the same when they convert to
+    /// the same double. Above 2^53 the shortest text of a double (`-3.276666666066667e+17` is
+    /// written `-327666666606666700`) reads back as an integer that is not the double's exact
+    /// value, yet names the same double; so does a real's digits as written, read as an integer
+    /// (`-92233720184273879.4` as -92233720184273879, its double's text as -92233720184273870).
+    /// Below 2^53 every integer is its own double, so this is plain equality there.
     public func isEquivalent(to other: AnyValue) -> Bool {
+        if let a = asDouble, let b = other.asDouble { return a == b }
         switch (self, other) {
-        case (.int(let a), .int(let b)): return a == b || (a.magnitude > 1 << 53 && Double(a) == Double(b))
-        case (.unsigned(let a), .unsigned(let b)): return a == b || (a > 1 << 53 && Double(a) == Double(b))
-        case (.int(let a), .unsigned(let b)), (.unsigned(let b), .int(let a)):
-            return a >= 0 && (UInt64(a) == b || (b > 1 << 53 && Double(a) == Double(b)))
-        case (.double(let a), .double(let b)): return a == b
-        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
-        case (.unsigned(let a), .double(let b)), (.double(let b), .unsigned(let a)): return Double(a) == b
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.isEquivalent(to: $1) }
         case (.object(let a), .object(let b)):
             return a.count == b.count && a.allSatisfy { key, value in b[key].map { value.isEquivalent(to: $0) } ?? false }
         default: return self == other
+        }
+    }
+
+    /// A number's value as a double; nil for every other kind.
+    private var asDouble: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .unsigned(let value): Double(value)
+        case .double(let value): value
+        default: nil
         }
     }
 }
