@@ -24,6 +24,13 @@ enum SparseDecodingSuite {
         if let gsoc = corpora.first(where: { $0.shape == .gsoc }) {
             benchmarks.append(benchmark([String: GsocProjectName].self, gsoc.data, "\(gsoc.name) (names only)"))
         }
+        // A few fields of a number-heavy document: every number is skipped, none is built.
+        if let canada = corpora.first(where: { $0.shape == .canada }) {
+            benchmarks.append(benchmark(FeatureCollectionOutline.self, canada.data, "\(canada.name) (outline)"))
+        }
+        if let mesh = corpora.first(where: { $0.shape == .mesh }) {
+            benchmarks.append(benchmark(MeshBatches.self, mesh.data, "\(mesh.name) (batches only)"))
+        }
         let records = SparseRecordsSuite.records(megabytes: recordMegabytes)
         benchmarks.append(
             benchmark([SparseRecordsSuite.TwoKeys].self, records, "records-\(recordMegabytes)MB (2 of 6 keys)"))

@@ -15,3 +15,9 @@ struct MeshBatch: Codable, Equatable {
     var vertexRange: [Int]
     var usedBones: [Int]
 }
+
+/// mesh.json read for its batches only, none of its long number arrays (issue #51: few fields
+/// from a number-heavy document).
+struct MeshBatches: Codable, Equatable {
+    var batches: [MeshBatch]
+}
