@@ -300,3 +300,28 @@ size_t fm_format_double_list(const double *values, size_t count, int leading_com
     *written = index;
     return length;
 }
+
+size_t fm_format_integer_list(const intptr_t *values, size_t count, int leading_comma, char *out, size_t capacity,
+                              size_t *written) {
+    size_t length = 0;
+    size_t index = 0;
+    for (; index < count && length + 1 + FM_INTEGER_TEXT_CAPACITY <= capacity; index++) {
+        if (index > 0 || leading_comma) out[length++] = ',';
+        int64_t value = (int64_t)values[index];
+        // The magnitude as unsigned, so that INT64_MIN's has no signed overflow.
+        uint64_t magnitude = (uint64_t)value;
+        if (value < 0) {
+            out[length++] = '-';
+            magnitude = 0 - magnitude;
+        }
+        if (magnitude < 10) {
+            out[length++] = (char)('0' + magnitude);
+        } else {
+            int digits = digit_count(magnitude);
+            write_digits(out + length, magnitude, digits);
+            length += (size_t)digits;
+        }
+    }
+    *written = index;
+    return length;
+}

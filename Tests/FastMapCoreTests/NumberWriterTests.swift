@@ -149,6 +149,27 @@ import Testing
         #expect(String(decoding: listed.bytes, as: UTF8.self) == many.map(Self.written).joined(separator: ","))
     }
 
+    @Test func integerListsMatchDescription() {
+        // Every digit count and both signs, the extremes, and more than one chunk's worth.
+        var values: [Int] = [0, -0, 1, -1, 9, 10, -10, 99, 100, 12_345_678, 123_456_789, .max, .min, .min + 1]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power]
+        }
+        var random = SeededGenerator(seed: 0xD70A_0006)
+        values += (0..<3000).map { _ in Int(truncatingIfNeeded: random.next()) >> Int(random.next() % 64) }
+        var writer = JSONByteWriter(prettyPrinted: false, escapeSlashes: true, keyOrder: .stored)
+        values.withUnsafeBufferPointer { writer.writeIntegerList($0, leadingComma: false) }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == values.map(String.init).joined(separator: ","))
+        // After other text, with the leading comma; and an empty list writes nothing.
+        var after = JSONByteWriter(prettyPrinted: false, escapeSlashes: true, keyOrder: .stored)
+        after.append(UInt8(ascii: "7"))
+        [Int]().withUnsafeBufferPointer { after.writeIntegerList($0, leadingComma: true) }
+        [Int.min, 5].withUnsafeBufferPointer { after.writeIntegerList($0, leadingComma: true) }
+        #expect(String(decoding: after.bytes, as: UTF8.self) == "7,-9223372036854775808,5")
+    }
+
     // MARK: Against description
 
     @Test func randomDoubleBitPatternsMatchDescription() {

@@ -62,6 +62,20 @@ import Testing
         expectSameEncoding([values, [], values], setup: strings, formattings: [.sortedKeys])
     }
 
+    @Test func longIntegerArraysMatchJSONEncoder() {
+        // Compact integers are written in chunks of about a kilobyte: these cross chunk edges,
+        // alone, inside a model after other members, and nested in other arrays.
+        var random = SeededGenerator(seed: 0x1A7E_6E75)
+        let values = (0..<2500).map { _ in Int(truncatingIfNeeded: random.next()) >> Int(random.next() % 64) }
+        let formattings: [JSONEncoder.OutputFormatting] = [.sortedKeys, [.sortedKeys, .prettyPrinted]]
+        expectSameEncoding(values, formattings: formattings)
+        expectSameEncoding([values, [], [Int.min], values], formattings: formattings)
+        var shapes = Self.shapes
+        shapes.integers = values
+        expectSameEncoding(shapes, formattings: formattings)
+        expectSameEncoding(["indices": values, "empty": []], formattings: formattings)
+    }
+
     @Test func randomCoordinateArraysMatchJSONEncoder() {
         // canada.json's shape: rings of coordinate pairs with up to 17 significant digits.
         var random = SeededGenerator(seed: 0xC0_0D5)

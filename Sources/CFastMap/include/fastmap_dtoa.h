@@ -2,9 +2,11 @@
 #define FASTMAP_DTOA_H
 
 // Shortest round-trip text for doubles and floats, spelled exactly as Swift's `description`
-// (which JSONEncoder and JSONSerialization write), without going through a String.
+// (which JSONEncoder and JSONSerialization write), without going through a String; and lists
+// of integers in decimal.
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,6 +34,17 @@ size_t fm_format_float(float value, char *out, int drop_zero_fraction);
 /// One call per array chunk instead of one per number: the caller copies the text once.
 size_t fm_format_double_list(const double *values, size_t count, int leading_comma, char *out, size_t capacity,
                              size_t *written);
+
+/// The most bytes one integer of fm_format_integer_list takes: "-9223372036854775808".
+#define FM_INTEGER_TEXT_CAPACITY 20
+
+/// Writes the leading values of values[0 ..< count] in decimal, separated by commas (and
+/// preceded by one when `leading_comma`), into `out` of `capacity` bytes; stops before the
+/// first value that might not fit (one that needs 1 + FM_INTEGER_TEXT_CAPACITY bytes more than
+/// are left), stores how many values it wrote in `*written` and returns the number of bytes.
+/// Index arrays of meshes and the like: one call per chunk instead of a call per integer.
+size_t fm_format_integer_list(const intptr_t *values, size_t count, int leading_comma, char *out, size_t capacity,
+                              size_t *written);
 
 #ifdef __cplusplus
 }

@@ -113,9 +113,18 @@ extension EncodingStream {
 
     private func writeIntegers(_ array: [Int], in index: Int, component: CodingPathComponent?) throws {
         let (slot, generation) = try beginNumberArray(in: index, component: component)
-        for element in array {
-            state.value.beginElement(in: slot)
-            state.value.writer.writeInteger(element)
+        if !state.value.writer.prettyPrinted {
+            // Compact: the whole array as one list (nothing in it can fail or need a path).
+            // A separator and a digit loop per element in Swift took 160 instructions an
+            // integer; mesh.json's 37,008 integers were 28% of encoding it.
+            let leadingComma = state.value.frames[slot].count > 0
+            array.withUnsafeBufferPointer { state.value.writer.writeIntegerList($0, leadingComma: leadingComma) }
+            state.value.frames[slot].count += array.count
+        } else {
+            for element in array {
+                state.value.beginElement(in: slot)
+                state.value.writer.writeInteger(element)
+            }
         }
         try finishSlot(slot, generation, emptyError: nil)
     }

@@ -52,4 +52,22 @@ extension JSONByteWriter {
         }
         return done
     }
+    /// Writes `values` as a comma-separated list of decimal integers (after a comma when
+    /// `leadingComma`), in compact form: the `[Int]` arrays of meshes and indexes, written by one
+    /// C call per chunk, straight into the buffer.
+    public mutating func writeIntegerList(_ values: UnsafeBufferPointer<Int>, leadingComma: Bool) {
+        guard let base = values.baseAddress else { return }
+        let chunk = 1024
+        var done = 0
+        while done < values.count {
+            var consumed = 0
+            buffer.append(atMost: chunk) { out in
+                out.withMemoryRebound(to: CChar.self, capacity: chunk) {
+                    fm_format_integer_list(
+                        base + done, values.count - done, leadingComma || done > 0 ? 1 : 0, $0, chunk, &consumed)
+                }
+            }
+            done += consumed
+        }
+    }
 }
