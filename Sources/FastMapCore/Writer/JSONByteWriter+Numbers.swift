@@ -37,21 +37,25 @@ extension JSONByteWriter {
     /// Writes the leading finite `values` as a comma-separated list (after a comma when
     /// `leadingComma`), in compact form, and returns how many it wrote: all of them, or those
     /// before the first infinity or NaN, which the caller writes its own way. The text is
-    /// formatted in chunks and copied once per chunk rather than once per number.
+    /// formatted in chunks, each by one C call straight into the buffer.
     public mutating func writeFiniteDoubleList(_ values: UnsafeBufferPointer<Double>, leadingComma: Bool) -> Int {
         guard let base = values.baseAddress else { return 0 }
+        let chunk = 1024
         var done = 0
         while done < values.count {
             var consumed = 0
-            appendCText(capacity: 1024) { buffer in
-                fm_format_double_list(
-                    base + done, values.count - done, leadingComma || done > 0 ? 1 : 0, buffer, 1024, &consumed)
+            buffer.append(atMost: chunk) { out in
+                out.withMemoryRebound(to: CChar.self, capacity: chunk) {
+                    fm_format_double_list(
+                        base + done, values.count - done, leadingComma || done > 0 ? 1 : 0, $0, chunk, &consumed)
+                }
             }
             done += consumed
             if done < values.count && !values[done].isFinite { break }
         }
         return done
     }
+
     /// Writes `values` as a comma-separated list of decimal integers (after a comma when
     /// `leadingComma`), in compact form: the `[Int]` arrays of meshes and indexes, written by one
     /// C call per chunk, straight into the buffer.
