@@ -16,16 +16,33 @@ extension JSONByteWriter {
         appendCText(capacity: Int(FM_FLOAT_TEXT_CAPACITY)) { fm_format_float(value, $0, 1) }
     }
 
-    /// Appends the text a C writer puts into a temporary buffer of `capacity` bytes; `write`
-    /// returns its length.
+    /// Appends the text a C writer puts straight into the buffer, given room for `capacity`
+    /// bytes; `write` returns its length.
     @inline(__always)
-    private mutating func appendCText(capacity: Int, _ write: (UnsafeMutablePointer<CChar>?) -> Int) {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { text in
-            let count = write(text.baseAddress)
-            text.withMemoryRebound(to: UInt8.self) {
-                buffer.append(UnsafeBufferPointer(rebasing: $0[..<count]))
-            }
+    private mutating func appendCText(capacity: Int, _ write: (UnsafeMutablePointer<CChar>) -> Int) {
+        buffer.append(atMost: capacity) { out in
+            out.withMemoryRebound(to: CChar.self, capacity: capacity) { write($0) }
         }
+    }
+
+    /// Appends a comma-separated list of `count` values that a C list writer formats a chunk at
+    /// a time, and returns how many it wrote. `format(next, comma, out, capacity, &written)`
+    /// writes what fits of the values from index `next` on (after a comma when `comma` is 1),
+    /// stores how many it wrote and returns the bytes; a chunk that writes none (a value the
+    /// writer leaves to the caller) ends the list there.
+    private mutating func appendList(
+        count: Int, leadingComma: Bool,
+        _ format: (Int, Int32, UnsafeMutablePointer<CChar>, Int, inout Int) -> Int
+    ) -> Int {
+        let chunk = 1024
+        var done = 0
+        while done < count {
+            var consumed = 0
+            appendCText(capacity: chunk) { format(done, leadingComma || done > 0 ? 1 : 0, $0, chunk, &consumed) }
+            if consumed == 0 { break }
+            done += consumed
+        }
+        return done
     }
 
     /// Writes the leading finite `values` of an array slice as a comma-separated list, as the
@@ -40,20 +57,9 @@ extension JSONByteWriter {
     /// formatted in chunks, each by one C call straight into the buffer.
     public mutating func writeFiniteDoubleList(_ values: UnsafeBufferPointer<Double>, leadingComma: Bool) -> Int {
         guard let base = values.baseAddress else { return 0 }
-        let chunk = 1024
-        var done = 0
-        while done < values.count {
-            var consumed = 0
-            buffer.append(atMost: chunk) { out in
-                out.withMemoryRebound(to: CChar.self, capacity: chunk) {
-                    fm_format_double_list(
-                        base + done, values.count - done, leadingComma || done > 0 ? 1 : 0, $0, chunk, &consumed)
-                }
-            }
-            done += consumed
-            if done < values.count && !values[done].isFinite { break }
+        return appendList(count: values.count, leadingComma: leadingComma) { next, comma, out, capacity, written in
+            fm_format_double_list(base + next, values.count - next, comma, out, capacity, &written)
         }
-        return done
     }
 
     /// Writes `values` as a comma-separated list of decimal integers (after a comma when
@@ -61,17 +67,8 @@ extension JSONByteWriter {
     /// C call per chunk, straight into the buffer.
     public mutating func writeIntegerList(_ values: UnsafeBufferPointer<Int>, leadingComma: Bool) {
         guard let base = values.baseAddress else { return }
-        let chunk = 1024
-        var done = 0
-        while done < values.count {
-            var consumed = 0
-            buffer.append(atMost: chunk) { out in
-                out.withMemoryRebound(to: CChar.self, capacity: chunk) {
-                    fm_format_integer_list(
-                        base + done, values.count - done, leadingComma || done > 0 ? 1 : 0, $0, chunk, &consumed)
-                }
-            }
-            done += consumed
+        _ = appendList(count: values.count, leadingComma: leadingComma) { next, comma, out, capacity, written in
+            fm_format_integer_list(base + next, values.count - next, comma, out, capacity, &written)
         }
     }
 }
