@@ -314,13 +314,9 @@ size_t fm_format_integer_list(const intptr_t *values, size_t count, int leading_
             out[length++] = '-';
             magnitude = 0 - magnitude;
         }
-        if (magnitude < 10) {
-            out[length++] = (char)('0' + magnitude);
-        } else {
-            int digits = digit_count(magnitude);
-            write_digits(out + length, magnitude, digits);
-            length += (size_t)digits;
-        }
+        int digits = magnitude == 0 ? 1 : digit_count(magnitude);  // digit_count needs v > 0
+        write_digits(out + length, magnitude, digits);
+        length += (size_t)digits;
     }
     *written = index;
     return length;
