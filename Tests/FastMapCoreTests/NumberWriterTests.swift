@@ -160,13 +160,13 @@ import Testing
         var random = SeededGenerator(seed: 0xD70A_0006)
         values += (0..<3000).map { _ in Int(truncatingIfNeeded: random.next()) >> Int(random.next() % 64) }
         var writer = JSONByteWriter(prettyPrinted: false, escapeSlashes: true, keyOrder: .stored)
-        values.withUnsafeBufferPointer { writer.writeIntegerList($0, leadingComma: false) }
+        writer.writeIntegerList(values, leadingComma: false)
         #expect(String(decoding: writer.bytes, as: UTF8.self) == values.map(String.init).joined(separator: ","))
         // After other text, with the leading comma; and an empty list writes nothing.
         var after = JSONByteWriter(prettyPrinted: false, escapeSlashes: true, keyOrder: .stored)
         after.append(UInt8(ascii: "7"))
-        [Int]().withUnsafeBufferPointer { after.writeIntegerList($0, leadingComma: true) }
-        [Int.min, 5].withUnsafeBufferPointer { after.writeIntegerList($0, leadingComma: true) }
+        after.writeIntegerList([], leadingComma: true)
+        after.writeIntegerList([Int.min, 5], leadingComma: true)
         #expect(String(decoding: after.bytes, as: UTF8.self) == "7,-9223372036854775808,5")
     }
 

@@ -118,7 +118,7 @@ extension EncodingStream {
             // A separator and a digit loop per element in Swift took 160 instructions an
             // integer; mesh.json's 37,008 integers were 28% of encoding it.
             let leadingComma = state.value.frames[slot].count > 0
-            array.withUnsafeBufferPointer { state.value.writer.writeIntegerList($0, leadingComma: leadingComma) }
+            state.value.writer.writeIntegerList(array, leadingComma: leadingComma)
             state.value.frames[slot].count += array.count
         } else {
             for element in array {

@@ -65,10 +65,12 @@ extension JSONByteWriter {
     /// Writes `values` as a comma-separated list of decimal integers (after a comma when
     /// `leadingComma`), in compact form: the `[Int]` arrays of meshes and indexes, written by one
     /// C call per chunk, straight into the buffer.
-    public mutating func writeIntegerList(_ values: UnsafeBufferPointer<Int>, leadingComma: Bool) {
-        guard let base = values.baseAddress else { return }
-        _ = appendList(count: values.count, leadingComma: leadingComma) { next, comma, out, capacity, written in
-            fm_format_integer_list(base + next, values.count - next, comma, out, capacity, &written)
+    public mutating func writeIntegerList(_ values: [Int], leadingComma: Bool) {
+        values.withUnsafeBufferPointer { values in
+            guard let base = values.baseAddress else { return }
+            _ = appendList(count: values.count, leadingComma: leadingComma) { next, comma, out, capacity, written in
+                fm_format_integer_list(base + next, values.count - next, comma, out, capacity, &written)
+            }
         }
     }
 }
