@@ -251,10 +251,9 @@ int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t len
     return fm_simdjson_string_valid(raw, length);
 }
 
-int fm_simdjson_check_number(void *context, const char *text, size_t length) {
+int fm_simdjson_check_number(void *context, const char *document, const char *text, size_t length) {
     (void)context;
-    uint64_t magnitude;
-    return fm_json_number_shape(text, length, &magnitude) != FM_NUMBER_INVALID;
+    return fm_json_number_valid(document, text, length);
 }
 
 const fm_simdjson_events fm_builder_simdjson_events = {

@@ -42,7 +42,7 @@ int fm_build_key_or_skip(fm_builder *b, int key_result);
 int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t length);
 /// The simdjson listeners' `check_number` (the context is not read): whether a number inside a
 /// skipped value has JSON's grammar.
-int fm_simdjson_check_number(void *context, const char *text, size_t length);
+int fm_simdjson_check_number(void *context, const char *document, const char *text, size_t length);
 int fm_build_start_map(fm_builder *b);
 int fm_build_start_array(fm_builder *b);
 int fm_build_end_container(fm_builder *b);

@@ -35,6 +35,11 @@ typedef enum fm_number_shape {
 /// magnitude of an integer (its sign is text[0] == '-') and no other value.
 fm_number_shape fm_json_number_shape(const char *text, size_t length, uint64_t *magnitude);
 
+/// Whether `text` has RFC 8259's number grammar, fm_json_number_shape's answer without the
+/// magnitude, for numbers that are only checked. Bytes from `document` (at or before `text`) up
+/// to the token's end may be read.
+int fm_json_number_valid(const char *document, const char *text, size_t length);
+
 /// Non-variadic wrapper around yajl_config.
 int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);
 

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-// FastMap's own SSE2 paths (escape.c, stream_commas.c, builder_simdjson.c) are compiled where the
+// FastMap's own SSE2 paths (escape.c, stream_commas.c, builder_simdjson.c, float.c) are compiled where the
 // target has SSE2, unless FASTMAP_PORTABLE is defined: then the plain C paths beside them run, as
 // on a CPU without SSE2 (`make test-portable`).
 #if defined(__SSE2__) && !defined(FASTMAP_PORTABLE)

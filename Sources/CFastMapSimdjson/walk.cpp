@@ -229,7 +229,7 @@ template <bool Skipping> bool walk_value(walker &w, size_t depth) {
             // A number: only its first byte is known here, the listener checks the grammar.
             if (first != '-' && (first < '0' || first > '9')) return w.reject();
             std::string_view text = w.text(token);
-            int heard = Skipping ? w.events->check_number(w.context, text.data(), text.size())
+            int heard = Skipping ? w.events->check_number(w.context, w.bytes, text.data(), text.size())
                                  : w.events->number(w.context, text.data(), text.size());
             return heard ? true : w.stop();
         }

@@ -37,8 +37,9 @@ typedef struct fm_simdjson_events {
     /// A string or key inside a skipped value, raw as for `string`: whether the listener would
     /// accept it (its escapes), without building anything.
     int (*check_string)(void *context, const unsigned char *raw, size_t length);
-    /// A number inside a skipped value, as for `number`: whether its grammar is JSON's.
-    int (*check_number)(void *context, const char *text, size_t length);
+    /// A number inside a skipped value, as for `number`: whether its grammar is JSON's. The
+    /// listener may read any byte from `document`, the first of the walked text, to the token's end.
+    int (*check_number)(void *context, const char *document, const char *text, size_t length);
 } fm_simdjson_events;
 
 /// How a walk ended.
