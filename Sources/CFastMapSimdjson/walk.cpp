@@ -166,48 +166,10 @@ atom_kind atom(std::string_view text) {
     return atom_none;
 }
 
-template <bool Skipping> bool walk_array(walker &w, size_t depth) {
-    if (!Skipping && !w.events->start_array(w.context)) return w.stop();
-    if (!w.take(']')) {
-        do {
-            if (!walk_value<Skipping>(w, depth)) return false;
-        } while (w.take_separator(']'));
-        if (!w.take(']')) return w.reject();
-    }
-    return Skipping || w.events->end_container(w.context) ? true : w.stop();
-}
-
-template <bool Skipping> bool walk_object(walker &w, size_t depth) {
-    if (!Skipping && !w.events->start_object(w.context)) return w.stop();
-    if (!w.take('}')) {
-        do {
-            if (w.peek() != '"') return w.reject();
-            std::string_view key = w.string(w.next);
-            if (key.data() == nullptr) return w.reject();
-            w.next++;
-            if (!w.take(':')) return w.reject();
-            auto raw = reinterpret_cast<const unsigned char *>(key.data());
-            int heard = Skipping ? w.events->check_string(w.context, raw, key.size())
-                                 : w.events->key(w.context, raw, key.size());
-            if (!heard) return w.stop();
-            bool skips = !Skipping && heard == FM_SIMDJSON_SKIP_VALUE;
-            if (skips) skipped_values++;
-            if (!(Skipping || skips ? walk_value<true>(w, depth) : walk_value<false>(w, depth))) return false;
-        } while (w.take_separator('}'));
-        if (!w.take('}')) return w.reject();
-    }
-    return Skipping || w.events->end_container(w.context) ? true : w.stop();
-}
-
-template <bool Skipping> bool walk_value(walker &w, size_t depth) {
-    if (w.next >= w.count) return w.reject();
-    uint32_t token = w.next++;
-    char first = w.bytes[w.starts[token]];
+// One scalar token, `first` its first byte (no bracket).
+template <bool Skipping>
+__attribute__((always_inline)) inline bool walk_scalar(walker &w, uint32_t token, char first) {
     switch (first) {
-        case '[':
-        case '{':
-            if (depth >= (Skipping ? w.skipped_depth_limit : FM_SIMDJSON_MAX_DEPTH)) return w.reject();
-            return first == '[' ? walk_array<Skipping>(w, depth + 1) : walk_object<Skipping>(w, depth + 1);
         case '"': {
             std::string_view raw = w.string(token);
             if (raw.data() == nullptr) return w.reject();
@@ -234,6 +196,59 @@ template <bool Skipping> bool walk_value(walker &w, size_t depth) {
             return heard ? true : w.stop();
         }
     }
+}
+
+// The value of an array element or object member: a scalar walked here, a container through
+// walk_value. A call for each scalar was 7% of the instructions of decoding an outline of
+// canada.json and 12% of mesh.json's batches alone, where the walk skips arrays of numbers.
+template <bool Skipping>
+__attribute__((always_inline)) inline bool walk_member_value(walker &w, size_t depth) {
+    char first = w.peek();
+    if (first == '[' || first == '{' || first == 0) return walk_value<Skipping>(w, depth);
+    return walk_scalar<Skipping>(w, w.next++, first);
+}
+
+template <bool Skipping> bool walk_array(walker &w, size_t depth) {
+    if (!Skipping && !w.events->start_array(w.context)) return w.stop();
+    if (!w.take(']')) {
+        do {
+            if (!walk_member_value<Skipping>(w, depth)) return false;
+        } while (w.take_separator(']'));
+        if (!w.take(']')) return w.reject();
+    }
+    return Skipping || w.events->end_container(w.context) ? true : w.stop();
+}
+
+template <bool Skipping> bool walk_object(walker &w, size_t depth) {
+    if (!Skipping && !w.events->start_object(w.context)) return w.stop();
+    if (!w.take('}')) {
+        do {
+            if (w.peek() != '"') return w.reject();
+            std::string_view key = w.string(w.next);
+            if (key.data() == nullptr) return w.reject();
+            w.next++;
+            if (!w.take(':')) return w.reject();
+            auto raw = reinterpret_cast<const unsigned char *>(key.data());
+            int heard = Skipping ? w.events->check_string(w.context, raw, key.size())
+                                 : w.events->key(w.context, raw, key.size());
+            if (!heard) return w.stop();
+            bool skips = !Skipping && heard == FM_SIMDJSON_SKIP_VALUE;
+            if (skips) skipped_values++;
+            bool walked = Skipping || skips ? walk_member_value<true>(w, depth) : walk_member_value<false>(w, depth);
+            if (!walked) return false;
+        } while (w.take_separator('}'));
+        if (!w.take('}')) return w.reject();
+    }
+    return Skipping || w.events->end_container(w.context) ? true : w.stop();
+}
+
+template <bool Skipping> bool walk_value(walker &w, size_t depth) {
+    if (w.next >= w.count) return w.reject();
+    uint32_t token = w.next++;
+    char first = w.bytes[w.starts[token]];
+    if (first != '[' && first != '{') return walk_scalar<Skipping>(w, token, first);
+    if (depth >= (Skipping ? w.skipped_depth_limit : FM_SIMDJSON_MAX_DEPTH)) return w.reject();
+    return first == '[' ? walk_array<Skipping>(w, depth + 1) : walk_object<Skipping>(w, depth + 1);
 }
 
 // `skipped_depth_limit`: the listener's limit, counted in the walk's levels.
