@@ -10,18 +10,18 @@ enum Chart {
         let ratio: Double
     }
 
-    /// The bars: per benchmark, its first FastMap competitor against its first Foundation peer.
+    /// The bars: per benchmark, its first FastMap competitor against its first Foundation peer,
+    /// in the run where FastMap's ratio was the lower.
     static func bars(_ results: [Measurement], benchmarks: [Benchmark]) -> [Bar] {
         benchmarks.compactMap { benchmark in
             let rows = results.filter { $0.task == benchmark.task && $0.corpus == benchmark.corpus }
             guard let fast = benchmark.competitors.first(where: { !$0.isFoundation && !$0.isCeiling }),
                 let peer = benchmark.competitors.first(where: \.isFoundation),
                 let fastRow = rows.first(where: { $0.competitor == fast.name }),
-                let peerRow = rows.first(where: { $0.competitor == peer.name }), peerRow.megabytesPerSecond > 0
+                let peerRow = rows.first(where: { $0.competitor == peer.name }),
+                let ratio = fastRow.ratios(to: peerRow).min(), ratio > 0
             else { return nil }
-            return Bar(
-                label: "\(benchmark.task) · \(benchmark.corpus) (vs \(peer.name))",
-                ratio: fastRow.megabytesPerSecond / peerRow.megabytesPerSecond)
+            return Bar(label: "\(benchmark.task) · \(benchmark.corpus) (vs \(peer.name))", ratio: ratio)
         }
     }
 

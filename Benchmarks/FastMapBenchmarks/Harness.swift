@@ -33,8 +33,39 @@ struct Measurement: Codable {
     let task: String
     let corpus: String
     let competitor: String
+    /// The mean of `runs`.
     let megabytesPerSecond: Double
     let samples: Int
+    /// Each run's median MB/s, in the order the runs were made.
+    let runs: [Double]
+
+    init(task: String, corpus: String, competitor: String, runs: [Double], samples: Int) {
+        self.task = task
+        self.corpus = corpus
+        self.competitor = competitor
+        self.runs = runs
+        self.megabytesPerSecond = runs.isEmpty ? 0 : runs.reduce(0, +) / Double(runs.count)
+        self.samples = samples
+    }
+
+    /// One measurement per competitor from the same competitor's measurement in each run (a
+    /// competitor missing from a run, whose task failed there, keeps the runs it has).
+    static func merging(_ runs: [[Measurement]]) -> [Measurement] {
+        guard let first = runs.first else { return [] }
+        return first.map { row in
+            let same = runs.compactMap { run in
+                run.first { $0.task == row.task && $0.corpus == row.corpus && $0.competitor == row.competitor }
+            }
+            return Measurement(
+                task: row.task, corpus: row.corpus, competitor: row.competitor, runs: same.flatMap(\.runs),
+                samples: same.map(\.samples).reduce(0, +))
+        }
+    }
+
+    /// This competitor's speed as a multiple of `peer`'s, in each run both made.
+    func ratios(to peer: Measurement) -> [Double] {
+        zip(runs, peer.runs).map { $1 > 0 ? $0 / $1 : 0 }
+    }
 }
 
 /// Runs competitors interleaved (A B C A B C ...) after a warm-up, so drift in machine speed
@@ -61,7 +92,7 @@ struct Runner {
         return benchmark.competitors.enumerated().map { index, competitor in
             Measurement(
                 task: benchmark.task, corpus: benchmark.corpus, competitor: competitor.name,
-                megabytesPerSecond: median(rates[index]), samples: rounds)
+                runs: [median(rates[index])], samples: rounds)
         }
     }
 

@@ -2,16 +2,19 @@ import Foundation
 
 enum Report {
     /// One compact table: every FastMap competitor with its MB/s and its ratio to each
-    /// Foundation peer of the same task, then the peers' own MB/s.
+    /// Foundation peer of the same task, then the peers' own MB/s, each figure once per run.
     static func printTable(_ results: [Measurement], benchmarks: [Benchmark]) {
         // Columns as wide as their longest entry, so long model and corpus names stay aligned.
         let taskWidth = benchmarks.map(\.task.count).reduce(4, max) + 2
         let corpusWidth = benchmarks.map(\.corpus.count).reduce(6, max) + 2
         let competitorWidth = results.map(\.competitor.count).reduce(10, max) + 2
+        // Each run's figure, in the order the runs were made: "425.1 431.7", "3.23× 3.27× JSONDecoder".
+        let megabytesWidth =
+            results.map { $0.runs.map { format($0, 1) }.joined(separator: " ").count }.reduce(4, max) + 2
         var lines: [String] = []
         lines.append(
             pad("task", taskWidth) + pad("corpus", corpusWidth) + pad("competitor", competitorWidth)
-                + pad("MB/s", 9) + "ratios")
+                + pad("MB/s", megabytesWidth) + "ratios")
         for benchmark in benchmarks {
             let rows = results.filter { $0.task == benchmark.task && $0.corpus == benchmark.corpus }
             guard !rows.isEmpty else { continue }
@@ -28,7 +31,7 @@ enum Report {
                     competitor.isFoundation || competitor.isCeiling
                     ? ""
                     : peers.map {
-                        "\(format($0.megabytesPerSecond > 0 ? row.megabytesPerSecond / $0.megabytesPerSecond : 0, 2))× \($0.competitor)"
+                        "\(row.ratios(to: $0).map { format($0, 2) + "×" }.joined(separator: " ")) \($0.competitor)"
                     }
                     .joined(separator: "  ")
                 if let ceiling, !competitor.isFoundation, !competitor.isCeiling, ceiling.megabytesPerSecond > 0 {
@@ -37,7 +40,7 @@ enum Report {
                 lines.append(
                     pad(first ? benchmark.task : "", taskWidth) + pad(first ? benchmark.corpus : "", corpusWidth)
                         + pad(competitor.name, competitorWidth)
-                        + pad(format(row.megabytesPerSecond, 1), 9) + ratios)
+                        + pad(row.runs.map { format($0, 1) }.joined(separator: " "), megabytesWidth) + ratios)
                 first = false
             }
         }

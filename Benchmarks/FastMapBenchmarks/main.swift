@@ -6,7 +6,8 @@ import Foundation
 // --loop COMPETITOR SECONDS (run only that competitor of the filtered tasks, for profiling),
 // --corpus NAME (set up only the tasks of the corpus whose file name contains NAME: the others'
 // setup, which checks every engine's models and generates the record streams, takes seconds),
-// --cold (only the first-decode table), --no-cold (no first-decode table), --cold-runs N.
+// --cold (only the first-decode table), --no-cold (no first-decode table), --cold-runs N,
+// --runs N (measure every benchmark in N runs, one after the other; 2 by default).
 // `FastMapBenchmarks write-corpora DIR` writes the corpora this run would use, and the service
 // batch, to DIR (the same bytes for another tool: serde_json, another Swift decoder).
 
@@ -103,17 +104,26 @@ if let loop = arguments.firstIndex(of: "--loop"), arguments.indices.contains(loo
     exit(0)
 }
 
-var results: [Measurement] = []
-// Progress on stderr (the table goes to stdout at the end): which of how many, and what.
-for (position, benchmark) in benchmarks.enumerated() {
-    let progress = "[\(position + 1)/\(benchmarks.count)] \(benchmark.task) on \(benchmark.corpus)...\n"
-    FileHandle.standardError.write(Data(progress.utf8))
-    do {
-        results += try runner.measure(benchmark)
-    } catch {
-        FileHandle.standardError.write(Data("  failed: \(error)\n".utf8))
+// Every benchmark is measured in `runCount` runs, one after the other over the whole list, so
+// that each figure is shown twice, minutes apart: a difference between runs is the machine's.
+let runCount = max(1, value(after: "--runs").flatMap { Int($0) } ?? 2)
+var runs: [[Measurement]] = []
+for run in 0..<runCount {
+    var measured: [Measurement] = []
+    // Progress on stderr (the table goes to stdout at the end): which of how many, and what.
+    for (position, benchmark) in benchmarks.enumerated() {
+        let progress =
+            "[run \(run + 1)/\(runCount), \(position + 1)/\(benchmarks.count)] \(benchmark.task) on \(benchmark.corpus)...\n"
+        FileHandle.standardError.write(Data(progress.utf8))
+        do {
+            measured += try runner.measure(benchmark)
+        } catch {
+            FileHandle.standardError.write(Data("  failed: \(error)\n".utf8))
+        }
     }
+    runs.append(measured)
 }
+let results = Measurement.merging(runs)
 
 Report.printTable(results, benchmarks: benchmarks)
 SerdeAnchor.printTable(results)
