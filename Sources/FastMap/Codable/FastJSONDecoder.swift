@@ -1,8 +1,8 @@
 @_spi(FastMapCore) import FastMapCore
 import Foundation
 
-/// A drop-in replacement for Foundation's `JSONDecoder` that decodes straight from a parsed
-/// jansson tree.
+/// A drop-in replacement for Foundation's `JSONDecoder` that decodes straight from FastMap's
+/// parsed document, with no intermediate dictionaries.
 ///
 /// Switching is a one-word change: the properties have Foundation's types and defaults, and
 /// values, error cases and coding paths are the ones `JSONDecoder` produces for the same input.

@@ -1,8 +1,9 @@
 @_spi(FastMapCore) import FastMapCore
 
-/// Reads the members of one JSON object. With the default key strategy a lookup hashes the
-/// coding key's UTF-8 straight into jansson; other strategies look keys up in a map built once
-/// per object (see ``ConvertedKeys``).
+/// Reads the members of one JSON object. With the default key strategy a lookup finds the coding
+/// key's name among the object's members in the document, in order from the last one found (see
+/// `JSONTreeDecoder.orderedMember`); other strategies look keys up in a map built once per
+/// object (see ``ConvertedKeys``).
 package struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Held, so that a container a model keeps beyond the `decode` call still reads its object.
     package let decoder: JSONTreeDecoder

@@ -99,7 +99,8 @@ extension JSONTreeDecoder {
     // MARK: Key strategies
 
     /// The member map an object needs under a key strategy; nil when lookups can go straight to
-    /// jansson (the default strategy, or snake_case conversion of an object without `_` in keys).
+    /// the document's members (the default strategy, or snake_case conversion of an object
+    /// without `_` in keys).
     package func convertedKeys(of object: JSONNode, at path: CodingPathReference) throws -> ConvertedKeys? {
         switch keyStrategy {
         case .useDefaultKeys:
