@@ -139,7 +139,7 @@ struct walker {
 // listener's depth limit as well. Reporting each token of a skipped value to a listener that
 // only ignored it (and kept count of the skip) cost 1.5% of decoding twitter.json and 2% of the
 // 2-of-6-keys records.
-template <bool Skipping> bool walk_value(walker &w, size_t depth);
+template <bool Skipping> bool walk_container(walker &w, size_t depth, char first);
 
 // Member values skipped on this thread, for tests.
 thread_local size_t skipped_values = 0;
@@ -198,21 +198,23 @@ __attribute__((always_inline)) inline bool walk_scalar(walker &w, uint32_t token
     }
 }
 
-// The value of an array element or object member: a scalar walked here, a container through
-// walk_value. A call for each scalar was 7% of the instructions of decoding an outline of
-// canada.json and 12% of mesh.json's batches alone, where the walk skips arrays of numbers.
-template <bool Skipping>
-__attribute__((always_inline)) inline bool walk_member_value(walker &w, size_t depth) {
-    char first = w.peek();
-    if (first == '[' || first == '{' || first == 0) return walk_value<Skipping>(w, depth);
-    return walk_scalar<Skipping>(w, w.next++, first);
+// The next value: a scalar walked here, a container through walk_container. Inlined into the
+// loops of arrays and objects: a call for each scalar was 7% of the instructions of decoding an
+// outline of canada.json and 12% of mesh.json's batches alone, where the walk skips arrays of
+// numbers.
+template <bool Skipping> __attribute__((always_inline)) inline bool walk_value(walker &w, size_t depth) {
+    if (w.next >= w.count) return w.reject();
+    uint32_t token = w.next++;
+    char first = w.bytes[w.starts[token]];
+    if (first == '[' || first == '{') return walk_container<Skipping>(w, depth, first);
+    return walk_scalar<Skipping>(w, token, first);
 }
 
 template <bool Skipping> bool walk_array(walker &w, size_t depth) {
     if (!Skipping && !w.events->start_array(w.context)) return w.stop();
     if (!w.take(']')) {
         do {
-            if (!walk_member_value<Skipping>(w, depth)) return false;
+            if (!walk_value<Skipping>(w, depth)) return false;
         } while (w.take_separator(']'));
         if (!w.take(']')) return w.reject();
     }
@@ -234,19 +236,15 @@ template <bool Skipping> bool walk_object(walker &w, size_t depth) {
             if (!heard) return w.stop();
             bool skips = !Skipping && heard == FM_SIMDJSON_SKIP_VALUE;
             if (skips) skipped_values++;
-            bool walked = Skipping || skips ? walk_member_value<true>(w, depth) : walk_member_value<false>(w, depth);
-            if (!walked) return false;
+            if (!(Skipping || skips ? walk_value<true>(w, depth) : walk_value<false>(w, depth))) return false;
         } while (w.take_separator('}'));
         if (!w.take('}')) return w.reject();
     }
     return Skipping || w.events->end_container(w.context) ? true : w.stop();
 }
 
-template <bool Skipping> bool walk_value(walker &w, size_t depth) {
-    if (w.next >= w.count) return w.reject();
-    uint32_t token = w.next++;
-    char first = w.bytes[w.starts[token]];
-    if (first != '[' && first != '{') return walk_scalar<Skipping>(w, token, first);
+// An array or object, `first` its opening bracket, one level below `depth`.
+template <bool Skipping> bool walk_container(walker &w, size_t depth, char first) {
     if (depth >= (Skipping ? w.skipped_depth_limit : FM_SIMDJSON_MAX_DEPTH)) return w.reject();
     return first == '[' ? walk_array<Skipping>(w, depth + 1) : walk_object<Skipping>(w, depth + 1);
 }
