@@ -33,20 +33,9 @@ struct Measurement: Codable {
     let task: String
     let corpus: String
     let competitor: String
-    /// The mean of `runs`.
-    let megabytesPerSecond: Double
-    let samples: Int
     /// Each run's median MB/s, in the order the runs were made.
     let runs: [Double]
-
-    init(task: String, corpus: String, competitor: String, runs: [Double], samples: Int) {
-        self.task = task
-        self.corpus = corpus
-        self.competitor = competitor
-        self.runs = runs
-        self.megabytesPerSecond = runs.isEmpty ? 0 : runs.reduce(0, +) / Double(runs.count)
-        self.samples = samples
-    }
+    let samples: Int
 
     /// One measurement per competitor from the same competitor's measurement in each run (a
     /// competitor missing from a run, whose task failed there, keeps the runs it has).

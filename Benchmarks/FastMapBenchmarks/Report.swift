@@ -34,8 +34,9 @@ enum Report {
                         "\(row.ratios(to: $0).map { format($0, 2) + "×" }.joined(separator: " ")) \($0.competitor)"
                     }
                     .joined(separator: "  ")
-                if let ceiling, !competitor.isFoundation, !competitor.isCeiling, ceiling.megabytesPerSecond > 0 {
-                    ratios += "  \(format(100 * row.megabytesPerSecond / ceiling.megabytesPerSecond, 0))% of tokenizer"
+                if let ceiling, !competitor.isFoundation, !competitor.isCeiling {
+                    ratios +=
+                        "  \(row.ratios(to: ceiling).map { format(100 * $0, 0) + "%" }.joined(separator: " ")) of tokenizer"
                 }
                 lines.append(
                     pad(first ? benchmark.task : "", taskWidth) + pad(first ? benchmark.corpus : "", corpusWidth)
