@@ -8,16 +8,34 @@
 // keys dropped, values copied from other documents. It knows no parser; the builders
 // (builder*.c) and Swift's code-built values drive it.
 
+/// One slot of a depth's repeated-key table: a key of the object open at that depth when `stamp` is
+/// that object's, else free.
+typedef struct fm_key_slot {
+    uint64_t stamp;
+    uint64_t hash;
+    size_t key;  // the key cell's index (see fm_wframe)
+} fm_key_slot;
+
 /// An open container. Indices count cells from the start of the top-level value being written,
 /// which a growing chunk may move (see grow).
+///
+/// Objects at one depth are open one at a time, so the frame of a depth keeps one table of keys
+/// (open addressing, at most half full) for every object written there, allocated when an object
+/// there first has two members and never cleared: each object gets a new stamp, and only slots
+/// holding its stamp are its keys. After `{"a":1,"b":{"c":2,"d":3},"e":{"f":4,"g":5}}` the table
+/// of depth 2 holds `c` and `d` with the stamp of the first inner object and `f` and `g` with the
+/// second's (say 2 and 3); while the second was open, `c` and `d` counted as free slots.
 typedef struct fm_wframe {
+    // The container open at this depth.
     size_t cell;
     uint64_t count;
-    uint64_t bloom;          // objects: a bit per key (fm_key_bit), to skip most duplicate searches
-    size_t *table;           // objects past SMALL_OBJECT members: 1 + each key's index, hashed
-    size_t table_mask;
+    uint64_t stamp;          // objects: their slots' stamp (never 0, which marks a never-used slot)
+    uint64_t first_hash;     // objects: their first key's hash, for the table their second key starts
     size_t discard_from;     // where the member being dropped (a duplicate key) starts
     int discard;
+    // Kept from object to object at this depth.
+    fm_key_slot *slots;
+    size_t slot_mask;
 } fm_wframe;
 
 struct fm_writer {
@@ -33,6 +51,7 @@ struct fm_writer {
     size_t frame_capacity;
     const fm_cell *root;  // the last top-level value completed, until taken
     uint64_t seed;        // fm_key_hash's
+    uint64_t stamps;      // the last object stamp given out
     int last_value;       // fm_writer_last_value: trim the chunk when the next value completes
 };
 
@@ -48,11 +67,12 @@ fm_writer *fm_writer_create(fm_doc *doc) {
 
 static void free_tables(fm_writer *w) {
     // Tables are charged by their size while they live.
-    for (size_t i = 0; i < w->depth; i++) {
-        if (w->frames[i].table) {
-            fm_doc_refund(w->doc, (w->frames[i].table_mask + 1) * sizeof(size_t));
-            free(w->frames[i].table);
-            w->frames[i].table = NULL;
+    for (size_t i = 0; i < w->frame_capacity; i++) {
+        if (w->frames[i].slots) {
+            fm_doc_refund(w->doc, (w->frames[i].slot_mask + 1) * sizeof(fm_key_slot));
+            free(w->frames[i].slots);
+            w->frames[i].slots = NULL;
+            w->frames[i].slot_mask = 0;
         }
     }
 }
@@ -243,58 +263,63 @@ static inline int same_key(const fm_cell *key, const unsigned char *bytes, size_
     return fm_cell_size(key) == length && (length == 0 || memcmp(key->payload.bytes, bytes, length) == 0);
 }
 
-// Adds the key at index `key`, whose hash is `hash`, to the frame's table (which has room).
-static void table_add(fm_wframe *frame, size_t key, uint64_t hash) {
-    size_t slot = (size_t)hash & frame->table_mask;
-    while (frame->table[slot]) slot = (slot + 1) & frame->table_mask;
-    frame->table[slot] = key + 1;
+// Puts a key of the frame's object in its table (which has room), unless the table already holds
+// an equal key: then returns 1.
+static int table_put(fm_writer *w, fm_wframe *frame, size_t key, const unsigned char *bytes, size_t length,
+                     uint64_t hash) {
+    for (size_t slot = (size_t)hash & frame->slot_mask;; slot = (slot + 1) & frame->slot_mask) {
+        fm_key_slot *entry = &frame->slots[slot];
+        if (entry->stamp != frame->stamp) {
+            entry->stamp = frame->stamp;
+            entry->hash = hash;
+            entry->key = key;
+            return 0;
+        }
+        if (entry->hash == hash && same_key(cell_at(w, entry->key), bytes, length)) return 1;
+    }
 }
 
-// A table twice as large as the frame's members need (at least), holding every key so far.
-static int rebuild_table(fm_writer *w, fm_wframe *frame) {
-    size_t slots = 64;
+// A table at least twice as large as the frame's object needs with one more key, holding its keys
+// so far; 0 when out of memory.
+static int grow_table(fm_writer *w, fm_wframe *frame) {
+    size_t slots = 16;
     while (slots < (frame->count + 1) * 2) slots *= 2;
-    if (slots > SIZE_MAX / sizeof(size_t) || !fm_doc_charge(w->doc, slots * sizeof(size_t))) return 0;
-    size_t *table = calloc(slots, sizeof(size_t));
+    if (slots > SIZE_MAX / sizeof(fm_key_slot) || !fm_doc_charge(w->doc, slots * sizeof(fm_key_slot))) return 0;
+    fm_key_slot *table = calloc(slots, sizeof(fm_key_slot));
     if (!table) {
-        fm_doc_refund(w->doc, slots * sizeof(size_t));
+        fm_doc_refund(w->doc, slots * sizeof(fm_key_slot));
         return 0;
     }
-    if (frame->table) {
-        fm_doc_refund(w->doc, (frame->table_mask + 1) * sizeof(size_t));
-        free(frame->table);
+    if (frame->slots) {
+        fm_doc_refund(w->doc, (frame->slot_mask + 1) * sizeof(fm_key_slot));
+        free(frame->slots);
     }
-    frame->table = table;
-    frame->table_mask = slots - 1;
+    frame->slots = table;
+    frame->slot_mask = slots - 1;
     const fm_cell *object = cell_at(w, frame->cell);
     const fm_cell *end = w->chunk + w->count;
-    for (const fm_cell *key = object + 1; key < end; key = fm_cell_next(key + 1))
-        table_add(frame, (size_t)(key - (w->chunk + w->start)), fm_key_hash(w->seed, key->payload.bytes, fm_cell_size(key)));
+    for (const fm_cell *key = object + 1; key < end; key = fm_cell_next(key + 1)) {
+        size_t length = fm_cell_size(key);
+        table_put(w, frame, (size_t)(key - (w->chunk + w->start)), key->payload.bytes, length,
+                  fm_key_hash(w->seed, key->payload.bytes, length));
+    }
     return 1;
 }
 
-// Whether the open object already has the key; -1 when out of memory. Small objects keep a bit
-// per key and compare keys only when the bit was set before; larger ones a table.
+// Whether the open object already has the key; -1 when out of memory. Its first key needs no
+// check; with the second, the table of its depth takes both (and every later one).
 static int has_key(fm_writer *w, fm_wframe *frame, const unsigned char *bytes, size_t length, uint64_t hash) {
-    if (frame->count < SMALL_OBJECT) {
-        uint64_t bit = fm_key_bit(hash);
-        if (!(frame->bloom & bit)) {
-            frame->bloom |= bit;
-            return 0;
-        }
-        const fm_cell *object = cell_at(w, frame->cell);
-        const fm_cell *end = w->chunk + w->count;
-        for (const fm_cell *key = object + 1; key < end; key = fm_cell_next(key + 1))
-            if (same_key(key, bytes, length)) return 1;
+    if (frame->count == 0) {
+        frame->first_hash = hash;
         return 0;
     }
-    if (!frame->table || (frame->count + 1) * 2 > frame->table_mask + 1) {
-        if (!rebuild_table(w, frame)) return -1;
+    if (frame->count == 1 && frame->slots) {  // a table of at least 16 slots: room for two
+        const fm_cell *first = cell_at(w, frame->cell) + 1;
+        table_put(w, frame, frame->cell + 1, first->payload.bytes, fm_cell_size(first), frame->first_hash);
+    } else if (!frame->slots || (frame->count + 1) * 2 > frame->slot_mask + 1) {
+        if (!grow_table(w, frame)) return -1;
     }
-    size_t slot = (size_t)hash & frame->table_mask;
-    for (size_t entry; (entry = frame->table[slot]) != 0; slot = (slot + 1) & frame->table_mask)
-        if (same_key(cell_at(w, entry - 1), bytes, length)) return 1;
-    return 0;
+    return table_put(w, frame, w->count - w->start, bytes, length, hash);
 }
 
 int fm_writer_key(fm_writer *w, const unsigned char *bytes, size_t length) {
@@ -305,16 +330,13 @@ int fm_writer_key(fm_writer *w, const unsigned char *bytes, size_t length) {
     if (high) cell_at(w, frame->cell)->tag |= FM_CELL_NON_ASCII_KEYS;
     int found = has_key(w, frame, bytes, length, hash);
     if (found < 0) return FM_WRITE_FAILED;
-    size_t key = w->count - w->start;
     if (found) {
         // The value is written (its events come anyway) and dropped when complete: value_done.
         frame->discard = 1;
-        frame->discard_from = key;
+        frame->discard_from = w->count - w->start;
         return FM_WRITE_DUPLICATE;
     }
-    if (!put_text(w, FM_CELL_STRING, bytes, length, 0)) return FM_WRITE_FAILED;
-    if (frame->table) table_add(frame, key, hash);
-    return FM_WRITE_OK;
+    return put_text(w, FM_CELL_STRING, bytes, length, 0);
 }
 
 // MARK: Containers
@@ -330,6 +352,7 @@ static int start(fm_writer *w, fm_cell_kind kind) {
             fm_doc_refund(w->doc, (capacity - w->frame_capacity) * sizeof(fm_wframe));
             return FM_WRITE_FAILED;
         }
+        memset(frames + w->frame_capacity, 0, (capacity - w->frame_capacity) * sizeof(fm_wframe));
         w->frames = frames;
         w->frame_capacity = capacity;
     }
@@ -338,8 +361,10 @@ static int start(fm_writer *w, fm_cell_kind kind) {
     cell->tag = kind;
     cell->payload.span = 1;
     fm_wframe *frame = &w->frames[w->depth++];
-    memset(frame, 0, sizeof *frame);
     frame->cell = w->count - 1 - w->start;
+    frame->count = 0;
+    frame->stamp = kind == FM_CELL_OBJECT ? ++w->stamps : 0;
+    frame->discard = 0;
     return FM_WRITE_OK;
 }
 
@@ -349,10 +374,6 @@ int fm_writer_start_array(fm_writer *w) { return start(w, FM_CELL_ARRAY); }
 
 int fm_writer_end(fm_writer *w) {
     fm_wframe *frame = &w->frames[--w->depth];
-    if (frame->table) {
-        fm_doc_refund(w->doc, (frame->table_mask + 1) * sizeof(size_t));
-        free(frame->table);
-    }
     if (frame->count > FM_CELL_MAX_COUNT) return FM_WRITE_FAILED;
     fm_cell *cell = cell_at(w, frame->cell);
     cell->tag |= frame->count << FM_CELL_SIZE_SHIFT;

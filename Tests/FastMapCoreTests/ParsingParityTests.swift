@@ -1,4 +1,5 @@
 import FastMapCore
+import FastMapTestSupport
 import Foundation
 import Testing
 
@@ -78,6 +79,58 @@ import Testing
         #expect(json["b"]?["x"]?[0]?.int == 1)
         #expect(json.count == 2)
         #expect(json.keys == ["a", "b"])
+    }
+
+    /// Objects side by side at one depth share the writer's table of keys (each object's keys carry
+    /// its own stamp): a key of an earlier sibling is no duplicate of a later one, a repeat within
+    /// one object always is, in objects of every size (the table grows past 8 and 16 members).
+    @Test(arguments: JSONParser.allCases)
+    func duplicateKeysInSiblingAndLargeObjectsKeepTheFirstValue(parser: JSONParser) throws {
+        /// What an object must read as: its first value per key, in the order of first appearance.
+        indirect enum Expected {
+            case number(Int)
+            case object([(key: String, value: Expected)])
+        }
+        var random = SeededGenerator(seed: 48)
+        let pool = (0..<90).map { "k\($0)" }
+        // Three levels: a top object, objects in it, objects in those (up to 70 members each).
+        func object(depth: Int) -> (text: String, expected: Expected) {
+            let count = Int.random(in: 0..<(depth == 2 ? 70 : 12), using: &random)
+            var text = "{"
+            var members: [(key: String, value: Expected)] = []
+            for position in 0..<count {
+                let key = pool[Int.random(in: 0..<(count + 3), using: &random)]
+                let value: (text: String, expected: Expected)
+                if depth < 2 && Bool.random(using: &random) {
+                    value = object(depth: depth + 1)
+                } else {
+                    let number = Int.random(in: 0..<1_000_000, using: &random)
+                    value = ("\(number)", .number(number))
+                }
+                text += (position > 0 ? "," : "") + "\"\(key)\":" + value.text
+                if !members.contains(where: { $0.key == key }) { members.append((key, value.expected)) }
+            }
+            return (text + "}", .object(members))
+        }
+        func check(_ json: JSON, _ expected: Expected) {
+            switch expected {
+            case .number(let number):
+                #expect(json.int == number)
+            case .object(let members):
+                #expect(json.keys == members.map(\.key))
+                for (key, value) in members {
+                    guard let member = json[key] else {
+                        Issue.record("\(key) is missing")
+                        continue
+                    }
+                    check(member, value)
+                }
+            }
+        }
+        for _ in 0..<40 {
+            let (text, expected) = object(depth: 0)
+            check(try parse(text, parser), expected)
+        }
     }
 
     @Test(arguments: JSONParser.allCases)
