@@ -230,17 +230,24 @@ int fm_writer_real(fm_writer *w, double value) {
     return put_scalar(w, FM_CELL_REAL, bits);
 }
 
-// A cell pointing at `length` bytes: the document's own text, or a copy.
-static int put_text(fm_writer *w, fm_cell_kind kind, const unsigned char *bytes, size_t length, int done) {
-    if (length > (UINT64_MAX >> FM_CELL_SIZE_SHIFT)) return FM_WRITE_FAILED;
+// A copy of bytes that are not the document's own text, living as long as the document; NULL
+// when out of memory. Apart from put_text, which runs for every string and key, so that its
+// common case (the text's own bytes) saves no registers.
+static __attribute__((noinline)) const unsigned char *copy_text(fm_writer *w, const unsigned char *bytes,
+                                                                size_t length) {
     static const unsigned char empty[1];
-    const unsigned char *kept = length ? bytes : empty;
-    if (length && !fm_doc_holds_text(w->doc, bytes, length)) {
-        unsigned char *copy = fm_doc_take_bytes(w->doc, length);
-        if (!copy) return FM_WRITE_FAILED;
-        if (length) memcpy(copy, bytes, length);
-        kept = copy;
-    }
+    if (!length) return empty;
+    unsigned char *copy = fm_doc_take_bytes(w->doc, length);
+    if (copy) memcpy(copy, bytes, length);
+    return copy;
+}
+
+// A cell pointing at `length` bytes: the document's own text, or a copy.
+static inline __attribute__((always_inline)) int put_text(fm_writer *w, fm_cell_kind kind,
+                                                          const unsigned char *bytes, size_t length, int done) {
+    if (length > (UINT64_MAX >> FM_CELL_SIZE_SHIFT)) return FM_WRITE_FAILED;
+    const unsigned char *kept = bytes;
+    if (!fm_doc_holds_text(w->doc, bytes, length) && !(kept = copy_text(w, bytes, length))) return FM_WRITE_FAILED;
     fm_cell *cell = append(w);
     if (!cell) return FM_WRITE_FAILED;
     cell->tag = (uint64_t)kind | (uint64_t)length << FM_CELL_SIZE_SHIFT;
