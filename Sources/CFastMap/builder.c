@@ -231,7 +231,13 @@ const yajl_callbacks fm_builder_callbacks = {
 };
 
 // simdjson's walk reports raw tokens: a number's text unchecked, strings and keys with their
-// escapes as written (decoded into the builder's scratch buffer).
+// escapes as written (decoded into the builder's scratch buffer). It keeps no token trail: a text
+// it rejects is read again by yajl, whose callbacks above keep one for the error's position.
+static int on_walk_null(void *ctx) { return fm_build_null(ctx); }
+static int on_walk_boolean(void *ctx, int value) { return fm_build_boolean(ctx, value); }
+static int on_walk_start_map(void *ctx) { return fm_build_start_map(ctx); }
+static int on_walk_start_array(void *ctx) { return fm_build_start_array(ctx); }
+static int on_walk_end_container(void *ctx) { return fm_build_end_container(ctx); }
 static int on_raw_number(void *ctx, const char *text, size_t length) {
     return fm_build_checked_number(ctx, text, length);
 }
@@ -257,8 +263,8 @@ int fm_simdjson_check_number(void *context, const char *document, const char *te
 }
 
 const fm_simdjson_events fm_builder_simdjson_events = {
-    on_null, on_boolean, on_raw_number, on_raw_string, on_raw_key, on_start_map, on_start_array, on_end_container,
-    fm_simdjson_check_string, fm_simdjson_check_number,
+    on_walk_null, on_walk_boolean, on_raw_number, on_raw_string, on_raw_key, on_walk_start_map, on_walk_start_array,
+    on_walk_end_container, fm_simdjson_check_string, fm_simdjson_check_number,
 };
 
 
