@@ -61,7 +61,4 @@ static inline uint64_t fm_key_hash(uint64_t seed, const unsigned char *bytes, si
     return fm_key_hash_noting_high_bits(seed, bytes, length, &high);
 }
 
-// A small object's bit for a key: the hash's top six bits.
-static inline uint64_t fm_key_bit(uint64_t hash) { return 1ULL << (hash >> 58); }
-
 #endif
