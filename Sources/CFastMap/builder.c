@@ -67,9 +67,9 @@ int fm_build_number(fm_builder *b, const char *text, size_t length) {
     return build_shaped_number(b, text, length, shape == FM_NUMBER_INVALID ? FM_NUMBER_TEXT : shape, magnitude);
 }
 
-int fm_build_checked_number(fm_builder *b, const char *text, size_t length) {
+int fm_build_checked_number(fm_builder *b, const char *document, const char *text, size_t length) {
     uint64_t magnitude = 0;
-    fm_number_shape shape = fm_json_number_shape(text, length, &magnitude);
+    fm_number_shape shape = fm_json_number_shape_in(document, text, length, &magnitude);
     if (shape == FM_NUMBER_INVALID) return 0;
     // A skipped number's only possible error is its grammar.
     if (!fm_build_keeps_scalar(b)) return 1;
@@ -238,8 +238,8 @@ static int on_walk_boolean(void *ctx, int value) { return fm_build_boolean(ctx, 
 static int on_walk_start_map(void *ctx) { return fm_build_start_map(ctx); }
 static int on_walk_start_array(void *ctx) { return fm_build_start_array(ctx); }
 static int on_walk_end_container(void *ctx) { return fm_build_end_container(ctx); }
-static int on_raw_number(void *ctx, const char *text, size_t length) {
-    return fm_build_checked_number(ctx, text, length);
+static int on_raw_number(void *ctx, const char *document, const char *text, size_t length) {
+    return fm_build_checked_number(ctx, document, text, length);
 }
 static int on_raw_string(void *ctx, const unsigned char *raw, size_t length) {
     fm_builder *b = ctx;
@@ -259,7 +259,7 @@ int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t len
 
 int fm_simdjson_check_number(void *context, const char *document, const char *text, size_t length) {
     (void)context;
-    return fm_json_number_valid(document, text, length);
+    return fm_json_number_shape_in(document, text, length, NULL) != FM_NUMBER_INVALID;
 }
 
 const fm_simdjson_events fm_builder_simdjson_events = {

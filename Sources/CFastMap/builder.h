@@ -20,10 +20,11 @@ void fm_builder_discard(fm_builder *b);
 int fm_build_null(fm_builder *b);
 int fm_build_boolean(fm_builder *b, int value);
 int fm_build_number(fm_builder *b, const char *text, size_t length);
-/// fm_build_number for text whose grammar nobody checked yet (the simdjson engine's tokens):
-/// checks and reads it in one pass (fm_json_number_shape); returns 0 without an error for text
-/// that is no JSON number.
-int fm_build_checked_number(fm_builder *b, const char *text, size_t length);
+/// fm_build_number for text whose grammar nobody checked yet (the simdjson engine's tokens, in a
+/// document of which every byte from `document` to the token's end may be read): checks and reads
+/// it in one pass (fm_json_number_shape_in); returns 0 without an error for text that is no JSON
+/// number.
+int fm_build_checked_number(fm_builder *b, const char *document, const char *text, size_t length);
 int fm_build_string(fm_builder *b, const unsigned char *text, size_t length);
 int fm_build_map_key(fm_builder *b, const unsigned char *text, size_t length);
 /// fm_build_string / fm_build_map_key for bytes already final: escapes decoded, UTF-8 checked.

@@ -126,18 +126,30 @@ static int decimal_to_double(const decimal *d, const char *text, size_t length, 
 // digits in a handful of word operations (the SWAR reading of simdjson and fast_float) where a
 // loop takes about ten instructions a digit. The 15 to 17 digit coordinates of canada.json
 // spent 17% of their decode gathering digits one at a time.
+// The value of eight digits, one a byte, the first lowest (each byte 0 to 9).
+static inline uint32_t eight_digit_value(uint64_t word) {
+    word = word * 10 + (word >> 8);  // pairs of digits, in every other byte
+    word = (((word & 0x000000FF000000FFULL) * 0x000F424000000064ULL) +
+            (((word >> 16) & 0x000000FF000000FFULL) * 0x0000271000000001ULL)) >>
+           32;
+    return (uint32_t)word;
+}
+
 static inline int eight_digits(const char *p, uint32_t *value) {
     uint64_t word = fm_load_little_endian64((const unsigned char *)p);  // the first digit lowest
     // Every byte 0x30...0x39: a high nibble of 3, still 3 after adding 6 to the low one.
     uint64_t nibbles = (word & 0xF0F0F0F0F0F0F0F0ULL) | (((word + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4);
     if (nibbles != 0x3333333333333333ULL) return 0;
-    word -= 0x3030303030303030ULL;
-    word = word * 10 + (word >> 8);  // pairs of digits, in every other byte
-    word = (((word & 0x000000FF000000FFULL) * 0x000F424000000064ULL) +
-            (((word >> 16) & 0x000000FF000000FFULL) * 0x0000271000000001ULL)) >>
-           32;
-    *value = (uint32_t)word;
+    *value = eight_digit_value(word - 0x3030303030303030ULL);
     return 1;
+}
+
+// The value of the `count` (1 to 8) digits that end at `end`, known to be digits: one word
+// ending at `end`, whose bytes before them count as leading zeros. Reads end[-8..<0].
+static inline uint32_t digits_ending_at(const char *end, size_t count) {
+    uint64_t word = fm_load_little_endian64((const unsigned char *)end - 8);
+    // The digits are the word's top `count` bytes; the bytes below them become zeros.
+    return eight_digit_value(word & 0x0F0F0F0F0F0F0F0FULL & (~0ULL << (8 * (8 - count))));
 }
 
 // eight_digits for four.
@@ -317,13 +329,14 @@ static inline uint32_t non_digit_bits16(const char *p) {
 #endif
 }
 
-// Checking skipped numbers with fm_json_number_shape was 39% of decoding an outline of
-// canada.json (a model that reads no coordinate) and 41% of mesh.json's batches alone: about 120
-// instructions for each 18-byte coordinate, a digit run at a time. Here one or two 16-byte loads
-// flag the token's non-digits at once, and the grammar is read off the flags' positions: the
-// walk took 20% fewer instructions on canada.json and 24% on mesh.json, and make bench's sparse
-// rows for them ran 30% and 25% faster at least.
-int fm_json_number_valid(const char *document, const char *text, size_t length) {
+// Reading a number with fm_json_number_shape, a digit run at a time, took about 120 instructions
+// for each of canada.json's 18-byte coordinates and about 100 for mesh.json's numbers: 39% of
+// decoding an outline of canada.json (a model that reads no coordinate) and 31% of parsing
+// mesh.json. Here one or two 16-byte loads flag the token's non-digits at once, and the grammar
+// is read off the flags' positions. Skipped numbers (magnitude NULL) were the first to use it:
+// the walk took 20% fewer instructions on canada.json and 24% on mesh.json, and make bench's
+// sparse rows for them ran 30% and 25% faster at least.
+fm_number_shape fm_json_number_shape_in(const char *document, const char *text, size_t length, uint64_t *magnitude) {
     const char *end = text + length;
     // Bit i: text[i] is no digit; bit `length` stands for the end, so every search stops.
     uint64_t other;
@@ -334,27 +347,38 @@ int fm_json_number_valid(const char *document, const char *text, size_t length) 
         // Two loads inside the token, overlapping when it is shorter than 32 bytes.
         other = non_digit_bits16(text) | (uint64_t)non_digit_bits16(end - 16) << (length - 16);
     } else {
-        uint64_t magnitude;
-        return fm_json_number_shape(text, length, &magnitude) != FM_NUMBER_INVALID;
+        uint64_t ignored;
+        return fm_json_number_shape(text, length, magnitude ? magnitude : &ignored);
     }
     other |= 1ULL << length;
     // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?: each digit run ends at the next flag at
     // or after its start, and must not be empty.
     size_t start = text[0] == '-';
     size_t stop = start + (size_t)__builtin_ctzll(other >> start);
-    if (stop == start || (text[start] == '0' && stop > start + 1)) return 0;
-    if (stop < length && text[stop] == '.') {
+    if (stop == start || (text[start] == '0' && stop > start + 1)) return FM_NUMBER_INVALID;
+    if (stop == length) {
+        if (!magnitude) return FM_NUMBER_INTEGER;
+        // Up to 16 digits are read from words ending at the token's end (as the flags were: the
+        // 16 bytes before it may be read); 17 to 20 (UInt64.max has 20) by the digit-run reader.
+        size_t count = stop - start;
+        if (count > 20) return FM_NUMBER_TEXT;
+        if (count > 16) return fm_json_number_shape(text, length, magnitude);
+        *magnitude = count <= 8 ? digits_ending_at(end, count)
+                                : (uint64_t)digits_ending_at(end - 8, count - 8) * 100000000 + digits_ending_at(end, 8);
+        return FM_NUMBER_INTEGER;
+    }
+    if (text[stop] == '.') {
         start = stop + 1;
         stop = start + (size_t)__builtin_ctzll(other >> start);
-        if (stop == start) return 0;
+        if (stop == start) return FM_NUMBER_INVALID;
     }
     if (stop < length && (text[stop] | 0x20) == 'e') {
         start = stop + 1;
         if (start < length && (text[start] == '+' || text[start] == '-')) start++;
         stop = start + (size_t)__builtin_ctzll(other >> start);
-        if (stop == start) return 0;
+        if (stop == start) return FM_NUMBER_INVALID;
     }
-    return stop == length;
+    return stop == length ? FM_NUMBER_TEXT : FM_NUMBER_INVALID;
 }
 
 double fm_number_cell_double(const unsigned char *bytes, size_t length) {

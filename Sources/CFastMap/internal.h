@@ -35,10 +35,10 @@ typedef enum fm_number_shape {
 /// magnitude of an integer (its sign is text[0] == '-') and no other value.
 fm_number_shape fm_json_number_shape(const char *text, size_t length, uint64_t *magnitude);
 
-/// Whether `text` has RFC 8259's number grammar, fm_json_number_shape's answer without the
-/// magnitude, for numbers that are only checked. Bytes from `document` (at or before `text`) up
-/// to the token's end may be read.
-int fm_json_number_valid(const char *document, const char *text, size_t length);
+/// fm_json_number_shape's answer read from flags of whole words: for tokens in a document of
+/// which every byte from `document` (at or before `text`) to the token's end may be read. With
+/// `magnitude` NULL the token is only checked: an integer's magnitude is not read.
+fm_number_shape fm_json_number_shape_in(const char *document, const char *text, size_t length, uint64_t *magnitude);
 
 /// Non-variadic wrapper around yajl_config.
 int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);

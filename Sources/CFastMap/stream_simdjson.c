@@ -109,9 +109,9 @@ static int on_boolean(void *context, int value) {
     return built(context, fm_build_boolean(builder_of(context), value));
 }
 
-static int on_number(void *context, const char *text, size_t length) {
+static int on_number(void *context, const char *document, const char *text, size_t length) {
     // simdjson only knows the token starts with '-' or a digit: the grammar is checked here.
-    return built(context, fm_build_checked_number(builder_of(context), text, length));
+    return built(context, fm_build_checked_number(builder_of(context), document, text, length));
 }
 
 static int on_string(void *context, const unsigned char *raw, size_t length) {

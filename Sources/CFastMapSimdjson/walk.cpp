@@ -192,7 +192,7 @@ __attribute__((always_inline)) inline bool walk_scalar(walker &w, uint32_t token
             if (first != '-' && (first < '0' || first > '9')) return w.reject();
             std::string_view text = w.text(token);
             int heard = Skipping ? w.events->check_number(w.context, w.bytes, text.data(), text.size())
-                                 : w.events->number(w.context, text.data(), text.size());
+                                 : w.events->number(w.context, w.bytes, text.data(), text.size());
             return heard ? true : w.stop();
         }
     }

@@ -24,8 +24,9 @@ enum { FM_SIMDJSON_SKIP_VALUE = 2 };
 typedef struct fm_simdjson_events {
     int (*null_value)(void *context);
     int (*boolean)(void *context, int value);
-    /// A number token's text, unchecked: simdjson only knows it starts with `-` or a digit.
-    int (*number)(void *context, const char *text, size_t length);
+    /// A number token's text, unchecked: simdjson only knows it starts with `-` or a digit. The
+    /// listener may read any byte from `document`, the first of the walked text, to the token's end.
+    int (*number)(void *context, const char *document, const char *text, size_t length);
     /// A string's raw text between its quotes, escapes as written (UTF-8 already checked).
     int (*string)(void *context, const unsigned char *raw, size_t length);
     /// An object member's key, raw as for `string`; its value's events follow.
@@ -37,8 +38,7 @@ typedef struct fm_simdjson_events {
     /// A string or key inside a skipped value, raw as for `string`: whether the listener would
     /// accept it (its escapes), without building anything.
     int (*check_string)(void *context, const unsigned char *raw, size_t length);
-    /// A number inside a skipped value, as for `number`: whether its grammar is JSON's. The
-    /// listener may read any byte from `document`, the first of the walked text, to the token's end.
+    /// A number inside a skipped value, as for `number`: whether its grammar is JSON's.
     int (*check_number)(void *context, const char *document, const char *text, size_t length);
 } fm_simdjson_events;
 
