@@ -238,6 +238,12 @@ static int on_walk_boolean(void *ctx, int value) { return fm_build_boolean(ctx, 
 static int on_walk_start_map(void *ctx) { return fm_build_start_map(ctx); }
 static int on_walk_start_array(void *ctx) { return fm_build_start_array(ctx); }
 static int on_walk_end_container(void *ctx) { return fm_build_end_container(ctx); }
+// A whole document's cells in one chunk from the start: growing it by doubling copied each cell
+// twice on average. A sparse build writes a few of them: it grows as it goes.
+static void on_walk_values(void *ctx, size_t most) {
+    fm_builder *b = ctx;
+    if (!b->sparse) fm_writer_reserve(b->writer, most);
+}
 static int on_raw_number(void *ctx, const char *document, const char *text, size_t length) {
     return fm_build_checked_number(ctx, document, text, length);
 }
@@ -264,7 +270,7 @@ int fm_simdjson_check_number(void *context, const char *document, const char *te
 
 const fm_simdjson_events fm_builder_simdjson_events = {
     on_walk_null, on_walk_boolean, on_raw_number, on_raw_string, on_raw_key, on_walk_start_map, on_walk_start_array,
-    on_walk_end_container, fm_simdjson_check_string, fm_simdjson_check_number,
+    on_walk_end_container, fm_simdjson_check_string, fm_simdjson_check_number, on_walk_values,
 };
 
 

@@ -102,13 +102,11 @@ void fm_writer_free(fm_writer *w) {
     free(w);
 }
 
-// Room for one more cell. A chunk holding no finished value grows in place (realloc); one that
-// does stays where it is, and the value being written moves to a new chunk twice its size.
-static int grow(fm_writer *w, size_t needed) {
+// Makes the chunk hold `cells` cells (at least the open value's): a chunk holding no finished
+// value is resized in place (realloc); one that does stays where it is, and the value being
+// written moves to a new chunk.
+static int resize(fm_writer *w, size_t cells) {
     size_t open = w->count - w->start;
-    if (needed > SIZE_MAX / 2 - open) return 0;
-    size_t cells = open < FIRST_CHUNK_CELLS / 2 ? FIRST_CHUNK_CELLS : open * 2;
-    if (cells < open + needed) cells = (open + needed) * 2;
     if (cells > (SIZE_MAX - sizeof(fm_block)) / sizeof(fm_cell)) return 0;
     size_t size = cells * sizeof(fm_cell);
     if (w->chunk_block && !w->chunk_kept) {
@@ -141,6 +139,25 @@ static int grow(fm_writer *w, size_t needed) {
     w->start = 0;
     w->chunk_kept = 0;
     return 1;
+}
+
+static _Thread_local size_t grows;
+
+size_t fm_test_writer_grows(void) { return grows; }
+
+// Room for `needed` more cells, doubling the open value's.
+static int grow(fm_writer *w, size_t needed) {
+    grows++;
+    size_t open = w->count - w->start;
+    if (needed > SIZE_MAX / 2 - open) return 0;
+    size_t cells = open < FIRST_CHUNK_CELLS / 2 ? FIRST_CHUNK_CELLS : open * 2;
+    if (cells < open + needed) cells = (open + needed) * 2;
+    return resize(w, cells);
+}
+
+void fm_writer_reserve(fm_writer *w, size_t cells) {
+    size_t open = w->count - w->start;
+    if (w->capacity - w->count < cells && cells <= SIZE_MAX - open) resize(w, open + cells);
 }
 
 // Gives the chunk's unused cells back, before any pointer into it is handed out (realloc may

@@ -267,6 +267,9 @@ fm_simdjson_status walk_document(token_index &index, const char *bytes, size_t l
     if (!index.index(bytes, length)) return FM_SIMDJSON_REJECTED;
     walker w = walker_over(index, bytes, events, max_depth, context);
     w.trailing_commas = trailing_commas;
+    // Every value or key but the last of its container has a comma or colon after it, and a
+    // container has two brackets: a value or key per two tokens, rounded up for the top level's.
+    if (events->values) events->values(context, (static_cast<size_t>(w.count) + 1) / 2);
     // The top-level value must be an array or an object (scalars are yajl's), and nothing may
     // follow it (`[1] 2`, `{}}`).
     char first = w.peek();

@@ -67,6 +67,32 @@ import Testing
         #expect(simdjsonBuilt >= 300)
     }
 
+    /// The simdjson walk tells the writer how many values and keys a document can hold at most
+    /// (half its tokens, rounded up), and the writer makes room for them at once: no document it
+    /// builds grows its cells while writing them, however its values nest or end (the bound is
+    /// tightest for `[[[1]]]`-like nesting and single members).
+    @Test func theWalksBoundOnValuesHoldsEveryDocument() throws {
+        var random = RandomJSONGenerator(seed: 21, maximumDepth: 6)
+        var documents = [
+            "[]", "{}", "[1]", "[[[[[[1]]]]]]", "[[[[[[]]]]]]", #"{"a":{"b":{"c":{}}}}"#, #"{"a":{"b":{"c":1}}}"#,
+            #"[{"a":[{"b":[]}]}]"#, "[" + String(repeating: "[1],", count: 500) + "[]]",
+            "[" + String(repeating: "0,", count: 2000) + "0]",
+            "{" + (0..<600).map { #""k\#($0)":{}"# }.joined(separator: ",") + "}",
+        ]
+        for _ in 0..<200 {
+            let value = random.container()
+            documents.append(String(decoding: try JSONSerialization.data(withJSONObject: value), as: UTF8.self))
+        }
+        for text in documents {
+            let grows = fm_test_writer_grows()
+            let built = fm_test_simdjson_documents()
+            let json = try JSON(string: text, options: .init(parser: .simdjson))
+            #expect(fm_test_simdjson_documents() == built + 1, "yajl built \(text.prefix(80))")
+            #expect(fm_test_writer_grows() == grows, "the cells of \(text.prefix(80)) grew")
+            #expect(json == (try JSON(string: text, options: .init(parser: .yajl))))
+        }
+    }
+
     /// Inputs at the edges of what the simdjson walk reads itself and what it hands to yajl.
     static let edgeCases: [String] = [
         "[]", "{}", " [ ] ", "[1]", "{\"a\":1}", "[1,]", "{\"a\":1,}", "[,]", "[1,,2]", "[1 2]", "{\"a\" 1}",

@@ -154,6 +154,12 @@ void fm_writer_free(fm_writer *writer);
 void fm_writer_last_value(fm_writer *w);
 /// The document a writer writes into.
 fm_doc *fm_writer_document(const fm_writer *w);
+/// Makes room for `cells` more cells at once (a hint: when that fails, the writer grows as it
+/// writes). What the memory limit counts does not change: cells count as they are written.
+void fm_writer_reserve(fm_writer *w, size_t cells);
+/// For tests: how many times writers on the calling thread have grown a chunk while writing
+/// (fm_writer_reserve's room not counted).
+size_t fm_test_writer_grows(void);
 
 int fm_writer_null(fm_writer *w);
 int fm_writer_boolean(fm_writer *w, int value);

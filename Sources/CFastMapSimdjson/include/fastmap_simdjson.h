@@ -40,6 +40,10 @@ typedef struct fm_simdjson_events {
     int (*check_string)(void *context, const unsigned char *raw, size_t length);
     /// A number inside a skipped value, as for `number`: whether its grammar is JSON's.
     int (*check_number)(void *context, const char *document, const char *text, size_t length);
+    /// Before the first token of a document (fm_simdjson_walk): at most how many values and keys
+    /// the walk will report, counted from stage 1's index, so that the listener may make room for
+    /// them at once. NULL: not told.
+    void (*values)(void *context, size_t most);
 } fm_simdjson_events;
 
 /// How a walk ended.
