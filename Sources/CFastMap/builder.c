@@ -141,7 +141,7 @@ static int reserve_frame(fm_builder *b) {
 }
 
 
-static int start_container(fm_builder *b, int array) {
+static inline __attribute__((always_inline)) int start_container(fm_builder *b, int array) {
     if (b->depth >= b->max_depth) return fm_builder_fail_depth(b);
     if (!reserve_frame(b)) return fm_builder_fail_out_of_memory(b);
     int status = array ? fm_writer_start_array(b->writer) : fm_writer_start_object(b->writer);

@@ -183,7 +183,7 @@ static inline fm_cell *cell_at(fm_writer *w, size_t index) { return w->chunk + w
 
 // A value has been written in full at the current depth: it counts as its container's member or
 // element, is dropped (a duplicate key's), or completes the top-level value.
-static void value_done(fm_writer *w) {
+static inline __attribute__((always_inline)) void value_done(fm_writer *w) {
     if (w->depth == 0) {
         if (w->last_value && w->start == 0 && w->count < w->capacity) trim(w);
         w->root = w->chunk + w->start;
@@ -217,7 +217,7 @@ static inline fm_cell *append_free(fm_writer *w) {
     return &w->chunk[w->count++];
 }
 
-static int put_scalar(fm_writer *w, uint64_t tag, uint64_t payload) {
+static inline __attribute__((always_inline)) int put_scalar(fm_writer *w, uint64_t tag, uint64_t payload) {
     int literal = tag == FM_CELL_NULL || tag == FM_CELL_TRUE || tag == FM_CELL_FALSE;
     fm_cell *cell = literal && w->depth == 0 ? append_free(w) : append(w);
     if (!cell) return FM_WRITE_FAILED;
@@ -365,7 +365,7 @@ int fm_writer_key(fm_writer *w, const unsigned char *bytes, size_t length) {
 
 // MARK: Containers
 
-static int start(fm_writer *w, fm_cell_kind kind) {
+static inline __attribute__((always_inline)) int start(fm_writer *w, fm_cell_kind kind) {
     if (w->depth == w->frame_capacity) {
         size_t capacity = w->frame_capacity ? w->frame_capacity * 2 : 16;
         if (capacity > SIZE_MAX / sizeof(fm_wframe) ||
