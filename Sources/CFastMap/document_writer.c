@@ -22,9 +22,9 @@ typedef struct fm_key_slot {
 /// Objects at one depth are open one at a time, so the frame of a depth keeps one table of keys
 /// (open addressing, at most half full) for every object written there, allocated when an object
 /// there first has two members and never cleared: each object gets a new stamp, and only slots
-/// holding its stamp are its keys. After `{"a":1,"b":{"c":2,"d":3},"e":{"f":4,"g":5}}` the table
-/// of depth 2 holds `c` and `d` with the stamp of the first inner object and `f` and `g` with the
-/// second's (say 2 and 3); while the second was open, `c` and `d` counted as free slots.
+/// holding its stamp are its keys. In `{"a":1,"b":{"c":2,"d":3},"e":{"f":4,"g":5}}` the table of
+/// depth 2 gets `c` and `d` with the first inner object's stamp (say 2); for the second (stamp 3)
+/// those slots are free, and `f` and `g` may take them.
 typedef struct fm_wframe {
     // The container open at this depth.
     size_t cell;
@@ -55,7 +55,7 @@ struct fm_writer {
     int last_value;       // fm_writer_last_value: trim the chunk when the next value completes
 };
 
-enum { FIRST_CHUNK_CELLS = 256, SMALL_OBJECT = 16 };
+enum { FIRST_CHUNK_CELLS = 256 };
 
 fm_writer *fm_writer_create(fm_doc *doc) {
     fm_writer *w = calloc(1, sizeof *w);
