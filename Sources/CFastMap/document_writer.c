@@ -1,5 +1,6 @@
 #include "document_memory.h"
 #include "key_hash.h"
+#include "key_table.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -8,34 +9,18 @@
 // keys dropped, values copied from other documents. It knows no parser; the builders
 // (builder*.c) and Swift's code-built values drive it.
 
-/// One slot of a depth's repeated-key table: a key of the object open at that depth when `stamp` is
-/// that object's, else free.
-typedef struct fm_key_slot {
-    uint64_t stamp;
-    uint64_t hash;
-    size_t key;  // the key cell's index (see fm_wframe)
-} fm_key_slot;
-
 /// An open container. Indices count cells from the start of the top-level value being written,
 /// which a growing chunk may move (see grow).
-///
-/// Objects at one depth are open one at a time, so the frame of a depth keeps one table of keys
-/// (open addressing, at most half full) for every object written there, allocated when an object
-/// there first has two members and never cleared: each object gets a new stamp, and only slots
-/// holding its stamp are its keys. In `{"a":1,"b":{"c":2,"d":3},"e":{"f":4,"g":5}}` the table of
-/// depth 2 gets `c` and `d` with the first inner object's stamp (say 2); for the second (stamp 3)
-/// those slots are free, and `f` and `g` may take them.
 typedef struct fm_wframe {
     // The container open at this depth.
     size_t cell;
     uint64_t count;
-    uint64_t stamp;          // objects: their slots' stamp (never 0, which marks a never-used slot)
+    uint64_t stamp;          // objects: their keys' stamp in the depth's table (from 1 on)
     uint64_t first_hash;     // objects: their first key's hash, for the table their second key starts
     size_t discard_from;     // where the member being dropped (a duplicate key) starts
     int discard;
-    // Kept from object to object at this depth.
-    fm_key_slot *slots;
-    size_t slot_mask;
+    // Kept from object to object at this depth (key_table.h).
+    fm_key_table keys;
 } fm_wframe;
 
 struct fm_writer {
@@ -66,15 +51,7 @@ fm_writer *fm_writer_create(fm_doc *doc) {
 }
 
 static void free_tables(fm_writer *w) {
-    // Tables are charged by their size while they live.
-    for (size_t i = 0; i < w->frame_capacity; i++) {
-        if (w->frames[i].slots) {
-            fm_doc_refund(w->doc, (w->frames[i].slot_mask + 1) * sizeof(fm_key_slot));
-            free(w->frames[i].slots);
-            w->frames[i].slots = NULL;
-            w->frames[i].slot_mask = 0;
-        }
-    }
+    for (size_t i = 0; i < w->frame_capacity; i++) fm_key_table_free(&w->frames[i].keys, w->doc);
 }
 
 // Hands the chunk to the document's block list (when it holds finished values) or frees it.
@@ -281,69 +258,29 @@ int fm_writer_string(fm_writer *w, const unsigned char *bytes, size_t length) {
     return put_text(w, FM_CELL_STRING, bytes, length, 1);
 }
 
-// MARK: Duplicate keys
-
-static inline int same_key(const fm_cell *key, const unsigned char *bytes, size_t length) {
-    return fm_cell_size(key) == length && (length == 0 || memcmp(key->payload.bytes, bytes, length) == 0);
-}
-
-// Puts a key of the frame's object in its table (which has room), unless the table already holds
-// an equal key: then returns 1.
-static int table_put(fm_writer *w, fm_wframe *frame, size_t key, const unsigned char *bytes, size_t length,
-                     uint64_t hash) {
-    for (size_t slot = (size_t)hash & frame->slot_mask;; slot = (slot + 1) & frame->slot_mask) {
-        fm_key_slot *entry = &frame->slots[slot];
-        if (entry->stamp != frame->stamp) {
-            entry->stamp = frame->stamp;
-            entry->hash = hash;
-            entry->key = key;
-            return 0;
-        }
-        if (entry->hash == hash && same_key(cell_at(w, entry->key), bytes, length)) return 1;
-    }
-}
-
-// A table at least twice as large as the frame's object needs with one more key, holding its keys
-// so far; 0 when out of memory.
-static int grow_table(fm_writer *w, fm_wframe *frame) {
-    size_t slots = 16;
-    while (slots < (frame->count + 1) * 2) slots *= 2;
-    if (slots > SIZE_MAX / sizeof(fm_key_slot) || !fm_doc_charge(w->doc, slots * sizeof(fm_key_slot))) return 0;
-    fm_key_slot *table = calloc(slots, sizeof(fm_key_slot));
-    if (!table) {
-        fm_doc_refund(w->doc, slots * sizeof(fm_key_slot));
-        return 0;
-    }
-    if (frame->slots) {
-        fm_doc_refund(w->doc, (frame->slot_mask + 1) * sizeof(fm_key_slot));
-        free(frame->slots);
-    }
-    frame->slots = table;
-    frame->slot_mask = slots - 1;
-    const fm_cell *object = cell_at(w, frame->cell);
-    const fm_cell *end = w->chunk + w->count;
-    for (const fm_cell *key = object + 1; key < end; key = fm_cell_next(key + 1)) {
-        size_t length = fm_cell_size(key);
-        table_put(w, frame, (size_t)(key - (w->chunk + w->start)), key->payload.bytes, length,
-                  fm_key_hash(w->seed, key->payload.bytes, length));
-    }
-    return 1;
-}
+// MARK: Repeated keys
 
 // Whether the open object already has the key; -1 when out of memory. Its first key needs no
-// check; with the second, the table of its depth takes both (and every later one).
+// check; with the second, the table of its depth (key_table.h) takes both, and every later one.
+// The first key's hash waits in the frame: hashing it again cost citm_catalog.json's parse 1.5%
+// of its instructions, and a table for every depth with a one-member object would grow with
+// nesting alone.
 static int has_key(fm_writer *w, fm_wframe *frame, const unsigned char *bytes, size_t length, uint64_t hash) {
     if (frame->count == 0) {
         frame->first_hash = hash;
         return 0;
     }
-    if (frame->count == 1 && frame->slots) {  // a table of at least 16 slots: room for two
-        const fm_cell *first = cell_at(w, frame->cell) + 1;
-        table_put(w, frame, frame->cell + 1, first->payload.bytes, fm_cell_size(first), frame->first_hash);
-    } else if (!frame->slots || (frame->count + 1) * 2 > frame->slot_mask + 1) {
-        if (!grow_table(w, frame)) return -1;
+    const fm_cell *cells = cell_at(w, 0);
+    if (frame->count == 1 && frame->keys.slots) {  // a table of at least 16 slots: room for two
+        const fm_cell *first = cells + frame->cell + 1;
+        fm_key_table_put(&frame->keys, frame->stamp, cells, frame->cell + 1, first->payload.bytes,
+                         fm_cell_size(first), frame->first_hash);
+    } else if ((frame->count + 1) * 2 > frame->keys.mask + 1) {  // also without slots (mask 0)
+        if (!fm_key_table_rebuild(&frame->keys, w->doc, w->seed, frame->stamp, cells, cells + frame->cell,
+                                  w->chunk + w->count, frame->count))
+            return -1;
     }
-    return table_put(w, frame, w->count - w->start, bytes, length, hash);
+    return fm_key_table_put(&frame->keys, frame->stamp, cells, w->count - w->start, bytes, length, hash);
 }
 
 int fm_writer_key(fm_writer *w, const unsigned char *bytes, size_t length) {
