@@ -302,21 +302,26 @@ int fm_writer_key(fm_writer *w, const unsigned char *bytes, size_t length) {
 
 // MARK: Containers
 
-static inline __attribute__((always_inline)) int start(fm_writer *w, fm_cell_kind kind) {
-    if (w->depth == w->frame_capacity) {
-        size_t capacity = w->frame_capacity ? w->frame_capacity * 2 : 16;
-        if (capacity > SIZE_MAX / sizeof(fm_wframe) ||
-            !fm_doc_charge(w->doc, (capacity - w->frame_capacity) * sizeof(fm_wframe)))
-            return FM_WRITE_FAILED;
-        fm_wframe *frames = realloc(w->frames, capacity * sizeof(fm_wframe));
-        if (!frames) {
-            fm_doc_refund(w->doc, (capacity - w->frame_capacity) * sizeof(fm_wframe));
-            return FM_WRITE_FAILED;
-        }
-        memset(frames + w->frame_capacity, 0, (capacity - w->frame_capacity) * sizeof(fm_wframe));
-        w->frames = frames;
-        w->frame_capacity = capacity;
+// Doubles the frames (counted against the document's limit); 0 when out of memory. Out of line:
+// start runs for every container, this once per new depth.
+static __attribute__((noinline)) int grow_frames(fm_writer *w) {
+    size_t capacity = w->frame_capacity ? w->frame_capacity * 2 : 16;
+    if (capacity > SIZE_MAX / sizeof(fm_wframe) ||
+        !fm_doc_charge(w->doc, (capacity - w->frame_capacity) * sizeof(fm_wframe)))
+        return 0;
+    fm_wframe *frames = realloc(w->frames, capacity * sizeof(fm_wframe));
+    if (!frames) {
+        fm_doc_refund(w->doc, (capacity - w->frame_capacity) * sizeof(fm_wframe));
+        return 0;
     }
+    memset(frames + w->frame_capacity, 0, (capacity - w->frame_capacity) * sizeof(fm_wframe));
+    w->frames = frames;
+    w->frame_capacity = capacity;
+    return 1;
+}
+
+static inline __attribute__((always_inline)) int start(fm_writer *w, fm_cell_kind kind) {
+    if (w->depth == w->frame_capacity && !grow_frames(w)) return FM_WRITE_FAILED;
     fm_cell *cell = append(w);
     if (!cell) return FM_WRITE_FAILED;
     cell->tag = kind;
