@@ -37,7 +37,8 @@ fm_number_shape fm_json_number_shape(const char *text, size_t length, uint64_t *
 
 /// fm_json_number_shape's answer read from flags of whole words: for tokens in a document of
 /// which every byte from `document` (at or before `text`) to the token's end may be read. With
-/// `magnitude` NULL the token is only checked: an integer's magnitude is not read.
+/// `magnitude` NULL the token is only checked: any integer is FM_NUMBER_INTEGER, its magnitude
+/// not read.
 fm_number_shape fm_json_number_shape_in(const char *document, const char *text, size_t length, uint64_t *magnitude);
 
 /// Non-variadic wrapper around yajl_config.
