@@ -108,61 +108,16 @@ extension JSONModelReader {
         tree.member(key.stringValue, of: object)
     }
 
-    /// Walks `path` from `object`. The steps passed are pushed on the decoder's coding path while
-    /// the value decodes, so a failure inside it (or inside a nested model) reports its full path,
-    /// and popped afterwards.
     private static func decode<Value: Decodable>(
         _ type: Value.Type, in tree: JSONTreeDecoder, object: JSONNode, tail: CodingPathNode?,
         path: [JSONModelPathStep<Key>], required: Bool
     ) throws -> Value? {
-        guard !path.isEmpty else {
-            // Only a hand-written call can pass no steps: the macro rejects an empty @Key.
-            throw CodingErrors.dataCorrupted(
-                at: tree.codingPath(CodingPathReference(depth: tree.path.count, tail: tail)),
-                "A key path needs at least one step.")
-        }
-        let savedCount = tree.path.count
-        defer { tree.path.pop(to: savedCount) }
-        if let tail {
-            for component in tail.components { tree.path.push(component) }
-        }
-        var current = object
-        for (position, step) in path.enumerated() {
-            let here = tree.currentPath
-            let component: CodingPathComponent
-            let found: JSONNode?
+        let steps = path.map { step -> CodingPathComponent in
             switch step {
-            case .key(let key):
-                guard current.isObject else {
-                    throw tree.containerMismatch([String: Any].self, node: current, at: here, nil)
-                }
-                component = .key(key)
-                found = member(key, of: current, in: tree)
-                if found == nil && required { throw tree.keyNotFound(key, in: current, at: here) }
-            case .index(let index):
-                guard current.isArray else { throw tree.containerMismatch([Any].self, node: current, at: here, nil) }
-                component = .index(index)
-                found = current.element(at: index)
-                if found == nil && required {
-                    throw CodingErrors.keyNotFound(
-                        JSONModelKey(intValue: index), at: tree.codingPath(here),
-                        "Index \(index) is out of range: the array has \(current.arrayCount) elements.")
-                }
+            case .key(let key): .key(key)
+            case .index(let index): .index(index)
             }
-            guard let next = found else { return nil }
-            if position == path.count - 1 {
-                if next.isNull && !required { return nil }
-                return try tree.unwrap(next, as: type, at: here, component)
-            }
-            if next.isNull {
-                if !required { return nil }
-                let expected: Any.Type =
-                    if case .index = path[position + 1] { [Any].self } else { [String: Any].self }
-                throw tree.containerMismatch(expected, node: next, at: here, component)
-            }
-            tree.path.push(component)
-            current = next
         }
-        return nil
+        return try tree.decode(type, along: steps, from: object, tail: tail, required: required)
     }
 }
