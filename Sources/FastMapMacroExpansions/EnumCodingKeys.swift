@@ -34,12 +34,20 @@ struct EnumCodingKeys {
 protocol CodingGenerator {
     var codingKeys: DeclSyntax { get }
     var initializer: DeclSyntax { get }
+    /// Initializers `initializer` hands over to, for the types whose decoding takes two routes.
+    var routeInitializers: [DeclSyntax] { get }
     var encoder: DeclSyntax { get }
+}
+
+extension CodingGenerator {
+    var routeInitializers: [DeclSyntax] { [] }
 }
 
 extension JSONModelMacro.Plan {
     /// The generator's declarations, keys first.
     init(_ generator: some CodingGenerator) {
-        self.init(declarations: [generator.codingKeys, generator.initializer, generator.encoder])
+        self.init(
+            declarations: [generator.codingKeys, generator.initializer] + generator.routeInitializers
+                + [generator.encoder])
     }
 }

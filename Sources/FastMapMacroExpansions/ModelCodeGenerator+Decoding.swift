@@ -1,37 +1,104 @@
 import SwiftSyntax
 
 extension ModelCodeGenerator {
+    /// `init(from:)`. For a struct it only chooses between the two routes below: FastJSONDecoder's
+    /// document (see `JSONObjectReader`), or any other decoder's keyed containers.
     var initializer: DeclSyntax {
-        var header = access
-        switch kind {
-        case .openClass, .plainClass, .finalClass: header += "required "
-        case .structure: break
+        guard readsDocument else { return decodingInitializer(Route.codable) }
+        return """
+            \(raw: access)init(from decoder: any Decoder) throws {
+            if let document = JSONObjectReader(decoder) {
+            try self.init(document: document)
+            } else {
+            try self.init(coding: decoder)
+            }
+            }
+            """
+    }
+
+    /// For a struct: `init(document:)`, which reads FastMap's document without the `Decoder`
+    /// protocol, and `init(coding:)`, the `Codable` route.
+    var routeInitializers: [DeclSyntax] {
+        guard readsDocument else { return [] }
+        return [decodingInitializer(Route.document), decodingInitializer(Route.codable)]
+    }
+
+    /// Whether `init(from:)` chooses a route: structs. (A class's `init(from:)` is a designated
+    /// initializer, which cannot hand over to another one.)
+    var readsDocument: Bool { kind == .structure }
+
+    /// What the two initializers differ in: the Codable one reads keyed containers by coding key;
+    /// the document one reads a `JSONObjectReader` by key spelled as text.
+    struct Route {
+        /// The value `@Default(onInvalid:)` recovers through (it reports to a decoding report).
+        let recovery: String
+        /// The variable nested paths are read from.
+        let pathReader: String
+        let isDocument: Bool
+
+        static let codable = Route(recovery: "decoder", pathReader: "reader", isDocument: false)
+        static let document = Route(recovery: "container", pathReader: "container", isDocument: true)
+    }
+
+    /// How `route` names the member `key`: a `CodingKeys` case, or the key's text.
+    func keyReference(_ key: String, _ route: Route) -> String {
+        route.isDocument ? key.swiftLiteral : caseReference(key)
+    }
+
+    private func decodingInitializer(_ route: Route) -> DeclSyntax {
+        var header: String
+        if readsDocument {
+            // The routes are init(from:)'s helpers: private, with its isolation.
+            header = "private " + (access.hasSuffix("nonisolated ") ? "nonisolated " : "")
+            header +=
+                route.isDocument
+                ? "init(document: JSONObjectReader) throws" : "init(coding decoder: any Decoder) throws"
+        } else {
+            header = access
+            switch kind {
+            case .openClass, .plainClass, .finalClass: header += "required "
+            case .structure: break
+            }
+            header += "init(from decoder: any Decoder) throws"
         }
-        header += "init(from decoder: any Decoder) throws"
         let decoded = properties.filter(\.decodes)
         var lines: [String] = []
-        if !root.isEmpty { lines.append("let decoder = try JSONModelRuntime.decoder(decoder, at: \(rootLiteral))") }
+        if route.isDocument {
+            // FastJSONDecoder checked that the value is an object before calling.
+            let keys = root.map(\.swiftLiteral).joined(separator: ", ")
+            if !root.isEmpty {
+                lines.append("let container = try document.descending(into: [\(keys)])")
+            } else if !decoded.isEmpty {
+                lines.append("let container = document")
+            }
+        } else if !root.isEmpty {
+            lines.append("let decoder = try JSONModelRuntime.decoder(decoder, at: \(rootLiteral))")
+        }
         if decoded.isEmpty {
-            if !inheritsCoding { lines.append("_ = try decoder.container(keyedBy: CodingKeys.self)") }
+            if !inheritsCoding && !route.isDocument {
+                lines.append("_ = try decoder.container(keyedBy: CodingKeys.self)")
+            }
         } else {
-            lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            if !route.isDocument { lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)") }
             // Nested paths go through a reader, which FastJSONDecoder serves from the JSON tree.
-            if decoded.contains(where: { property in
-                if property.flatten { return false }
-                guard property.path.count == 1, case .key = property.path[0] else { return true }
-                return false
-            }) {
+            if !route.isDocument
+                && decoded.contains(where: { property in
+                    if property.flatten { return false }
+                    guard property.path.count == 1, case .key = property.path[0] else { return true }
+                    return false
+                })
+            {
                 lines.append("let reader = JSONModelReader(container, decoder: decoder)")
             }
             // Properties under the same key-only prefix share one nested container, opened
             // before the first of them, as a hand-written init(from:) would.
-            var nested = NestedContainers(decoded, reference: caseReference)
+            var nested = NestedContainers(decoded, route: route) { keyReference($0, route) }
             var body: [String] = []
             var anyThrows = false
             for (index, property) in decoded.enumerated() {
                 if index > 0 { body.append("failingProperty = \(index)") }
                 let parent = nested.parent(of: property, opening: &body)
-                let statement = decodeStatement(property, parent: parent)
+                let statement = decodeStatement(property, parent: parent, route: route)
                 body.append(statement.code)
                 anyThrows = anyThrows || statement.throws
             }
@@ -58,7 +125,7 @@ extension ModelCodeGenerator {
                 lines += body.filter { !$0.hasPrefix("failingProperty = ") }
             }
         }
-        if inheritsCoding { lines.append("try super.init(from: decoder)") }
+        if inheritsCoding && !route.isDocument { lines.append("try super.init(from: decoder)") }
         // The hook sees the finished model, so it runs after every property (and the superclass).
         switch kind {
         case .structure:
@@ -75,11 +142,16 @@ extension ModelCodeGenerator {
         case call(String)
     }
 
-    private func decodeStatement(_ property: ModelProperty, parent: String?) -> (code: String, throws: Bool) {
+    private func decodeStatement(_ property: ModelProperty, parent: String?, route: Route) -> (
+        code: String, throws: Bool
+    ) {
         if property.flatten {
             let target = "self.\(property.name.isPlainIdentifier ? property.name : "`\(property.name)`")"
+            let type = property.shape.type.trimmedDescription
             var expression =
-                "JSONModelRuntime.decodeFlattened(\(property.shape.type.trimmedDescription).self, from: decoder)"
+                route.isDocument
+                ? "container.decodeFlattened(\(type).self)"
+                : "JSONModelRuntime.decodeFlattened(\(type).self, from: decoder)"
             for modifier in property.modifiers { expression = "JSONModelRuntime.apply(\(expression), \(modifier))" }
             for validation in property.validations {
                 expression = "JSONModelRuntime.validate(\(expression), \(validation))"
@@ -123,27 +195,27 @@ extension ModelCodeGenerator {
         let required = !property.shape.isOptional && property.defaultValue == nil
         var expression: String
         if property.path.count == 1, case .key(let key) = property.path[0] {
-            var keyReference = caseReference(key)
+            var keyReference = keyReference(key, route)
             // An alias that is the key itself (after a naming rule) adds nothing.
             let aliases = property.aliases.filter { $0 != key }
             if !aliases.isEmpty {
-                let aliases = aliases.map(caseReference).joined(separator: ", ")
+                let aliases = aliases.map { self.keyReference($0, route) }.joined(separator: ", ")
                 keyReference = "JSONModelRuntime.key(\(keyReference), or: [\(aliases)], in: container)"
             }
             expression =
                 "container.\(required ? "decode" : "decodeIfPresent")(\(raw).self, forKey: \(keyReference))"
         } else if let parent, case .key(let key) = property.path.last {
-            let keyReference = caseReference(key)
+            let keyReference = keyReference(key, route)
             if required {
                 // Without the parent, walk the path again: it throws the precise missing step.
                 expression =
-                    "(\(parent)?.decode(\(raw).self, forKey: \(keyReference)) ?? reader.decode(\(raw).self, at: [\(pathLiteral(property.path))]))"
+                    "(\(parent)?.decode(\(raw).self, forKey: \(keyReference)) ?? \(route.pathReader).decode(\(raw).self, at: [\(pathLiteral(property.path, route))]))"
             } else {
                 expression = "\(parent)?.decodeIfPresent(\(raw).self, forKey: \(keyReference))"
             }
         } else {
             expression =
-                "reader.\(required ? "decode" : "decodeIfPresent")(\(raw).self, at: [\(pathLiteral(property.path))])"
+                "\(route.pathReader).\(required ? "decode" : "decodeIfPresent")(\(raw).self, at: [\(pathLiteral(property.path, route))])"
         }
         for conversion in conversions {
             switch (conversion, required) {
@@ -164,7 +236,9 @@ extension ModelCodeGenerator {
         guard let fallback = property.defaultValue else { return ("\(target) = try \(expression)", true) }
         if property.defaultOnInvalid {
             // Through the runtime rather than `try?`, so a FastJSONDecoder report learns what fell back.
-            return ("\(target) = JSONModelRuntime.recovering(decoder) { try \(expression) } ?? \(fallback)", false)
+            return (
+                "\(target) = JSONModelRuntime.recovering(\(route.recovery)) { try \(expression) } ?? \(fallback)", false
+            )
         }
         return ("\(target) = try \(expression) ?? \(fallback)", true)
     }
@@ -175,9 +249,11 @@ extension ModelCodeGenerator {
         private var lenient: [[String]: Bool] = [:]
         private(set) var opensStrictly = false
         private let reference: (String) -> String
+        private let route: Route
 
-        init(_ properties: [ModelProperty], reference: @escaping (String) -> String) {
+        init(_ properties: [ModelProperty], route: Route, reference: @escaping (String) -> String) {
             self.reference = reference
+            self.route = route
             for property in properties {
                 guard let keys = Self.keys(property.path), keys.count > 1 else { continue }
                 for length in 1..<keys.count {
@@ -208,7 +284,7 @@ extension ModelCodeGenerator {
             let keyReference = reference(prefix[prefix.count - 1])
             let call: String
             if prefix.count == 1 {
-                call = "reader.nestedIfPresent(forKey: \(keyReference))"
+                call = "\(route.pathReader).nestedIfPresent(forKey: \(keyReference))"
             } else {
                 let parent = open(Array(prefix.dropLast()), lines: &lines)
                 call = "\(parent)?.nestedIfPresent(forKey: \(keyReference))"
@@ -218,7 +294,7 @@ extension ModelCodeGenerator {
             if lenient[prefix] ?? false {
                 // A parent that only lenient properties read may be invalid: they fall back, and the
                 // report (if any) learns why.
-                lines.append("let \(name) = JSONModelRuntime.recovering(decoder) { try \(call) }")
+                lines.append("let \(name) = JSONModelRuntime.recovering(\(route.recovery)) { try \(call) }")
             } else {
                 opensStrictly = true
                 lines.append("let \(name) = try \(call)")
@@ -227,10 +303,10 @@ extension ModelCodeGenerator {
         }
     }
 
-    private func pathLiteral(_ path: [PathStep]) -> String {
+    private func pathLiteral(_ path: [PathStep], _ route: Route) -> String {
         path.map { step in
             switch step {
-            case .key(let key): ".key(\(caseReference(key)))"
+            case .key(let key): ".key(\(keyReference(key, route)))"
             case .index(let index): ".index(\(index))"
             }
         }.joined(separator: ", ")

@@ -4,18 +4,24 @@
 
 /// `@JSONModel` with a naming rule for every property without its own `@Key`, and optionally a
 /// root path: `@JSONModel(keys: .snakeCase)`, `@JSONModel(keys: .kebabCase, root: "data.user")`.
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+    member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
+    named(encode(to:)), named(_JSONModelScope))
+@attached(
+    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
+    named(init(document:)), named(init(coding:)), named(encode(to:)))
 public macro JSONModel(keys: JSONKeyStyle, root: String? = nil, inheritsCoding: Bool? = nil) =
     #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// `@JSONModel` for a type that lives at a path of object keys: `@JSONModel(root: "data.user")`
 /// decodes the whole type from the object at `data.user` and encodes it back into
 /// `{"data": {"user": {…}}}`.
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+    member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
+    named(encode(to:)), named(_JSONModelScope))
+@attached(
+    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
+    named(init(document:)), named(init(coding:)), named(encode(to:)))
 public macro JSONModel(root: String, inheritsCoding: Bool? = nil) =
     #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 

@@ -8,9 +8,12 @@
 /// type looks like a superclass (not a well-known protocol) calls the superclass's
 /// `init(from:)` and `encode(to:)` with the same coder; say so explicitly with
 /// ``JSONModel(inheritsCoding:)``.
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+    member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
+    named(encode(to:)), named(_JSONModelScope))
+@attached(
+    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
+    named(init(document:)), named(init(coding:)), named(encode(to:)))
 public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// `@JSONModel` for a class, saying whether its superclass is `Codable`.
@@ -18,9 +21,12 @@ public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONMo
 /// With `true`, `init(from:)` ends with `super.init(from: decoder)` and `encode(to:)` starts with
 /// `super.encode(to: encoder)`, both on the same coder, so the superclass's properties share the
 /// model's JSON object. With `false`, the superclass (if any) is initialized with `super.init()`.
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+    member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
+    named(encode(to:)), named(_JSONModelScope))
+@attached(
+    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
+    named(init(document:)), named(init(coding:)), named(encode(to:)))
 public macro JSONModel(inheritsCoding: Bool) = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// `@JSONModel` for an enum with associated values: each case is a JSON object whose

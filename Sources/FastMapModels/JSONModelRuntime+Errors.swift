@@ -84,6 +84,17 @@ extension JSONModelRuntime {
         return CodingErrors.dataCorrupted(at: codingPath, message, underlying: underlying)
     }
 
+    /// The container form above, for a generated `init(document:)`: the same error, read
+    /// through a keyed container of the reader's object.
+    public static func decodingFailure(
+        _ error: any Error, model: String, property: String, keyPath: String, type: String,
+        in container: JSONObjectReader
+    ) -> any Error {
+        decodingFailure(
+            error, model: model, property: property, keyPath: keyPath, type: type,
+            in: container.container(keyedBy: JSONModelKey.self))
+    }
+
     private static func codingKey(_ component: JSONKeyPath.Component) -> any CodingKey {
         switch component {
         case .key(let key): JSONModelKey(stringValue: key)

@@ -9,6 +9,16 @@ extension JSONModelRuntime {
         return primary
     }
 
+    /// The container form above, for a generated `init(document:)`.
+    @inlinable
+    public static func key(_ primary: StaticString, or aliases: [StaticString], in container: JSONObjectReader)
+        -> StaticString
+    {
+        if container.contains(primary) { return primary }
+        for alias in aliases where container.contains(alias) { return alias }
+        return primary
+    }
+
     /// A `@Flatten` property: the nested model reads the enclosing object through the same decoder.
     @inlinable
     public static func decodeFlattened<Value: Decodable>(_ type: Value.Type, from decoder: any Decoder) throws

@@ -11,4 +11,20 @@ extension JSONModelRuntime {
             return nil
         }
     }
+
+    /// The decoder form above, for a generated `init(document:)`.
+    @inlinable
+    public static func recovering<Value>(_ container: JSONObjectReader, _ body: () throws -> Value?) -> Value? {
+        do {
+            return try body()
+        } catch {
+            record(error, in: container)
+            return nil
+        }
+    }
+
+    @usableFromInline
+    static func record(_ error: any Error, in container: JSONObjectReader) {
+        JSONDecodingReport.record(error, in: container)
+    }
 }

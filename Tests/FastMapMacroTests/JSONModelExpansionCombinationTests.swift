@@ -56,6 +56,59 @@ struct JSONModelExpansionCombinationTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            self.a = try JSONDateFormat.iso8601.date(from: container.decode(String.self, forKey: "a"))
+                            failingProperty = 1
+                            self.b = try JSONDateFormat.iso8601WithFractionalSeconds.date(from: container.decode(String.self, forKey: "b"))
+                            failingProperty = 2
+                            self.c = try container.decodeIfPresent(String.self, forKey: "c").map {
+                                try JSONDateFormat.rfc3339.date(from: $0)
+                            }
+                            failingProperty = 3
+                            self.d = try JSONDateFormat.secondsSince1970.date(from: container.decode(JSONLossless<Double>.self, forKey: "d").value)
+                            failingProperty = 4
+                            self.views = try container.decodeIfPresent(JSONLossless<Int>.self, forKey: "views_count")?.value ?? 0
+                            failingProperty = 5
+                            self.ids = try container.decode(JSONLossyLossless<Set<Int>>.self, forKey: "ids").value
+                            failingProperty = 6
+                            self.scores = try container.decode(JSONLossy<[String: Int]>.self, forKey: "scores").value
+                            failingProperty = 7
+                            self.nickname = try JSONModelRuntime.apply(container.decodeIfPresent(String.self, forKey: "nickname"), .trimmedNilIfEmpty)
+                            failingProperty = 8
+                            self.numbers = try JSONModelRuntime.apply(container.decode([Int].self, forKey: "numbers"), .descending)
+                            failingProperty = 9
+                            self.stars = try JSONModelRuntime.apply(JSONModelRuntime.apply(JSONModelRuntime.apply(JSONModelRuntime.apply(container.decode(Int.self, forKey: "stars"), .clamping(to: 1 ... 5)), .min(2)), .max(4)), .custom {
+                                    $0 * 2
+                                })
+                            failingProperty = 10
+                            self.code = try JSONModelRuntime.validate(container.decodeIfPresent(String.self, forKey: "code"), {
+                                    $0.count > 3
+                                })
+                            failingProperty = 11
+                            self.positive = JSONModelRuntime.recovering(container) {
+                                try JSONModelRuntime.validate(container.decodeIfPresent(Int.self, forKey: "positive"), {
+                                        $0 > 0
+                                    })
+                            } ?? 1
+                        } catch {
+                            let properties: [(String, String, String)] = [("a", "a", "Date (.iso8601)"), ("b", "b", "Date (.iso8601WithFractionalSeconds)"), ("c", "c", "Date? (.rfc3339)"), ("d", "d", "Date (.secondsSince1970) (lossless)"), ("views", "views_count", "Int (lossless)"), ("ids", "ids", "Set<Int> (lossless) (lossy)"), ("scores", "scores", "[String: Int] (lossy)"), ("nickname", "nickname", "String?"), ("numbers", "numbers", "[Int]"), ("stars", "stars", "Int"), ("code", "code", "String?"), ("positive", "positive", "Int")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Mixed", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         var failingProperty = 0
                         do {

@@ -33,6 +33,31 @@ struct JSONModelExpansionExtensionTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            self.userID = try container.decode(Int.self, forKey: JSONModelRuntime.key("user_id", or: ["identifier", "uid"], in: container))
+                            failingProperty = 1
+                            self.fullName = try container.decode(String.self, forKey: "full_name")
+                            failingProperty = 2
+                            self.nick = try container.decodeIfPresent(String.self, forKey: "Nick")
+                        } catch {
+                            let properties: [(String, String, String)] = [("userID", "user_id", "Int"), ("fullName", "full_name", "String"), ("nick", "Nick", "String?")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "User", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         var failingProperty = 0
                         do {
@@ -87,6 +112,31 @@ struct JSONModelExpansionExtensionTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            self.secret = try container.decode(String.self, forKey: "secret")
+                            failingProperty = 1
+                            self.address = try container.decodeFlattened(Address.self)
+                            failingProperty = 2
+                            self.payload = try container.decodeIfPresent(JSONStringEncoded<Payload>.self, forKey: "payload")?.value
+                        } catch {
+                            let properties: [(String, String, String)] = [("secret", "secret", "String"), ("address", "", "Address"), ("payload", "payload", "Payload? (JSON in a string)")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Message", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         var failingProperty = 0
                         do {

@@ -27,6 +27,29 @@ struct JSONModelExpansionKeyTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            self.id = try container.decode(Int.self, forKey: "id")
+                            failingProperty = 1
+                            self.name = try container.decodeIfPresent(String.self, forKey: "name")
+                        } catch {
+                            let properties: [(String, String, String)] = [("id", "id", "Int"), ("name", "name", "String?")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "User", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         var failingProperty = 0
                         do {
@@ -82,6 +105,34 @@ struct JSONModelExpansionKeyTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            self.firstName = try container.decode(String.self, forKey: "first_name")
+                            failingProperty = 1
+                            let nested1 = try container.nestedIfPresent(forKey: "address")
+                            self.zipCode = try (nested1?.decode(Int.self, forKey: "zipCode") ?? container.decode(Int.self, at: [.key("address"), .key("zipCode")]))
+                            failingProperty = 2
+                            self.first = try container.decodeIfPresent(String.self, at: [.key("a"), .key("b"), .index(0)])
+                            failingProperty = 3
+                            self.secondID = try container.decode(Int.self, at: [.key("items"), .index(1), .key("id")])
+                        } catch {
+                            let properties: [(String, String, String)] = [("firstName", "first_name", "String"), ("zipCode", "address.zipCode", "Int"), ("first", "a.b[0]", "String?"), ("secondID", "items[1].id", "Int")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "User", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         let reader = JSONModelReader(container, decoder: decoder)
                         var failingProperty = 0
@@ -145,6 +196,33 @@ struct JSONModelExpansionKeyTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            self.phone = try container.decodeIfPresent(String.self, forKey: "phone") ?? "+1 123456789"
+                            failingProperty = 1
+                            self.views = JSONModelRuntime.recovering(container) {
+                                try container.decodeIfPresent(Int.self, forKey: "views")
+                            } ?? 0
+                            failingProperty = 2
+                            self.nickname = try container.decodeIfPresent(String.self, forKey: "nickname") ?? "x"
+                        } catch {
+                            let properties: [(String, String, String)] = [("phone", "phone", "String"), ("views", "views", "Int"), ("nickname", "nickname", "String?")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Settings", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         var failingProperty = 0
                         do {
@@ -202,6 +280,40 @@ struct JSONModelExpansionKeyTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            let nested1 = try container.nestedIfPresent(forKey: "a")
+                            let nested2 = try nested1?.nestedIfPresent(forKey: "b")
+                            self.deep = try (nested2?.decode(Int.self, forKey: "c") ?? container.decode(Int.self, at: [.key("a"), .key("b"), .key("c")]))
+                            failingProperty = 1
+                            self.lenient = JSONModelRuntime.recovering(container) {
+                                try nested2?.decodeIfPresent(Int.self, forKey: "d")
+                            } ?? 0
+                            failingProperty = 2
+                            let nested3 = JSONModelRuntime.recovering(container) {
+                                try container.nestedIfPresent(forKey: "x")
+                            }
+                            self.onlyLenient = JSONModelRuntime.recovering(container) {
+                                try nested3?.decodeIfPresent(Int.self, forKey: "y")
+                            } ?? 1
+                        } catch {
+                            let properties: [(String, String, String)] = [("deep", "a.b.c", "Int"), ("lenient", "a.b.d", "Int"), ("onlyLenient", "x.y", "Int")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Mixed", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         let reader = JSONModelReader(container, decoder: decoder)
                         var failingProperty = 0

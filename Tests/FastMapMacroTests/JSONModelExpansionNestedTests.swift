@@ -38,6 +38,31 @@ struct JSONModelExpansionNestedTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            self.kind = try container.decode(_JSONModelScope.Kind_.self, forKey: "kind")
+                            failingProperty = 1
+                            self.other = try container.decodeIfPresent(_JSONModelScope.Kind_.self, forKey: "other") ?? _JSONModelScope.Kind_.a
+                            failingProperty = 2
+                            self.count = try container.decode(Int.self, forKey: "count")
+                        } catch {
+                            let properties: [(String, String, String)] = [("kind", "kind", "Kind"), ("other", "other", "Kind?"), ("count", "count", "Int")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Inner", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         var failingProperty = 0
                         do {

@@ -187,6 +187,25 @@ struct JSONModelExpansionTypeTests {
                     }
 
                     nonisolated init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private nonisolated init(document: JSONObjectReader) throws {
+                        let container = document
+                        do {
+                            self.id = try container.decode(Int.self, forKey: "id")
+                        } catch {
+                            let (property, keyPath, type) = ("id", "id", "Int")
+                            throw JSONModelRuntime.decodingFailure(error, model: "Isolated", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private nonisolated init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         do {
                             self.id = try container.decode(Int.self, forKey: .id)

@@ -31,6 +31,31 @@ struct JSONModelExpansionValueTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            self.social = try container.decode(JSONLossless<String>.self, forKey: "social").value
+                            failingProperty = 1
+                            self.tags = try container.decode(JSONLossy<[String]>.self, forKey: "tags").value
+                            failingProperty = 2
+                            self.counts = try container.decodeIfPresent(JSONLossyLossless<Set<Int>>.self, forKey: "counts")?.value
+                        } catch {
+                            let properties: [(String, String, String)] = [("social", "social", "String (lossless)"), ("tags", "tags", "[String] (lossy)"), ("counts", "counts", "Set<Int>? (lossless) (lossy)")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Values", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         var failingProperty = 0
                         do {
@@ -86,6 +111,35 @@ struct JSONModelExpansionValueTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            self.createdAt = try JSONDateFormat.rfc2822.date(from: container.decode(String.self, forKey: "createdAt"))
+                            failingProperty = 1
+                            self.seen = try container.decodeIfPresent(Double.self, forKey: "seen").map {
+                                try JSONDateFormat.millisecondsSince1970.date(from: $0)
+                            }
+                            failingProperty = 2
+                            self.day = try JSONDateFormat.format("y-MM-dd").date(from: container.decode(String.self, forKey: "day"))
+                            failingProperty = 3
+                            self.custom = try MyDates.date(from: container.decode(MyDates.JSONValue.self, forKey: "custom"))
+                        } catch {
+                            let properties: [(String, String, String)] = [("createdAt", "createdAt", "Date (.rfc2822)"), ("seen", "seen", "Date? (.millisecondsSince1970)"), ("day", "day", "Date (.format(\"y-MM-dd\"))"), ("custom", "custom", "Date (MyDates)")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Dates", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         var failingProperty = 0
                         do {
@@ -145,6 +199,33 @@ struct JSONModelExpansionValueTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            self.title = try JSONModelRuntime.apply(container.decode(String.self, forKey: "title"), .trimmed)
+                            failingProperty = 1
+                            self.people = try JSONModelRuntime.apply(container.decode([Person].self, forKey: "people"), .ascending(by: \.id))
+                            failingProperty = 2
+                            self.width = try JSONModelRuntime.validate(container.decode(Int.self, forKey: "width"), {
+                                    $0 > 500
+                                })
+                        } catch {
+                            let properties: [(String, String, String)] = [("title", "title", "String"), ("people", "people", "[Person]"), ("width", "width", "Int")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Post", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         var failingProperty = 0
                         do {
@@ -205,6 +286,29 @@ struct JSONModelExpansionValueTests {
                     }
 
                     init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = document
+                        var failingProperty = 0
+                        do {
+                            self.nickname = try container.decodeIfPresent(String.self, forKey: "nickname")
+                            failingProperty = 1
+                            self.homepage = try URLFromString.decode(container.decode(URLFromString.JSONValue.self, forKey: "homepage"))
+                        } catch {
+                            let properties: [(String, String, String)] = [("nickname", "nickname", "String?"), ("homepage", "homepage", "URL (via URLFromString)")]
+                            let (property, keyPath, type) = properties[failingProperty]
+                            throw JSONModelRuntime.decodingFailure(error, model: "Profile", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         var failingProperty = 0
                         do {

@@ -1,3 +1,4 @@
+import FastMap
 import FastMapModels
 import Foundation
 import Testing
@@ -58,23 +59,27 @@ enum JSONModelFixture {
     static func decode<Model: Decodable>(
         _ type: Model.Type, from text: String = text, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Model {
-        try decodeWithBoth(type, from: text, sourceLocation: sourceLocation).foundation
+        try decodeWithBoth(
+            type, from: text, same: { String(describing: $0) == String(describing: $1) },
+            sourceLocation: sourceLocation
+        ).foundation
     }
 
     /// ``decode(_:from:sourceLocation:)`` that also requires both decoders to give equal values.
     static func decode<Model: Decodable & Equatable>(
         _ type: Model.Type, from text: String = text, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Model {
-        let (foundation, fast) = try decodeWithBoth(type, from: text, sourceLocation: sourceLocation)
+        let (foundation, fast) = try decodeWithBoth(type, from: text, same: ==, sourceLocation: sourceLocation)
         #expect(fast == foundation, "FastJSONDecoder decoded a different value", sourceLocation: sourceLocation)
         return foundation
     }
 
     private static func decodeWithBoth<Model: Decodable>(
-        _ type: Model.Type, from text: String, sourceLocation: SourceLocation
+        _ type: Model.Type, from text: String, same: (Model, Model) -> Bool, sourceLocation: SourceLocation
     ) throws -> (foundation: Model, fast: Model?) {
         let data = Data(text.utf8)
         let fast = Result { try FastJSONDecoder().decode(type, from: data) }
+        expectRoutesAgree(type, from: data, same: same, sourceLocation: sourceLocation)
         do {
             let foundation = try JSONDecoder().decode(type, from: data)
             if case .failure(let error) = fast {
@@ -96,6 +101,34 @@ enum JSONModelFixture {
                     sourceLocation: sourceLocation)
             }
             throw error
+        }
+    }
+
+    /// Decodes with FastJSONDecoder twice, through the structs' generated readers of the document
+    /// and through their `Codable` route, and checks that both give the same value (as `same`
+    /// compares them) or throw the same error (case, coding path and description).
+    static func expectRoutesAgree<Model: Decodable>(
+        _ type: Model.Type, from data: Data, same: (Model, Model) -> Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let document = Result { try FastJSONDecoder().decode(type, from: data) }
+        let codableDecoder = FastJSONDecoder()
+        codableDecoder.readsDocuments = false
+        let codable = Result { try codableDecoder.decode(type, from: data) }
+        switch (document, codable) {
+        case (.success(let read), .success(let decoded)):
+            #expect(
+                same(read, decoded), "the document route decoded \(read), the Codable route \(decoded)",
+                sourceLocation: sourceLocation)
+        case (.failure(let readError), .failure(let decodedError)):
+            #expect(caseName(readError) == caseName(decodedError), sourceLocation: sourceLocation)
+            #expect(reportedPath(readError) == reportedPath(decodedError), sourceLocation: sourceLocation)
+            #expect(
+                String(describing: readError) == String(describing: decodedError), sourceLocation: sourceLocation)
+        case (.success, .failure(let error)):
+            Issue.record("only the Codable route failed: \(error)", sourceLocation: sourceLocation)
+        case (.failure(let error), .success):
+            Issue.record("only the document route failed: \(error)", sourceLocation: sourceLocation)
         }
     }
 

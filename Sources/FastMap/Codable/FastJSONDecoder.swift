@@ -54,6 +54,10 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         /// its transformers through it). Plain `decode` calls leave it nil and behave as
         /// `JSONDecoder`.
         package var hook: (any JSONTreeDecodingHook)? = nil
+        /// Whether `@JSONModel` structs read the document through their generated reader
+        /// (`JSONObjectReader`); benchmarks and tests turn it off to measure and compare the
+        /// `Codable` route on the same decoder.
+        package var readsDocuments = true
 
         /// Foundation's defaults.
         package init() {}
@@ -193,6 +197,12 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     /// The settings for one call, and the spare decoders kept for them.
     var settings: (options: Options, pool: TreeDecoderPool) { state.withLock { ($0.options, $0.pool) } }
+
+    /// See `Options.readsDocuments`.
+    package var readsDocuments: Bool {
+        get { state.withLock { $0.options.readsDocuments } }
+        set { state.withLock { $0.options.readsDocuments = newValue } }
+    }
 
     /// See `Options.elementByElementThreshold`.
     package var elementByElementThreshold: Int {

@@ -103,4 +103,10 @@ public struct JSONDecodingReport: Sendable {
         guard let collector = decoder.userInfo[userInfoKey] as? Collector else { return }
         collector.add(error, at: decoder.codingPath, kind)
     }
+
+    /// ``record(_:in:as:)`` for a generated reader: the error at the reader's object.
+    package static func record(_ error: any Error, in reader: JSONObjectReader) {
+        guard let collector = reader.decoder.userInfo[userInfoKey] as? Collector else { return }
+        collector.add(error, at: reader.codingPath, .defaultValue)
+    }
 }

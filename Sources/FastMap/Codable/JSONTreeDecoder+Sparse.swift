@@ -16,13 +16,27 @@ extension JSONTreeDecoder {
     /// container's last lookup ended (see `JSONNode.member(_:after:)`).
     @inline(__always)
     package func orderedMember(_ name: String, of object: JSONNode, depth: Int) -> JSONNode? {
-        if let sparse, sparse.isLearning { return sparse.member(name, of: object, exact: false) }
-        if let found = memberCursors.member(name, of: object, depth: depth) { return found }
+        orderedMember(name, of: object) { $0.member(name, of: object, depth: depth) }
+    }
+
+    /// ``orderedMember(_:of:depth:)`` for a key spelled in the source (a generated reader's):
+    /// compared as bytes, made a `String` only for a learning or filtered session's lookups.
+    @inline(__always)
+    package func orderedMember(_ name: StaticString, of object: JSONNode, depth: Int) -> JSONNode? {
+        orderedMember(name.description, of: object) { $0.member(name, of: object, depth: depth) }
+    }
+
+    @inline(__always)
+    private func orderedMember(
+        _ name: @autoclosure () -> String, of object: JSONNode, inOrder: (JSONMemberCursors) -> JSONNode?
+    ) -> JSONNode? {
+        if let sparse, sparse.isLearning { return sparse.member(name(), of: object, exact: false) }
+        if let found = inOrder(memberCursors) { return found }
         // The session read unowned (the decoder holds it): a member the document leaves out,
         // which most of github_events.json's payloads do several times, cost a retain and
         // release of it.
         if let sparse = sparse.map(UnownedReference.init) {
-            return sparse.reading { $0.missingMember(name, of: object, exact: false) }
+            return sparse.reading { $0.missingMember(name(), of: object, exact: false) }
         }
         // The cursor's answer is final: an object with a non-ASCII key it searched as Swift
         // compares strings, and in any other no key equals `name` but its bytes.

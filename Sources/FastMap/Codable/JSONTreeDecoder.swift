@@ -22,6 +22,9 @@ package final class JSONTreeDecoder: Decoder {
     package let lossy: FastJSONDecoder.LossyCoercions
     package let maximumDepth: Int
     package let keyStrategy: KeyStrategy
+    /// Whether `JSONObjectReader` serves the models: the default key strategy (readers match
+    /// keys as written) and `Options.readsDocuments`, read once.
+    package let readsDocuments: Bool
     /// `.skipInvalidArrayElements`, read once.
     package let skipsInvalidArrayElements: Bool
     /// Whether `[String: T]` takes its own decoding even from a value that is not an object
@@ -84,6 +87,7 @@ package final class JSONTreeDecoder: Decoder {
         self.lossy = options.lossyCoercions
         self.maximumDepth = options.maximumDepth
         self.keyStrategy = KeyStrategy(options.keyDecodingStrategy)
+        self.readsDocuments = keyStrategy.isDefault && options.readsDocuments
         self.hasStringKeyedDictionaryExemption = !keyStrategy.isDefault
         self.skipsInvalidArrayElements = options.lossyCoercions.contains(.skipInvalidArrayElements)
         self.path = CodingPathStack()
@@ -98,6 +102,7 @@ package final class JSONTreeDecoder: Decoder {
         self.lossy = parent.lossy
         self.maximumDepth = parent.maximumDepth
         self.keyStrategy = parent.keyStrategy
+        self.readsDocuments = parent.readsDocuments
         self.hasStringKeyedDictionaryExemption = parent.hasStringKeyedDictionaryExemption
         self.skipsInvalidArrayElements = parent.skipsInvalidArrayElements
         self.node = node

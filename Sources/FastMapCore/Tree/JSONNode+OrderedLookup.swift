@@ -32,6 +32,14 @@ extension JSONNode {
         return key.withBorrowedUTF8 { member(utf8: $0, after: &cursor) }
     }
 
+    /// ``member(_:after:)`` for a key spelled in the source, as generated readers name them: its
+    /// bytes are compared where they are, no `String` made.
+    @inline(__always)
+    package func member(_ key: StaticString, after cursor: inout JSONMemberCursor) -> JSONNode? {
+        if hasNonASCIIKeys { return firstEqualMember(key.description) }
+        return key.withUTF8Buffer { member(utf8: $0, after: &cursor) }
+    }
+
     @inline(__always)
     fileprivate func member(utf8 key: UnsafeBufferPointer<UInt8>, after cursor: inout JSONMemberCursor) -> JSONNode? {
         guard isObject else { return nil }
@@ -181,6 +189,14 @@ package final class JSONMemberCursors {
     /// of depth `depth` (which it moves).
     @inline(__always)
     package func member(_ key: String, of object: JSONNode, depth: Int) -> JSONNode? {
+        precondition(depth >= 0, "a coding path has no negative depth")
+        if depth >= count { grow(toHold: depth) }
+        return object.member(key, after: &cursors[depth])
+    }
+
+    /// ``member(_:of:depth:)`` for a key spelled in the source.
+    @inline(__always)
+    package func member(_ key: StaticString, of object: JSONNode, depth: Int) -> JSONNode? {
         precondition(depth >= 0, "a coding path has no negative depth")
         if depth >= count { grow(toHold: depth) }
         return object.member(key, after: &cursors[depth])
