@@ -58,6 +58,7 @@ if arguments.contains("--cold") {
 for corpus in corpora {
     benchmarks += Suites.all(for: corpus)
 }
+benchmarks += JSONModelCorporaBench.benchmarks(corpora: corpora)
 if onlyCorpus.map({ ServiceEventsSuite.corpusName.contains($0) }) ?? true {
     benchmarks += ServiceEventsSuite.benchmarks()
 }

@@ -126,6 +126,9 @@ struct ContainerRouteRecord: Decodable {
 enum JSONModelBench {
     static func benchmarks() -> [Benchmark] {
         let data = payload(records: 4000)
+        // The generated init(from:) without its document reader: what the reader saves.
+        let codableRoute = FastJSONDecoder()
+        codableRoute.readsDocuments = false
         return [
             Benchmark(
                 task: "decode @JSONModel", corpus: "generated-records", bytes: data.count,
@@ -138,6 +141,9 @@ enum JSONModelBench {
                     },
                     Competitor(name: "containers route (FastJSONDecoder)", isFoundation: false) {
                         consume(try FastJSONDecoder().decode([ContainerRouteRecord].self, from: data))
+                    },
+                    Competitor(name: "@JSONModel, Codable route (FastJSONDecoder)", isFoundation: false) {
+                        consume(try codableRoute.decode([AnnotatedRecord].self, from: data))
                     },
                 ]),
             Benchmark(
