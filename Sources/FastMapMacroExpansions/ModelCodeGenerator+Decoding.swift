@@ -1,12 +1,15 @@
 import SwiftSyntax
 
 extension ModelCodeGenerator {
-    /// `init(from:)`. For a struct it only chooses between the two routes below: FastJSONDecoder's
-    /// document (see `JSONObjectReader`), or any other decoder's keyed containers.
+    /// `init(from:)`. For a struct or final class it only chooses between the two routes below:
+    /// FastJSONDecoder's document (see `JSONObjectReader`), or any other decoder's keyed
+    /// containers.
     var initializer: DeclSyntax {
         guard readsDocument else { return decodingInitializer(Route.codable) }
+        // A class hands over to another initializer from a convenience one.
+        let header = access + (kind == .finalClass ? "required convenience " : "")
         return """
-            \(raw: access)init(from decoder: any Decoder) throws {
+            \(raw: header)init(from decoder: any Decoder) throws {
             if let document = JSONObjectReader(decoder) {
             try self.init(document: document)
             } else {
@@ -16,16 +19,23 @@ extension ModelCodeGenerator {
             """
     }
 
-    /// For a struct: `init(document:)`, which reads FastMap's document without the `Decoder`
-    /// protocol, and `init(coding:)`, the `Codable` route.
+    /// For a struct or final class: `init(document:)`, which reads FastMap's document without
+    /// the `Decoder` protocol, and `init(coding:)`, the `Codable` route.
     var routeInitializers: [DeclSyntax] {
         guard readsDocument else { return [] }
         return [decodingInitializer(Route.document), decodingInitializer(Route.codable)]
     }
 
-    /// Whether `init(from:)` chooses a route: structs. (A class's `init(from:)` is a designated
-    /// initializer, which cannot hand over to another one.)
-    var readsDocument: Bool { kind == .structure }
+    /// Whether `init(from:)` chooses a route: structs, and final classes whose superclass (if
+    /// any) is not `Codable`. Another class's `init(from:)` must stay a designated initializer:
+    /// subclasses override it and call it, and a superclass's `init(from:)` runs inside it.
+    var readsDocument: Bool {
+        switch kind {
+        case .structure: true
+        case .finalClass: !inheritsCoding
+        case .openClass, .plainClass: false
+        }
+    }
 
     /// What the two initializers differ in: the Codable one reads keyed containers by coding key;
     /// the document one reads a `JSONObjectReader` by key spelled as text.

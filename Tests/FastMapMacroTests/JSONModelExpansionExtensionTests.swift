@@ -180,7 +180,26 @@ struct JSONModelExpansionExtensionTests {
                         case id
                     }
 
-                    required init(from decoder: any Decoder) throws {
+                    required convenience init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        let container = try document.descending(into: ["data", "user"])
+                        do {
+                            self.id = try container.decode(Int.self, forKey: "id")
+                        } catch {
+                            let (property, keyPath, type) = ("id", "id", "Int")
+                            throw JSONModelRuntime.decodingFailure(error, model: "User", property: property, keyPath: keyPath, type: type, in: container)
+                        }
+                        try JSONModelRuntime.didDecode(object: self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
                         let decoder = try JSONModelRuntime.decoder(decoder, at: ["data", "user"])
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         do {

@@ -36,9 +36,13 @@ struct JSONModelDocumentRouteTests {
             let snake = FastJSONDecoder()
             snake.keyDecodingStrategy = .convertFromSnakeCase
             #expect(try documentReads { _ = try snake.decode([RoutePrice].self, from: data) } == 0)
+            // A final class reads the document too (here with its JSON-string struct); a class
+            // that may have subclasses, or that inherits its superclass's coding, does not.
             let batch = Data(#"{"ids": [1], "order": "{\"items\": [], \"tags\": {}}"}"#.utf8)
-            // The class reads its own members through containers; its JSON-string struct, the document.
-            #expect(try documentReads { _ = try FastJSONDecoder().decode(ReportBatch.self, from: batch) } == 1)
+            #expect(try documentReads { _ = try FastJSONDecoder().decode(ReportBatch.self, from: batch) } == 2)
+            let animal = Data(#"{"name": "rex", "legs": 3, "social": 12}"#.utf8)
+            #expect(try documentReads { _ = try FastJSONDecoder().decode(ModelAnimal.self, from: animal) } == 0)
+            #expect(try documentReads { _ = try FastJSONDecoder().decode(ModelDog.self, from: animal) } == 0)
             let off = FastJSONDecoder()
             off.readsDocuments = false
             #expect(try documentReads { _ = try off.decode([RoutePrice].self, from: data) } == 0)
@@ -92,6 +96,29 @@ struct JSONModelDocumentRouteTests {
             JSONModelFixture.expectRoutesAgree(OnlySocial.self, from: data, same: ==)
             JSONModelFixture.expectRoutesAgree(AliasedUser.self, from: data, same: ==)
             JSONModelFixture.expectRoutesAgree(SnakeModel.self, from: data, same: ==)
+        }
+    }
+
+    @Test func finalClassesAgreeOnBothRoutes() throws {
+        let texts = [
+            #"{"id": 1, "owner": "ann"}"#, #"{"account_id": 2, "owner": "bo"}"#, #"{"owner": "cy"}"#,
+            #"{"id": "3", "owner": "di"}"#, #"{"count": 4}"#, #"{"count": -1}"#, #"{"count": null}"#,
+            #"{"value": 5}"#, #"{"value": 5.5}"#,
+            #"{"ids": [1, "x", 2], "order": "{\"items\": [], \"tags\": {}}"}"#,
+            #"{"ids": [1], "order": "{bad", "labels": 3}"#, #"[]"#, #"null"#,
+        ]
+        for text in texts {
+            let data = Data(text.utf8)
+            JSONModelFixture.expectRoutesAgree(AliasedAccount.self, from: data) {
+                $0.id == $1.id && $0.owner == $1.owner
+            }
+            JSONModelFixture.expectRoutesAgree(HookedCounter.self, from: data) {
+                $0.count == $1.count && $0.decodedCount == $1.decodedCount
+            }
+            JSONModelFixture.expectRoutesAgree(Standalone.self, from: data, same: ==)
+            JSONModelFixture.expectRoutesAgree(ReportBatch.self, from: data) {
+                $0.ids == $1.ids && $0.order == $1.order && $0.labels == $1.labels
+            }
         }
     }
 

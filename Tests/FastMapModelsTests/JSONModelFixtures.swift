@@ -104,7 +104,7 @@ enum JSONModelFixture {
         }
     }
 
-    /// Decodes with FastJSONDecoder twice, through the structs' generated readers of the document
+    /// Decodes with FastJSONDecoder twice, through the generated readers of the document
     /// and through their `Codable` route, and checks that both give the same value (as `same`
     /// compares them) or throw the same error (case, coding path and description).
     static func expectRoutesAgree<Model: Decodable>(

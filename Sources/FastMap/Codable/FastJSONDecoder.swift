@@ -54,9 +54,9 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         /// its transformers through it). Plain `decode` calls leave it nil and behave as
         /// `JSONDecoder`.
         package var hook: (any JSONTreeDecodingHook)? = nil
-        /// Whether `@JSONModel` structs read the document through their generated reader
-        /// (`JSONObjectReader`); benchmarks and tests turn it off to measure and compare the
-        /// `Codable` route on the same decoder.
+        /// Whether `@JSONModel` structs and final classes read the document through their
+        /// generated reader (`JSONObjectReader`); benchmarks and tests turn it off to measure and
+        /// compare the `Codable` route on the same decoder.
         package var readsDocuments = true
 
         /// Foundation's defaults.

@@ -1,8 +1,8 @@
 @_spi(FastMapCore) import FastMapCore
 
 /// Reads the members of one JSON object of FastMap's document without the `Decoder` protocol:
-/// the reader a `@JSONModel` struct's generated `init(from:)` hands its `init(document:)` when
-/// ``FastJSONDecoder`` decodes it.
+/// the reader the generated `init(from:)` of a `@JSONModel` struct or final class hands its
+/// `init(document:)` when ``FastJSONDecoder`` decodes it.
 ///
 /// Keys are written in the source (`StaticString`) and compared as bytes with the document's,
 /// in order from the member found last, as `KeyedDecodingContainer` finds them through
