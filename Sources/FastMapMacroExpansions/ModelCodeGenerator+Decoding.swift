@@ -77,7 +77,9 @@ extension ModelCodeGenerator {
             // FastJSONDecoder checked that the value is an object before calling.
             let keys = root.map(\.swiftLiteral).joined(separator: ", ")
             if !root.isEmpty {
-                lines.append("let container = try document.descending(into: [\(keys)])")
+                // With nothing to read, the root is still checked, as the Codable route does.
+                let binding = decoded.isEmpty ? "_" : "let container"
+                lines.append("\(binding) = try document.descending(into: [\(keys)])")
             } else if !decoded.isEmpty {
                 lines.append("let container = document")
             }

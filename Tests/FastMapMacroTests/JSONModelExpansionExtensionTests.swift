@@ -164,6 +164,51 @@ struct JSONModelExpansionExtensionTests {
                 """#)
     }
 
+    @Test func rootWithNothingToRead() {
+        assertExpansion(
+            #"""
+            @JSONModel(root: "meta")
+            struct Marker {
+                @Ignore var seen = true
+            }
+            """#,
+            expandedSource: #"""
+                struct Marker {
+                    var seen = true
+                }
+
+                extension Marker: Decodable, Encodable {
+                    enum CodingKeys: CodingKey {
+                    }
+
+                    init(from decoder: any Decoder) throws {
+                        if let document = JSONObjectReader(decoder) {
+                            try self.init(document: document)
+                        } else {
+                            try self.init(coding: decoder)
+                        }
+                    }
+
+                    private init(document: JSONObjectReader) throws {
+                        _ = try document.descending(into: ["meta"])
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    private init(coding decoder: any Decoder) throws {
+                        let decoder = try JSONModelRuntime.decoder(decoder, at: ["meta"])
+                        _ = try decoder.container(keyedBy: CodingKeys.self)
+                        try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    func encode(to encoder: any Encoder) throws {
+                        try JSONModelRuntime.willEncode(self)
+                        let encoder = JSONModelRuntime.encoder(encoder, at: ["meta"])
+                        _ = encoder.container(keyedBy: CodingKeys.self)
+                    }
+                }
+                """#)
+    }
+
     @Test func rootOnAFinalClass() {
         assertExpansion(
             #"""

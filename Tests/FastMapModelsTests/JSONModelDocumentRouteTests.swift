@@ -135,6 +135,7 @@ struct JSONModelDocumentRouteTests {
         for text in texts {
             let data = Data(text.utf8)
             JSONModelFixture.expectRoutesAgree(RootedUser.self, from: data, same: ==)
+            JSONModelFixture.expectRoutesAgree(RouteMarker.self, from: data, same: ==)
             JSONModelFixture.expectRoutesAgree(FlatPerson.self, from: data, same: ==)
             JSONModelFixture.expectRoutesAgree(SharedPrefixes.self, from: data, same: ==)
             JSONModelFixture.expectRoutesAgree(QueueMessage.self, from: data, same: ==)
@@ -153,4 +154,10 @@ struct RoutePrice: Equatable {
 @JSONModel
 struct RouteBasket: Equatable {
     let items: [RoutePrice]
+}
+
+/// Nothing to read but its root: both routes still require the object there.
+@JSONModel(root: "data")
+struct RouteMarker: Equatable {
+    @Ignore var seen = true
 }
