@@ -36,15 +36,8 @@ extension JSONModelRuntime {
         for step in path {
             let key = JSONModelKey(stringValue: step)
             let container = try current.container(keyedBy: JSONModelKey.self)
-            guard container.contains(key) else {
-                throw CodingErrors.keyNotFound(
-                    key, at: container.codingPath, "No value for key \"\(step)\" on the way to the model's root.")
-            }
-            if try container.decodeNil(forKey: key) {
-                throw CodingErrors.valueNotFound(
-                    [String: Any].self, at: container.codingPath + [key],
-                    "Found null at \"\(step)\" where the model's root object was expected.")
-            }
+            guard container.contains(key) else { throw CodingErrors.rootStepMissing(key, at: container.codingPath) }
+            if try container.decodeNil(forKey: key) { throw CodingErrors.rootStepNull(key, at: container.codingPath) }
             // Checks the kind now, so a scalar fails with the step's own coding path.
             _ = try container.nestedContainer(keyedBy: JSONModelKey.self, forKey: key)
             current = try container.superDecoder(forKey: key)

@@ -47,6 +47,19 @@ package enum CodingErrors {
         .keyNotFound(key, context(codingPath, description, underlying, wording))
     }
 
+    /// `@JSONModel(root:)`: the object holding the model has no member `key` (`codingPath` is
+    /// that object's); both decoding routes throw this.
+    package static func rootStepMissing(_ key: any CodingKey, at codingPath: [any CodingKey]) -> DecodingError {
+        keyNotFound(key, at: codingPath, "No value for key \"\(key.stringValue)\" on the way to the model's root.")
+    }
+
+    /// `@JSONModel(root:)`: the member `key` on the way to the model is `null`.
+    package static func rootStepNull(_ key: any CodingKey, at codingPath: [any CodingKey]) -> DecodingError {
+        valueNotFound(
+            [String: Any].self, at: codingPath + [key],
+            "Found null at \"\(key.stringValue)\" where the model's root object was expected.")
+    }
+
     /// A value that is there but unusable, or input that is not JSON.
     package static func dataCorrupted(
         at codingPath: [any CodingKey], _ description: String, underlying: (any Error)? = nil,

@@ -207,16 +207,10 @@ public struct JSONObjectReader {
         for key in keys {
             let sourceKey = JSONSourceKey(key)
             guard let node = current.lookup(key) else {
-                throw CodingErrors.keyNotFound(
-                    sourceKey, at: current.codingPath,
-                    "No value for key \"\(sourceKey.stringValue)\" on the way to the model's root.")
+                throw CodingErrors.rootStepMissing(sourceKey, at: current.codingPath)
             }
+            if node.isNull { throw CodingErrors.rootStepNull(sourceKey, at: current.codingPath) }
             let step = CodingPathComponent.key(sourceKey)
-            if node.isNull {
-                throw CodingErrors.valueNotFound(
-                    [String: Any].self, at: current.codingPath + [sourceKey],
-                    "Found null at \"\(sourceKey.stringValue)\" where the model's root object was expected.")
-            }
             guard node.isObject else {
                 throw decoder.containerMismatch([String: Any].self, node: node, at: current.path, step)
             }
