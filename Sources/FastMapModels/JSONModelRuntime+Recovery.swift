@@ -18,13 +18,8 @@ extension JSONModelRuntime {
         do {
             return try body()
         } catch {
-            record(error, in: container)
+            JSONDecodingReport.record(error, in: container)
             return nil
         }
-    }
-
-    @usableFromInline
-    static func record(_ error: any Error, in container: JSONObjectReader) {
-        JSONDecodingReport.record(error, in: container)
     }
 }

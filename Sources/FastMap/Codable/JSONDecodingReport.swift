@@ -105,6 +105,7 @@ public struct JSONDecodingReport: Sendable {
     }
 
     /// ``record(_:in:as:)`` for a generated reader: the error at the reader's object.
+    @usableFromInline
     package static func record(_ error: any Error, in reader: JSONObjectReader) {
         guard let collector = reader.decoder.userInfo[userInfoKey] as? Collector else { return }
         collector.add(error, at: reader.codingPath, .defaultValue)
