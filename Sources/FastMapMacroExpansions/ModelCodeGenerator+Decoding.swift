@@ -5,7 +5,7 @@ extension ModelCodeGenerator {
     /// FastJSONDecoder's document (see `JSONObjectReader`), or any other decoder's keyed
     /// containers.
     var initializer: DeclSyntax {
-        guard readsDocument else { return decodingInitializer(Route.codable) }
+        guard readsDocument else { return decodingInitializer(.codable) }
         // A class hands over to another initializer from a convenience one.
         let header = access + (kind == .finalClass ? "required convenience " : "")
         return """
@@ -23,7 +23,7 @@ extension ModelCodeGenerator {
     /// the `Decoder` protocol, and `init(coding:)`, the `Codable` route.
     var routeInitializers: [DeclSyntax] {
         guard readsDocument else { return [] }
-        return [decodingInitializer(Route.document), decodingInitializer(Route.codable)]
+        return [decodingInitializer(.document), decodingInitializer(.codable)]
     }
 
     /// Whether `init(from:)` chooses a route: structs, and final classes whose superclass (if
@@ -39,15 +39,15 @@ extension ModelCodeGenerator {
 
     /// What the two initializers differ in: the Codable one reads keyed containers by coding key;
     /// the document one reads a `JSONObjectReader` by key spelled as text.
-    struct Route {
-        /// The value `@Default(onInvalid:)` recovers through (it reports to a decoding report).
-        let recovery: String
-        /// The variable nested paths are read from.
-        let pathReader: String
-        let isDocument: Bool
+    enum Route {
+        case codable
+        case document
 
-        static let codable = Route(recovery: "decoder", pathReader: "reader", isDocument: false)
-        static let document = Route(recovery: "container", pathReader: "container", isDocument: true)
+        var isDocument: Bool { self == .document }
+        /// The value `@Default(onInvalid:)` recovers through (it reports to a decoding report).
+        var recovery: String { isDocument ? "container" : "decoder" }
+        /// The variable nested paths are read from.
+        var pathReader: String { isDocument ? "container" : "reader" }
     }
 
     /// How `route` names the member `key`: a `CodingKeys` case, or the key's text.
