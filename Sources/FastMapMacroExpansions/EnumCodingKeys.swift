@@ -37,10 +37,13 @@ protocol CodingGenerator {
     /// Initializers `initializer` hands over to, for the types whose decoding takes two routes.
     var routeInitializers: [DeclSyntax] { get }
     var encoder: DeclSyntax { get }
+    /// Methods `encoder` hands over to, for the types whose encoding takes two routes.
+    var encodingRoutes: [DeclSyntax] { get }
 }
 
 extension CodingGenerator {
     var routeInitializers: [DeclSyntax] { [] }
+    var encodingRoutes: [DeclSyntax] { [] }
 }
 
 extension JSONModelMacro.Plan {
@@ -48,6 +51,6 @@ extension JSONModelMacro.Plan {
     init(_ generator: some CodingGenerator) {
         self.init(
             declarations: [generator.codingKeys, generator.initializer] + generator.routeInitializers
-                + [generator.encoder])
+                + [generator.encoder] + generator.encodingRoutes)
     }
 }

@@ -1,24 +1,72 @@
 import SwiftSyntax
 
 extension ModelCodeGenerator {
+    /// `encode(to:)`. For a struct or final class writing one plain object it runs the
+    /// `willEncode` hook and chooses between the two routes below: FastJSONEncoder's output
+    /// (see `JSONObjectWriter`), or any other encoder's keyed containers.
     var encoder: DeclSyntax {
-        var header = ""
-        switch kind {
-        case .openClass: header = access == "public " ? "open " : access
-        default: header = access
+        guard writesDirectly else { return encodingMethod(.codable) }
+        return """
+            \(raw: access)func encode(to encoder: any Encoder) throws {
+            try JSONModelRuntime.willEncode(self)
+            if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+            try encode(writer: writer)
+            } else {
+            try encode(coding: encoder)
+            }
+            }
+            """
+    }
+
+    /// For the types `encoder` chooses a route for: `encode(writer:)`, which writes
+    /// FastJSONEncoder's output without the `Encoder` protocol, and `encode(coding:)`, the
+    /// `Codable` route.
+    var encodingRoutes: [DeclSyntax] {
+        guard writesDirectly else { return [] }
+        return [encodingMethod(.document), encodingMethod(.codable)]
+    }
+
+    /// Whether `encode(to:)` chooses a route: the types whose `init(from:)` does, unless their
+    /// object is below a root path or shared with flattened values (which write through the
+    /// same encoder, so through containers).
+    var writesDirectly: Bool {
+        readsDocument && root.isEmpty && !properties.contains { $0.flatten && $0.encodes }
+    }
+
+    private func encodingMethod(_ route: Route) -> DeclSyntax {
+        var header: String
+        var lines: [String] = []
+        if writesDirectly {
+            // The routes are encode(to:)'s helpers: private, with its isolation.
+            header = "private " + (access.hasSuffix("nonisolated ") ? "nonisolated " : "")
+            header +=
+                route.isDocument
+                ? "func encode(writer: JSONObjectWriter) throws" : "func encode(coding encoder: any Encoder) throws"
+        } else {
+            switch kind {
+            case .openClass: header = access == "public " ? "open " : access
+            default: header = access
+            }
+            if inheritsCoding { header += "override " }
+            header += "func encode(to encoder: any Encoder) throws"
+            lines.append("try JSONModelRuntime.willEncode(self)")
         }
-        if inheritsCoding { header += "override " }
-        header += "func encode(to encoder: any Encoder) throws"
-        var lines = ["try JSONModelRuntime.willEncode(self)"]
         if !root.isEmpty { lines.append("let encoder = JSONModelRuntime.encoder(encoder, at: \(rootLiteral))") }
         if inheritsCoding { lines.append("try super.encode(to: encoder)") }
         let tree = EncodeTree(properties)
-        if tree.root.children.isEmpty {
+        if route.isDocument {
+            // The writer has opened the object.
+            if !tree.root.children.isEmpty {
+                lines.append("let container = writer")
+                var counter = 0
+                emitObject(tree.root, into: "container", route: route, lines: &lines, counter: &counter)
+            }
+        } else if tree.root.children.isEmpty {
             if !inheritsCoding { lines.append("_ = encoder.container(keyedBy: CodingKeys.self)") }
         } else {
             lines.append("var container = encoder.container(keyedBy: CodingKeys.self)")
             var counter = 0
-            emitObject(tree.root, into: "container", lines: &lines, counter: &counter)
+            emitObject(tree.root, into: "container", route: route, lines: &lines, counter: &counter)
         }
         for property in properties where property.flatten && property.encodes {
             lines.append(
@@ -28,18 +76,21 @@ extension ModelCodeGenerator {
         return "\(raw: header) {\n\(raw: lines.joined(separator: "\n"))\n}"
     }
 
-    private func emitObject(_ node: EncodeTree.Node, into container: String, lines: inout [String], counter: inout Int)
-    {
+    /// Writes the members of `node` into `container`: a `JSONObjectWriter` on the document
+    /// route, which names keys by their text, or a keyed container.
+    private func emitObject(
+        _ node: EncodeTree.Node, into container: String, route: Route, lines: inout [String], counter: inout Int
+    ) {
         for child in node.children {
             guard case .key(let key) = child.step else { continue }
-            let keyReference = caseReference(key)
+            let keyReference = keyReference(key, route)
             if let leaf = child.leaf {
                 let property = properties[leaf]
                 let value = encodedValue(property)
                 let method = property.shape.isOptional && !property.encodeNil ? "encodeIfPresent" : "encode"
                 lines.append("try \(container).\(method)(\(value), forKey: \(keyReference))")
             } else {
-                emitNested(child, in: container, forKey: keyReference, lines: &lines, counter: &counter)
+                emitNested(child, in: container, forKey: keyReference, route: route, lines: &lines, counter: &counter)
             }
         }
     }
@@ -59,15 +110,17 @@ extension ModelCodeGenerator {
             if let leaf = child.leaf {
                 lines.append("try \(container).encode(\(encodedValue(properties[leaf])))")
             } else {
-                emitNested(child, in: container, forKey: nil, lines: &lines, counter: &counter)
+                emitNested(child, in: container, forKey: nil, route: .codable, lines: &lines, counter: &counter)
             }
         }
     }
 
     /// Opens the container `node` needs (unkeyed for an array, keyed otherwise) in `container`,
-    /// under `key` or as the next element when `key` is nil, and writes `node` into it.
+    /// under `key` or as the next element when `key` is nil, and writes `node` into it. On the
+    /// document route a nested object under a key is another `JSONObjectWriter`.
     private func emitNested(
-        _ node: EncodeTree.Node, in container: String, forKey key: String?, lines: inout [String], counter: inout Int
+        _ node: EncodeTree.Node, in container: String, forKey key: String?, route: Route, lines: inout [String],
+        counter: inout Int
     ) {
         counter += 1
         let nested = "nested\(counter)"
@@ -75,10 +128,13 @@ extension ModelCodeGenerator {
         if node.isArray {
             lines.append("var \(nested) = \(container).nestedUnkeyedContainer(\(keyArgument ?? ""))")
             emitArray(node, into: nested, lines: &lines, counter: &counter)
+        } else if route.isDocument, let keyArgument {
+            lines.append("let \(nested) = \(container).nestedContainer(\(keyArgument))")
+            emitObject(node, into: nested, route: route, lines: &lines, counter: &counter)
         } else {
             let arguments = ["keyedBy: CodingKeys.self", keyArgument].compactMap { $0 }.joined(separator: ", ")
             lines.append("var \(nested) = \(container).nestedContainer(\(arguments))")
-            emitObject(node, into: nested, lines: &lines, counter: &counter)
+            emitObject(node, into: nested, route: .codable, lines: &lines, counter: &counter)
         }
     }
 

@@ -6,10 +6,11 @@
 /// root path: `@JSONModel(keys: .snakeCase)`, `@JSONModel(keys: .kebabCase, root: "data.user")`.
 @attached(
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
-    named(encode(to:)), named(_JSONModelScope))
+    named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
 @attached(
     extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
-    named(init(document:)), named(init(coding:)), named(encode(to:)))
+    named(init(document:)), named(init(coding:)), named(encode(to:)), named(encode(writer:)),
+    named(encode(coding:)))
 public macro JSONModel(keys: JSONKeyStyle, root: String? = nil, inheritsCoding: Bool? = nil) =
     #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
@@ -18,10 +19,11 @@ public macro JSONModel(keys: JSONKeyStyle, root: String? = nil, inheritsCoding: 
 /// `{"data": {"user": {…}}}`.
 @attached(
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
-    named(encode(to:)), named(_JSONModelScope))
+    named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
 @attached(
     extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
-    named(init(document:)), named(init(coding:)), named(encode(to:)))
+    named(init(document:)), named(init(coding:)), named(encode(to:)), named(encode(writer:)),
+    named(encode(coding:)))
 public macro JSONModel(root: String, inheritsCoding: Bool? = nil) =
     #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 

@@ -10,10 +10,11 @@
 /// ``JSONModel(inheritsCoding:)``.
 @attached(
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
-    named(encode(to:)), named(_JSONModelScope))
+    named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
 @attached(
     extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
-    named(init(document:)), named(init(coding:)), named(encode(to:)))
+    named(init(document:)), named(init(coding:)), named(encode(to:)), named(encode(writer:)),
+    named(encode(coding:)))
 public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// `@JSONModel` for a class, saying whether its superclass is `Codable`.
@@ -23,10 +24,11 @@ public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONMo
 /// model's JSON object. With `false`, the superclass (if any) is initialized with `super.init()`.
 @attached(
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
-    named(encode(to:)), named(_JSONModelScope))
+    named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
 @attached(
     extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
-    named(init(document:)), named(init(coding:)), named(encode(to:)))
+    named(init(document:)), named(init(coding:)), named(encode(to:)), named(encode(writer:)),
+    named(encode(coding:)))
 public macro JSONModel(inheritsCoding: Bool) = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// `@JSONModel` for an enum with associated values: each case is a JSON object whose

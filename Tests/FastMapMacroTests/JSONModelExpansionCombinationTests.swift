@@ -155,6 +155,32 @@ struct JSONModelExpansionCombinationTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(JSONDateFormat.iso8601.string(from: self.a), forKey: "a")
+                        try container.encode(JSONDateFormat.iso8601WithFractionalSeconds.string(from: self.b), forKey: "b")
+                        try container.encodeIfPresent(self.c.map {
+                                JSONDateFormat.rfc3339.string(from: $0)
+                            }, forKey: "c")
+                        try container.encode(JSONDateFormat.secondsSince1970.number(from: self.d), forKey: "d")
+                        try container.encode(self.views, forKey: "views_count")
+                        try container.encode(self.ids, forKey: "ids")
+                        try container.encode(self.scores, forKey: "scores")
+                        try container.encodeIfPresent(self.nickname, forKey: "nickname")
+                        try container.encode(self.numbers, forKey: "numbers")
+                        try container.encode(self.stars, forKey: "stars")
+                        try container.encodeIfPresent(self.code, forKey: "code")
+                        try container.encode(self.positive, forKey: "positive")
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(JSONDateFormat.iso8601.string(from: self.a), forKey: .a)
                         try container.encode(JSONDateFormat.iso8601WithFractionalSeconds.string(from: self.b), forKey: .b)

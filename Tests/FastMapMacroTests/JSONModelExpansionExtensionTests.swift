@@ -76,6 +76,21 @@ struct JSONModelExpansionExtensionTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(self.userID, forKey: "user_id")
+                        try container.encode(self.fullName, forKey: "displayName")
+                        try container.encodeIfPresent(self.nick, forKey: "Nick")
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.userID, forKey: .userID)
                         try container.encode(self.fullName, forKey: .displayName)

@@ -66,6 +66,20 @@ struct JSONModelExpansionKeyTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(self.id, forKey: "id")
+                        try container.encodeIfPresent(self.name, forKey: "name")
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.id, forKey: .id)
                         try container.encodeIfPresent(self.name, forKey: .name)
@@ -155,6 +169,28 @@ struct JSONModelExpansionKeyTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(self.firstName, forKey: "first_name")
+                        let nested1 = container.nestedContainer(forKey: "address")
+                        try nested1.encode(self.zipCode, forKey: "zipCode")
+                        let nested2 = container.nestedContainer(forKey: "a")
+                        var nested3 = nested2.nestedUnkeyedContainer(forKey: "b")
+                        try nested3.encode(self.first)
+                        var nested4 = container.nestedUnkeyedContainer(forKey: "items")
+                        try nested4.encodeNil()
+                        var nested5 = nested4.nestedContainer(keyedBy: CodingKeys.self)
+                        try nested5.encode(self.secondID, forKey: .id)
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.firstName, forKey: .firstName)
                         var nested1 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .address)
@@ -243,6 +279,21 @@ struct JSONModelExpansionKeyTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(self.phone, forKey: "phone")
+                        try container.encode(self.views, forKey: "views")
+                        try container.encodeIfPresent(self.nickname, forKey: "nickname")
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.phone, forKey: .phone)
                         try container.encode(self.views, forKey: .views)
@@ -342,6 +393,24 @@ struct JSONModelExpansionKeyTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        let nested1 = container.nestedContainer(forKey: "a")
+                        let nested2 = nested1.nestedContainer(forKey: "b")
+                        try nested2.encode(self.deep, forKey: "c")
+                        try nested2.encode(self.lenient, forKey: "d")
+                        let nested3 = container.nestedContainer(forKey: "x")
+                        try nested3.encode(self.onlyLenient, forKey: "y")
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         var nested1 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .a)
                         var nested2 = nested1.nestedContainer(keyedBy: CodingKeys.self, forKey: .b)

@@ -81,6 +81,21 @@ struct JSONModelExpansionNestedTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(self.kind, forKey: "kind")
+                        try container.encodeIfPresent(self.other, forKey: "other")
+                        try container.encode(self.count, forKey: "count")
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.kind, forKey: .kind)
                         try container.encodeIfPresent(self.other, forKey: .other)

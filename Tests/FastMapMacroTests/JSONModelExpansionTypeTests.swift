@@ -218,6 +218,19 @@ struct JSONModelExpansionTypeTests {
 
                     nonisolated func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private nonisolated func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(self.id, forKey: "id")
+                    }
+
+                    private nonisolated func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.id, forKey: .id)
                     }

@@ -74,6 +74,21 @@ struct JSONModelExpansionValueTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(self.social, forKey: "social")
+                        try container.encode(self.tags, forKey: "tags")
+                        try container.encodeIfPresent(self.counts, forKey: "counts")
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.social, forKey: .social)
                         try container.encode(self.tags, forKey: .tags)
@@ -162,6 +177,24 @@ struct JSONModelExpansionValueTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(JSONDateFormat.rfc2822.string(from: self.createdAt), forKey: "createdAt")
+                        try container.encodeIfPresent(self.seen.map {
+                                JSONDateFormat.millisecondsSince1970.number(from: $0)
+                            }, forKey: "seen")
+                        try container.encode(JSONDateFormat.format("y-MM-dd").string(from: self.day), forKey: "day")
+                        try container.encode(try MyDates.jsonValue(for: self.custom), forKey: "custom")
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(JSONDateFormat.rfc2822.string(from: self.createdAt), forKey: .createdAt)
                         try container.encodeIfPresent(self.seen.map {
@@ -246,6 +279,21 @@ struct JSONModelExpansionValueTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(self.title, forKey: "title")
+                        try container.encode(self.people, forKey: "people")
+                        try container.encode(self.width, forKey: "width")
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.title, forKey: .title)
                         try container.encode(self.people, forKey: .people)
@@ -325,6 +373,21 @@ struct JSONModelExpansionValueTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(self.nickname, forKey: "nickname")
+                        try container.encode(try URLFromString.encode(self.homepage), forKey: "homepage")
+                        try container.encode(self.version, forKey: "version")
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.nickname, forKey: .nickname)
                         try container.encode(try URLFromString.encode(self.homepage), forKey: .homepage)

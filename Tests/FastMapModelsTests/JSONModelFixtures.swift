@@ -154,15 +154,68 @@ enum JSONModelFixture {
         }
     }
 
-    /// Encodes with `JSONEncoder` and decodes the result again.
-    static func roundTrip<Model: Codable>(_ value: Model) throws -> Model {
-        try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(value))
+    /// Encodes with FastJSONEncoder twice, through the generated writers and through the
+    /// `Codable` route, in every output format, alone and three times in an array (from the
+    /// second object on, the encoder writes keys it has learned): both must write the same
+    /// bytes, or throw the same error with the same coding path.
+    static func expectEncodingRoutesAgree<Model: Encodable>(
+        _ value: Model, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let formats: [JSONEncoder.OutputFormatting] = [
+            [], .sortedKeys, .prettyPrinted, [.prettyPrinted, .sortedKeys], .withoutEscapingSlashes,
+        ]
+        for format in formats {
+            let writing = FastJSONEncoder()
+            writing.outputFormatting = format
+            let codable = FastJSONEncoder()
+            codable.outputFormatting = format
+            codable.writesModels = false
+            expectSameOutput(
+                Result { try writing.encode(value) }, Result { try codable.encode(value) }, sourceLocation)
+            expectSameOutput(
+                Result { try writing.encode([value, value, value]) },
+                Result { try codable.encode([value, value, value]) }, sourceLocation)
+        }
+    }
+
+    private static func expectSameOutput(
+        _ written: Result<Data, any Error>, _ encoded: Result<Data, any Error>, _ sourceLocation: SourceLocation
+    ) {
+        switch (written, encoded) {
+        case (.success(let writer), .success(let coding)):
+            #expect(
+                writer == coding,
+                "the writer route wrote \(String(decoding: writer, as: UTF8.self)), the Codable route \(String(decoding: coding, as: UTF8.self))",
+                sourceLocation: sourceLocation)
+        case (.failure(let writerError), .failure(let codingError)):
+            #expect(String(describing: writerError) == String(describing: codingError), sourceLocation: sourceLocation)
+            #expect(encodedPath(writerError) == encodedPath(codingError), sourceLocation: sourceLocation)
+        case (.success, .failure(let error)):
+            Issue.record("only the Codable route failed: \(error)", sourceLocation: sourceLocation)
+        case (.failure(let error), .success):
+            Issue.record("only the writer route failed: \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    private static func encodedPath(_ error: any Error) -> [String] {
+        guard case EncodingError.invalidValue(_, let context) = error else { return [] }
+        return context.codingPath.map(\.stringValue)
+    }
+
+    /// Encodes with `JSONEncoder` and decodes the result again (checking FastJSONEncoder's
+    /// two routes on the way).
+    static func roundTrip<Model: Codable>(_ value: Model, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> Model
+    {
+        expectEncodingRoutesAgree(value, sourceLocation: sourceLocation)
+        return try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(value))
     }
 
     /// Round trip through Foundation's coders, and checks that FastMap's coders give the same value.
     static func roundTrip<Model: Codable & Equatable>(
         _ value: Model, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Model {
+        expectEncodingRoutesAgree(value, sourceLocation: sourceLocation)
         let foundation = try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(value))
         let fast = try FastJSONDecoder().decode(Model.self, from: FastJSONEncoder().encode(value))
         #expect(
@@ -171,8 +224,11 @@ enum JSONModelFixture {
     }
 
     /// The encoded value as a `JSON`, to look at its shape.
-    static func encoded<Model: Encodable>(_ value: Model) throws -> JSON {
-        try JSON(data: JSONEncoder().encode(value))
+    static func encoded<Model: Encodable>(_ value: Model, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> JSON
+    {
+        expectEncodingRoutesAgree(value, sourceLocation: sourceLocation)
+        return try JSON(data: JSONEncoder().encode(value))
     }
 }
 

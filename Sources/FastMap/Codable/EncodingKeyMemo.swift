@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the streaming encoder learned, during one encode, about the objects written through
 /// one `CodingKey` type: their keys in the order they come, each key's text ready to copy
 /// (quoted, with the key-value separator), and the keys' rank in UTF-8 order.
@@ -26,6 +28,8 @@ struct EncodingKeyMemo {
     private(set) var text: [UInt8] = []
     /// Where each key's text ends in `text`.
     private var textEnds: [Int] = []
+    /// The length of the key-value separator in ``text``.
+    private var separatorCount = 0
     /// Each key's position in UTF-8 order.
     private(set) var ranks: [Int] = []
     /// Whether the learned order is UTF-8 order already (nothing to sort).
@@ -58,6 +62,29 @@ struct EncodingKeyMemo {
             position += 1
         }
         return nil
+    }
+
+    /// The position of `key` among the learned keys at or after `cursor`, if it is there: the
+    /// same, for a key written in the source (`JSONObjectWriter`'s), compared as bytes.
+    @inline(__always)
+    func position(of key: StaticString, from cursor: Int) -> Int? {
+        key.withUTF8Buffer { bytes in
+            var position = cursor
+            while position < keys.count {
+                // A learned key's text is `"key"` and the separator: the key starts after the quote.
+                let range = textRange(position)
+                if range.count == bytes.count + separatorCount + 2
+                    && text.withUnsafeBufferPointer({
+                        bytes.isEmpty
+                            || memcmp($0.baseAddress! + range.lowerBound + 1, bytes.baseAddress!, bytes.count) == 0
+                    })
+                {
+                    return position
+                }
+                position += 1
+            }
+            return nil
+        }
     }
 
     /// The bytes of the key at `position`'s text in ``text``.
@@ -97,6 +124,7 @@ struct EncodingKeyMemo {
         var learnedRanks = [Int](repeating: 0, count: learned.count)
         for (rank, position) in order.enumerated() { learnedRanks[position] = rank }
         self.keys = learned
+        separatorCount = separator.count
         text = learnedText
         textEnds = ends
         ranks = learnedRanks

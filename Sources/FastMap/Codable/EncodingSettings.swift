@@ -9,6 +9,9 @@ struct EncodingSettings {
     let escapeSlashes: Bool
     /// `.useDefaultKeys`: keys are written as the value gives them.
     let usesDefaultKeys: Bool
+    /// Whether `JSONObjectWriter` may write: default keys (a writer writes keys as given) and
+    /// `EncodingOptions.writesModels`.
+    let writesModels: Bool
 
     init(_ options: EncodingOptions) {
         self.options = options
@@ -20,6 +23,7 @@ struct EncodingSettings {
         } else {
             usesDefaultKeys = false
         }
+        writesModels = usesDefaultKeys && options.writesModels
     }
 
     /// `userInfo` as the `Encoder` protocol declares it.

@@ -182,29 +182,67 @@ struct EncodingStreamState {
 
     /// Writes the separator and key of a new member of the object `index`.
     mutating func beginMember(_ key: String, in index: Int) {
+        let (start, quote) = beginMemberText(in: index)
+        if let memo = matchingMemo(index), let position = memos[memo].position(of: key, from: frames[index].memoCursor)
+        {
+            writeLearnedKey(position, in: index, start: start, keyStart: quote + 1, keyCount: key.utf8.count)
+        } else {
+            writeKey(key, in: index, start: start, quote: quote)
+        }
+    }
+
+    /// The same for a key written in the source (`JSONObjectWriter`'s): compared with the
+    /// learned keys as bytes, made a `String` only when it is not one of them.
+    mutating func beginMember(_ key: StaticString, in index: Int) {
+        let (start, quote) = beginMemberText(in: index)
+        if let memo = matchingMemo(index), let position = memos[memo].position(of: key, from: frames[index].memoCursor)
+        {
+            writeLearnedKey(position, in: index, start: start, keyStart: quote + 1, keyCount: key.utf8CodeUnitCount)
+        } else {
+            writeKey(key.description, in: index, start: start, quote: quote)
+        }
+    }
+
+    /// Writes what comes before a member's key (separator, indentation); returns where the
+    /// member starts and where its key's opening quote goes.
+    @inline(__always)
+    private mutating func beginMemberText(in index: Int) -> (start: Int, quote: Int) {
         if frames[index].count > 0 { writer.separator() }
         frames[index].count += 1
         let start = writer.count
         writer.indent()
-        let quote = writer.count
+        return (start, writer.count)
+    }
+
+    /// The memo the next member of the object `index` may be found in: its key type's, while
+    /// every member so far matched it.
+    @inline(__always)
+    private func matchingMemo(_ index: Int) -> Int? {
         let memo = frames[index].memo
-        if memo >= 0 && frames[index].membersMatchMemo && memos[memo].version == frames[index].memoVersion,
-            let position = memos[memo].position(of: key, from: frames[index].memoCursor)
-        {
-            // The learned text holds the separator; its key is plain ASCII, as long as the key.
-            frames[index].memoCursor = position + 1
-            if textMemo != memo || textVersion != memos[memo].version {
-                memoText = memos[memo].text
-                textMemo = memo
-                textVersion = memos[memo].version
-            }
-            writer.append(memoText, memos[memo].textRange(position))
-            members.append(
-                EncodingMember(
-                    start: start, keyStart: quote + 1, keyCount: key.utf8.count, keyIsCopied: false,
-                    memoPosition: position))
-            return
+        guard memo >= 0 && frames[index].membersMatchMemo && memos[memo].version == frames[index].memoVersion
+        else { return nil }
+        return memo
+    }
+
+    /// Writes the learned text of the key at `position` (it holds the separator; the key is
+    /// plain ASCII, as long as written).
+    @inline(__always)
+    private mutating func writeLearnedKey(_ position: Int, in index: Int, start: Int, keyStart: Int, keyCount: Int) {
+        let memo = frames[index].memo
+        frames[index].memoCursor = position + 1
+        if textMemo != memo || textVersion != memos[memo].version {
+            memoText = memos[memo].text
+            textMemo = memo
+            textVersion = memos[memo].version
         }
+        writer.append(memoText, memos[memo].textRange(position))
+        members.append(
+            EncodingMember(
+                start: start, keyStart: keyStart, keyCount: keyCount, keyIsCopied: false, memoPosition: position))
+    }
+
+    /// Writes a key the memo does not hold, which ends the memo's fast path for this object.
+    private mutating func writeKey(_ key: String, in index: Int, start: Int, quote: Int) {
         frames[index].membersMatchMemo = false
         writer.writeString(key)
         let count = key.utf8.count

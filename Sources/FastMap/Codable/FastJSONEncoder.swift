@@ -75,6 +75,12 @@ public final class FastJSONEncoder: JSONEncoder, @unchecked Sendable {
         set { configuration.withLock { $0.userInfo = newValue } }
     }
 
+    /// See `EncodingOptions.writesModels`.
+    package var writesModels: Bool {
+        get { configuration.withLock { $0.writesModels } }
+        set { configuration.withLock { $0.writesModels = newValue } }
+    }
+
     /// The settings an encode runs with: a snapshot of the configuration, taken once per call.
     private var settings: EncodingSettings { EncodingSettings(configuration.withLock { $0 }) }
 

@@ -1,0 +1,205 @@
+@_spi(FastMapCore) import FastMapCore
+import Foundation
+
+/// Writes the members of one JSON object straight into ``FastJSONEncoder``'s output without the
+/// `Encoder` protocol: the writer the generated `encode(to:)` of a `@JSONModel` struct or final
+/// class hands its `encode(writer:)` when FastJSONEncoder encodes it.
+///
+/// Keys are written in the source (`StaticString`). Once the encoder has learned a model's keys
+/// (from its second object on), each key's text is copied as it was learned, and an object whose
+/// keys all came in learned order needs no check for repeated keys; scalars are written in
+/// place. The output, the order of members and every error are those of the keyed container
+/// the `Codable` route writes through: `.sortedKeys` sorts, NaN and infinities follow the
+/// non-conforming float strategy at the same coding path, and values of other types (`Date`,
+/// `Data`, `UUID`, `[String: T]`, nested models, any `Encodable`) are written as FastJSONEncoder
+/// writes them, with its strategies.
+///
+/// What `@JSONModel` writes for `struct User { let id: Int; @Key("profile.name") var name:
+/// String? }`, besides the `Codable` route that every other encoder takes:
+/// ```swift
+/// func encode(to encoder: any Encoder) throws {
+///     if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+///         try encode(writer: writer)
+///     } else {
+///         try encode(coding: encoder)
+///     }
+/// }
+///
+/// private func encode(writer: JSONObjectWriter) throws {
+///     try JSONModelRuntime.willEncode(self)
+///     let container = writer
+///     try container.encode(self.id, forKey: "id")
+///     let nested1 = container.nestedContainer(forKey: "profile")
+///     try nested1.encodeIfPresent(self.name, forKey: "name")
+/// }
+/// ```
+///
+/// A writer is a handle, as a keyed container is: writing through it ends the nested containers
+/// it handed out before. Keys must be distinct within one object; a key written twice makes the
+/// encoder start over through the `Codable` route's machinery, as a keyed container's would,
+/// and the output keeps the last value.
+public struct JSONObjectWriter {
+    let stream: EncodingStream
+    /// The frame it writes into: its place on the stream's stack, and its generation.
+    let index: Int
+    let generation: Int
+
+    /// A writer of the object `encoder` is to write, when `encoder` is FastJSONEncoder's with the
+    /// default key strategy (writers write keys as given) and nothing has been written at its
+    /// position yet; nil for any other encoder, a key strategy, or a position already holding a
+    /// container (a flattened value sharing its owner's object).
+    ///
+    /// `keyType` names the object's keys for the encoder's memo of them; the model's
+    /// `CodingKeys`, so that its objects written either way share what was learned.
+    public init?<Key: CodingKey>(_ encoder: any Encoder, keyedBy keyType: Key.Type) {
+        guard let encoder = encoder as? EncodingStreamEncoder, encoder.stream.settings.writesModels,
+            encoder.stream.isCurrent(encoder.index, encoder.generation),
+            encoder.stream.state.value.frames[encoder.index].kind == .pending
+        else { return nil }
+        #if DEBUG
+            Self.modelWrites?.withLock { $0 += 1 }
+        #endif
+        encoder.stream.state.value.becomeContainer(.object, encoder.index, encoder.generation, keyType: keyType)
+        self.init(stream: encoder.stream, index: encoder.index, generation: encoder.generation)
+    }
+
+    private init(stream: EncodingStream, index: Int, generation: Int) {
+        self.stream = stream
+        self.index = index
+        self.generation = generation
+    }
+
+    #if DEBUG
+        /// Counts the models that took the writer route while a test's task runs.
+        @TaskLocal package static var modelWrites: LockedValue<Int>?
+    #endif
+
+    /// The path of keys and indices from the top-level value to this object, as the `Codable`
+    /// route's keyed container reports it.
+    public var codingPath: [any CodingKey] {
+        guard stream.isCurrent(index, generation) else { return [] }
+        return stream.state.value.containerNode(index).codingPath
+    }
+
+    /// Ends the frames above this object and writes the member's key; after this the writer is
+    /// where the member's value goes.
+    @inline(__always)
+    private func beginMember(_ key: StaticString) throws {
+        guard stream.state.value.prepare(index, generation) else { throw EncodingStreamBailout() }
+        stream.state.value.beginMember(key, in: index)
+    }
+
+    @inline(__always)
+    private func writeInteger<T: FixedWidthInteger>(_ value: T, forKey key: StaticString) throws {
+        try beginMember(key)
+        stream.state.value.writer.writeInteger(value)
+    }
+
+    @inline(__always)
+    private func writeFloat<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, forKey key: StaticString)
+        throws
+    {
+        // Checked before the key is written, so a rejected value leaves no trace.
+        try stream.checkFloat(value, in: index, component: .key(JSONSourceKey(key)))
+        try beginMember(key)
+        try stream.writeFloat(value, in: index, component: .key(JSONSourceKey(key)))
+    }
+
+    /// Writes `null` for `key`.
+    public func encodeNil(forKey key: StaticString) throws {
+        try beginMember(key)
+        stream.state.value.writer.writeNull()
+    }
+
+    /// Writes a `Bool` for `key`.
+    public func encode(_ value: Bool, forKey key: StaticString) throws {
+        try beginMember(key)
+        stream.state.value.writer.writeBool(value)
+    }
+
+    /// Writes a `String` for `key`.
+    public func encode(_ value: String, forKey key: StaticString) throws {
+        try beginMember(key)
+        stream.state.value.writer.writeString(value)
+    }
+
+    /// Writes a `Double` for `key` (NaN and infinities as the non-conforming float strategy says).
+    public func encode(_ value: Double, forKey key: StaticString) throws { try writeFloat(value, forKey: key) }
+
+    /// Writes a `Float` for `key` (NaN and infinities as the non-conforming float strategy says).
+    public func encode(_ value: Float, forKey key: StaticString) throws { try writeFloat(value, forKey: key) }
+
+    /// Writes an `Int` for `key`.
+    public func encode(_ value: Int, forKey key: StaticString) throws { try writeInteger(value, forKey: key) }
+
+    /// Writes an `Int64` for `key`.
+    public func encode(_ value: Int64, forKey key: StaticString) throws { try writeInteger(value, forKey: key) }
+
+    /// Writes a `UInt64` for `key`.
+    public func encode(_ value: UInt64, forKey key: StaticString) throws { try writeInteger(value, forKey: key) }
+
+    /// Writes any `Encodable` value for `key`, as FastJSONEncoder writes it.
+    public func encode<T: Encodable>(_ value: T, forKey key: StaticString) throws {
+        if T.self == Double.self || T.self == Float.self {
+            // Checked before the key is written, like the dedicated overloads.
+            if T.self == Double.self {
+                try stream.checkFloat(
+                    identityCast(value, to: Double.self), in: index, component: .key(JSONSourceKey(key)))
+            } else {
+                try stream.checkFloat(
+                    identityCast(value, to: Float.self), in: index, component: .key(JSONSourceKey(key)))
+            }
+        }
+        try beginMember(key)
+        try stream.writeValue(value, in: index, component: .key(JSONSourceKey(key)))
+    }
+
+    /// Writes a `Bool` for `key`, or nothing when it is nil.
+    public func encodeIfPresent(_ value: Bool?, forKey key: StaticString) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    /// Writes a `String` for `key`, or nothing when it is nil.
+    public func encodeIfPresent(_ value: String?, forKey key: StaticString) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    /// Writes a `Double` for `key`, or nothing when it is nil.
+    public func encodeIfPresent(_ value: Double?, forKey key: StaticString) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    /// Writes an `Int` for `key`, or nothing when it is nil.
+    public func encodeIfPresent(_ value: Int?, forKey key: StaticString) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    /// Writes a `UInt64` for `key`, or nothing when it is nil.
+    public func encodeIfPresent(_ value: UInt64?, forKey key: StaticString) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    /// Writes any `Encodable` value for `key`, or nothing when it is nil.
+    public func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: StaticString) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    /// A writer of a new object under `key` (a `@Key("a.b")` path's `a`).
+    public func nestedContainer(forKey key: StaticString) -> JSONObjectWriter {
+        let generation = stream.beginNested(.object, in: index, generation) {
+            stream.state.value.beginMember(key, in: index)
+            return .key(JSONSourceKey(key))
+        }
+        return JSONObjectWriter(stream: stream, index: stream.state.value.frames.count - 1, generation: generation)
+    }
+
+    /// An unkeyed container of a new array under `key` (a `@Key("a[1]")` path's `a`).
+    public func nestedUnkeyedContainer(forKey key: StaticString) -> any UnkeyedEncodingContainer {
+        let generation = stream.beginNested(.array, in: index, generation) {
+            stream.state.value.beginMember(key, in: index)
+            return .key(JSONSourceKey(key))
+        }
+        return EncodingStreamUnkeyedContainer(
+            stream: stream, index: stream.state.value.frames.count - 1, generation: generation)
+    }
+}
