@@ -118,17 +118,56 @@ struct ModelGeometry: Equatable {
     var coordinates: [[[Double]]]
 }
 
-/// "decode @JSONModel models": the models above through their generated readers and through
-/// their `Codable` route on the same decoder, beside the plain `Codable` models.
+/// "decode @JSONModel models" and "encode @JSONModel models": the models above through their
+/// generated readers and writers and through their `Codable` route on the same decoder and
+/// encoder, beside the plain `Codable` models.
 enum JSONModelCorporaBench {
     static func benchmarks(corpora: [Corpus]) -> [Benchmark] {
-        corpora.compactMap { corpus in
+        corpora.flatMap { corpus -> [Benchmark] in
             switch corpus.shape {
-            case .twitter: benchmark(corpus, ModelTwitterSearch.self, codable: TwitterSearch.self)
-            case .canada: benchmark(corpus, ModelFeatureCollection.self, codable: FeatureCollection.self)
-            case .citm, .gsoc, .githubEvents, .mesh: nil
+            case .twitter:
+                [
+                    benchmark(corpus, ModelTwitterSearch.self, codable: TwitterSearch.self),
+                    encoding(corpus, ModelTwitterSearch.self, codable: TwitterSearch.self),
+                ]
+            case .canada:
+                [
+                    benchmark(corpus, ModelFeatureCollection.self, codable: FeatureCollection.self),
+                    encoding(corpus, ModelFeatureCollection.self, codable: FeatureCollection.self),
+                ]
+            case .citm, .gsoc, .githubEvents, .mesh: []
             }
         }
+    }
+
+    private static func encoding<Model: Codable, Plain: Codable>(
+        _ corpus: Corpus, _ model: Model.Type, codable: Plain.Type
+    ) -> Benchmark {
+        // Force-try: the decode row above reports a model that fails to decode.
+        let value = try! FastJSONDecoder().decode(Model.self, from: corpus.data)
+        let plain = try! FastJSONDecoder().decode(Plain.self, from: corpus.data)
+        let codableRoute = FastJSONEncoder()
+        codableRoute.writesModels = false
+        let written = try? FastJSONEncoder().encode(value)
+        Suites.warnUnless(
+            written != nil && written == (try? codableRoute.encode(value)),
+            "the @JSONModel routes encode different bytes", corpus.name)
+        return Benchmark(
+            task: "encode @JSONModel models", corpus: corpus.name, bytes: written?.count ?? 0,
+            competitors: [
+                Competitor(name: "@JSONModel (FastJSONEncoder)", isFoundation: false) {
+                    consume(try FastJSONEncoder().encode(value))
+                },
+                Competitor(name: "@JSONModel, Codable route (FastJSONEncoder)", isFoundation: false) {
+                    consume(try codableRoute.encode(value))
+                },
+                Competitor(name: "Codable models (FastJSONEncoder)", isFoundation: false) {
+                    consume(try FastJSONEncoder().encode(plain))
+                },
+                Competitor(name: "Codable models (JSONEncoder)", isFoundation: true) {
+                    consume(try JSONEncoder().encode(plain))
+                },
+            ])
     }
 
     private static func benchmark<Model: Decodable & Equatable, Plain: Decodable>(
