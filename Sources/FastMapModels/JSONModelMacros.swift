@@ -3,7 +3,9 @@
 /// `@Modify`, `@Validate`, `@EncodeNil`, `@Transform`, `@Ignore`), and adds `Codable`.
 ///
 /// The generated code uses plain `Codable` containers, so the model works with any `Decoder` and
-/// `Encoder` (`JSONDecoder`, `FastJSONDecoder`, property-list coders). A property without
+/// `Encoder` (`JSONDecoder`, `FastJSONDecoder`, property-list coders); with `FastJSONDecoder` and
+/// `FastJSONEncoder`, a struct or final class reads and writes JSON directly instead
+/// (`JSONObjectReader`, `JSONObjectWriter`), with the same results and errors. A property without
 /// annotations behaves as in a synthesized `Codable` conformance. A class whose first inherited
 /// type looks like a superclass (not a well-known protocol) calls the superclass's
 /// `init(from:)` and `encode(to:)` with the same coder; say so explicitly with
