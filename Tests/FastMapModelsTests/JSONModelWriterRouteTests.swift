@@ -106,6 +106,17 @@ struct JSONModelWriterRouteTests {
         #expect(try fast.encode([value, value, value]) == JSONEncoder.sorted.encode([value, value, value]))
     }
 
+    @Test func aNestedWriterUsedAfterItsObjectMovedOnStillLandsInIt() throws {
+        // The stream cannot go back; it starts over through the Codable branch, as for keyed
+        // containers used out of order.
+        let value = LateNested()
+        let foundation = try JSONEncoder.sorted.encode(value)
+        #expect(String(decoding: foundation, as: UTF8.self) == #"{"a":{"x":1,"y":3},"b":2}"#)
+        let fast = FastJSONEncoder()
+        fast.outputFormatting = .sortedKeys
+        #expect(try fast.encode([value, value]) == JSONEncoder.sorted.encode([value, value]))
+    }
+
     @Test func hooksRunOnceBeforeEitherRoute() throws {
         let encoder = FastJSONEncoder()
         #expect(throws: WriterHooked.Refused.self) { try encoder.encode(WriterHooked(value: -1)) }
@@ -185,6 +196,26 @@ struct TwiceWritten: Encodable {
             try container.encode(1, forKey: .a)
             try container.encode(3, forKey: .b)
             try container.encode(2, forKey: .a)
+        }
+    }
+}
+
+/// Writes into a nested writer after its parent has written another member.
+struct LateNested: Encodable {
+    enum CodingKeys: String, CodingKey { case a, b, x, y }
+
+    func encode(to encoder: any Encoder) throws {
+        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+            let nested = writer.nestedContainer(forKey: "a")
+            try nested.encode(1, forKey: "x")
+            try writer.encode(2, forKey: "b")
+            try nested.encode(3, forKey: "y")
+        } else {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            var nested = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .a)
+            try nested.encode(1, forKey: .x)
+            try container.encode(2, forKey: .b)
+            try nested.encode(3, forKey: .y)
         }
     }
 }

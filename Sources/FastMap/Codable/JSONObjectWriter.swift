@@ -35,9 +35,11 @@ import Foundation
 /// ```
 ///
 /// A writer is a handle, as a keyed container is: writing through it ends the nested containers
-/// it handed out before. Keys must be distinct within one object; a key written twice makes the
-/// encoder start over through the `Codable` route's machinery, as a keyed container's would,
-/// and the output keeps the last value.
+/// it handed out before. What text written in order cannot reproduce (a nested writer used after
+/// its parent moved on, a key written twice, which `JSONEncoder` resolves by keeping the last
+/// value) makes FastJSONEncoder start over with an encoder for which `init?` returns nil, so a
+/// type that writes through a writer must also encode through keyed containers, as the generated
+/// code does; the output is then `JSONEncoder`'s.
 public struct JSONObjectWriter {
     let stream: EncodingStream
     /// The frame it writes into: its place on the stream's stack, and its generation.
