@@ -27,11 +27,9 @@ extension ModelCodeGenerator {
     }
 
     /// Whether `encode(to:)` chooses a route: the types whose `init(from:)` does, unless their
-    /// object is below a root path or shared with flattened values (which write through the
-    /// same encoder, so through containers).
-    var writesDirectly: Bool {
-        readsDocument && root.isEmpty && !properties.contains { $0.flatten && $0.encodes }
-    }
+    /// object is below a root path (whose steps the `Codable` route writes through a
+    /// `superEncoder`, which shows in coding paths).
+    var writesDirectly: Bool { readsDocument && root.isEmpty }
 
     private func encodingMethod(_ route: Route) -> DeclSyntax {
         var header: String
@@ -69,9 +67,8 @@ extension ModelCodeGenerator {
             emitObject(tree.root, into: "container", route: route, lines: &lines, counter: &counter)
         }
         for property in properties where property.flatten && property.encodes {
-            lines.append(
-                "try self.\(property.name.isPlainIdentifier ? property.name : "`\(property.name)`").encode(to: encoder)"
-            )
+            let value = "self.\(property.name.isPlainIdentifier ? property.name : "`\(property.name)`")"
+            lines.append(route.isDocument ? "try writer.encodeFlattened(\(value))" : "try \(value).encode(to: encoder)")
         }
         return "\(raw: header) {\n\(raw: lines.joined(separator: "\n"))\n}"
     }

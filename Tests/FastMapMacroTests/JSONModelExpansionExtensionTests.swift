@@ -170,6 +170,21 @@ struct JSONModelExpansionExtensionTests {
 
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
+                        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+                            try encode(writer: writer)
+                        } else {
+                            try encode(coding: encoder)
+                        }
+                    }
+
+                    private func encode(writer: JSONObjectWriter) throws {
+                        let container = writer
+                        try container.encode(self.version, forKey: "version")
+                        try container.encodeIfPresent(self.payload.map(JSONStringEncoded.init), forKey: "payload")
+                        try writer.encodeFlattened(self.address)
+                    }
+
+                    private func encode(coding encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.version, forKey: .version)
                         try container.encodeIfPresent(self.payload.map(JSONStringEncoded.init), forKey: .payload)

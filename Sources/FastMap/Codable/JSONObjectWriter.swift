@@ -186,6 +186,14 @@ public struct JSONObjectWriter {
         if let value { try encode(value, forKey: key) }
     }
 
+    /// A `@Flatten` property: writes `value`'s members into this same object, through the
+    /// `Encoder` `value.encode(to:)` gets, as the `Codable` route does with the model's own
+    /// encoder. Keys `value` writes that this object already has make the encoder start over (see
+    /// above), as in the `Codable` route.
+    public func encodeFlattened<T: Encodable>(_ value: T) throws {
+        try value.encode(to: EncodingStreamEncoder(stream: stream, index: index, generation: generation))
+    }
+
     /// A writer of a new object under `key` (a `@Key("a.b")` path's `a`).
     public func nestedContainer(forKey key: StaticString) -> JSONObjectWriter {
         let generation = stream.beginNested(.object, in: index, generation) {
