@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the streaming encoder learned, during one encode, about the objects written through
 /// one `CodingKey` type: their keys in the order they come, each key's text ready to copy
 /// (quoted, with the key-value separator), and the keys' rank in UTF-8 order.
@@ -73,13 +71,12 @@ struct EncodingKeyMemo {
             while position < keys.count {
                 // A learned key's text is `"key"` and the separator: the key starts after the quote.
                 let range = textRange(position)
-                if range.count == bytes.count + separatorCount + 2
-                    && text.withUnsafeBufferPointer({
-                        bytes.isEmpty
-                            || memcmp($0.baseAddress! + range.lowerBound + 1, bytes.baseAddress!, bytes.count) == 0
-                    })
-                {
-                    return position
+                if range.count == bytes.count + separatorCount + 2 {
+                    // Byte by byte: outside the core no array lends a pointer (memcmp here was 4%
+                    // fewer instructions on twitter's models; `elementsEqual` on a slice, 23% more).
+                    var byte = 0
+                    while byte < bytes.count && text[range.lowerBound + 1 + byte] == bytes[byte] { byte += 1 }
+                    if byte == bytes.count { return position }
                 }
                 position += 1
             }
