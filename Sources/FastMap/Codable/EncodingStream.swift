@@ -102,6 +102,23 @@ final class EncodingStream {
         }
     }
 
+    /// Writes `value` as the member `component` of the object `index`, after `beginMember` has
+    /// written its key: a `Double` or `Float` is checked first, so a rejected value leaves no
+    /// trace (as in `JSONEncoder`, which checks before storing). The keyed container's and the
+    /// `JSONObjectWriter`'s generic members.
+    @inline(__always)
+    func writeMember<T: Encodable>(
+        _ value: T, in index: Int, component: CodingPathComponent, beginMember: () throws -> Void
+    ) throws {
+        if T.self == Double.self {
+            try checkFloat(identityCast(value, to: Double.self), in: index, component: component)
+        } else if T.self == Float.self {
+            try checkFloat(identityCast(value, to: Float.self), in: index, component: component)
+        }
+        try beginMember()
+        try writeValue(value, in: index, component: component)
+    }
+
     /// Writes the standard library's scalars directly instead of through `encode(to:)`.
     @inline(__always)
     private func writeScalar<T>(_ value: T, in index: Int, component: CodingPathComponent?) throws -> Bool {

@@ -76,16 +76,7 @@ struct EncodingStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
 
     @inline(__always)
     private func writeMember<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if T.self == Double.self || T.self == Float.self {
-            // Checked before the key is written, like the dedicated overloads.
-            if T.self == Double.self {
-                try stream.checkFloat(identityCast(value, to: Double.self), in: index, component: .key(key))
-            } else {
-                try stream.checkFloat(identityCast(value, to: Float.self), in: index, component: .key(key))
-            }
-        }
-        try beginMember(key)
-        try stream.writeValue(value, in: index, component: .key(key))
+        try stream.writeMember(value, in: index, component: .key(key)) { try beginMember(key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

@@ -142,18 +142,7 @@ public struct JSONObjectWriter {
 
     /// Writes any `Encodable` value for `key`, as FastJSONEncoder writes it.
     public func encode<T: Encodable>(_ value: T, forKey key: StaticString) throws {
-        if T.self == Double.self || T.self == Float.self {
-            // Checked before the key is written, like the dedicated overloads.
-            if T.self == Double.self {
-                try stream.checkFloat(
-                    identityCast(value, to: Double.self), in: index, component: .key(JSONSourceKey(key)))
-            } else {
-                try stream.checkFloat(
-                    identityCast(value, to: Float.self), in: index, component: .key(JSONSourceKey(key)))
-            }
-        }
-        try beginMember(key)
-        try stream.writeValue(value, in: index, component: .key(JSONSourceKey(key)))
+        try stream.writeMember(value, in: index, component: .key(JSONSourceKey(key))) { try beginMember(key) }
     }
 
     /// Writes a `Bool` for `key`, or nothing when it is nil.
