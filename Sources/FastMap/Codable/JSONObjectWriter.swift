@@ -18,6 +18,7 @@ import Foundation
 /// String? }`, besides the `Codable` route that every other encoder takes:
 /// ```swift
 /// func encode(to encoder: any Encoder) throws {
+///     try JSONModelRuntime.willEncode(self)
 ///     if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
 ///         try encode(writer: writer)
 ///     } else {
@@ -26,7 +27,6 @@ import Foundation
 /// }
 ///
 /// private func encode(writer: JSONObjectWriter) throws {
-///     try JSONModelRuntime.willEncode(self)
 ///     let container = writer
 ///     try container.encode(self.id, forKey: "id")
 ///     let nested1 = container.nestedContainer(forKey: "profile")
