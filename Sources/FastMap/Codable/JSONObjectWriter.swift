@@ -97,16 +97,6 @@ public struct JSONObjectWriter {
         stream.state.value.writer.writeInteger(value)
     }
 
-    @inline(__always)
-    private func writeFloat<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, forKey key: StaticString)
-        throws
-    {
-        // Checked before the key is written, so a rejected value leaves no trace.
-        try stream.checkFloat(value, in: index, component: .key(JSONSourceKey(key)))
-        try beginMember(key)
-        try stream.writeFloat(value, in: index, component: .key(JSONSourceKey(key)))
-    }
-
     /// Writes `null` for `key`.
     public func encodeNil(forKey key: StaticString) throws {
         try beginMember(key)
@@ -126,10 +116,10 @@ public struct JSONObjectWriter {
     }
 
     /// Writes a `Double` for `key` (NaN and infinities as the non-conforming float strategy says).
-    public func encode(_ value: Double, forKey key: StaticString) throws { try writeFloat(value, forKey: key) }
+    public func encode(_ value: Double, forKey key: StaticString) throws { try encodeMember(value, forKey: key) }
 
     /// Writes a `Float` for `key` (NaN and infinities as the non-conforming float strategy says).
-    public func encode(_ value: Float, forKey key: StaticString) throws { try writeFloat(value, forKey: key) }
+    public func encode(_ value: Float, forKey key: StaticString) throws { try encodeMember(value, forKey: key) }
 
     /// Writes an `Int` for `key`.
     public func encode(_ value: Int, forKey key: StaticString) throws { try writeInteger(value, forKey: key) }
@@ -142,6 +132,12 @@ public struct JSONObjectWriter {
 
     /// Writes any `Encodable` value for `key`, as FastJSONEncoder writes it.
     public func encode<T: Encodable>(_ value: T, forKey key: StaticString) throws {
+        try encodeMember(value, forKey: key)
+    }
+
+    /// Floats are checked before the key is written, so a rejected value leaves no trace.
+    @inline(__always)
+    private func encodeMember<T: Encodable>(_ value: T, forKey key: StaticString) throws {
         try stream.writeMember(value, in: index, component: .key(JSONSourceKey(key))) { try beginMember(key) }
     }
 
