@@ -147,15 +147,7 @@ struct EncodingStreamState {
         guard prepare(index, generation) else { return }
         switch frames[index].kind {
         case .pending:
-            guard openContainer(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")) else { return }
-            frames[index].kind = kind
-            frames[index].membersBase = members.count
-            frames[index].keyBytesBase = keyBytes.count
-            if let keyType {
-                let memo = memo(for: keyType)
-                frames[index].memo = memo
-                if memo >= 0 { frames[index].memoVersion = memos[memo].version }
-            }
+            open(kind, index, keyType: keyType)
         case kind:
             // One object written through two containers (a class and its superclass): its
             // keys are not one type's.
@@ -164,6 +156,28 @@ struct EncodingStreamState {
             // A container after a single value, or of the other kind: JSONEncoder merges or
             // stops; the tree encoder reproduces it.
             bailedOut = true
+        }
+    }
+
+    /// Turns the value position `index` into an object for a `JSONObjectWriter`, when nothing
+    /// has been written there yet; false (and nothing opened) otherwise: the value then asks for
+    /// containers, and `becomeContainer` continues or bails out.
+    mutating func beginWriterObject(_ index: Int, _ generation: Int, keyType: any CodingKey.Type) -> Bool {
+        guard prepare(index, generation), frames[index].kind == .pending else { return false }
+        open(.object, index, keyType: keyType)
+        return true
+    }
+
+    /// Opens the container of the pending value position `index`.
+    private mutating func open(_ kind: EncodingFrame.Kind, _ index: Int, keyType: (any CodingKey.Type)?) {
+        guard openContainer(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")) else { return }
+        frames[index].kind = kind
+        frames[index].membersBase = members.count
+        frames[index].keyBytesBase = keyBytes.count
+        if let keyType {
+            let memo = memo(for: keyType)
+            frames[index].memo = memo
+            if memo >= 0 { frames[index].memoVersion = memos[memo].version }
         }
     }
 

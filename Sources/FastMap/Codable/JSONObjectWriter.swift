@@ -55,13 +55,11 @@ public struct JSONObjectWriter {
     /// `CodingKeys`, so that its objects written either way share what was learned.
     public init?<Key: CodingKey>(_ encoder: any Encoder, keyedBy keyType: Key.Type) {
         guard let encoder = encoder as? EncodingStreamEncoder, encoder.stream.settings.writesModels,
-            encoder.stream.isCurrent(encoder.index, encoder.generation),
-            encoder.stream.state.value.frames[encoder.index].kind == .pending
+            encoder.stream.state.value.beginWriterObject(encoder.index, encoder.generation, keyType: keyType)
         else { return nil }
         #if DEBUG
             Self.modelWrites?.withLock { $0 += 1 }
         #endif
-        encoder.stream.state.value.becomeContainer(.object, encoder.index, encoder.generation, keyType: keyType)
         self.init(stream: encoder.stream, index: encoder.index, generation: encoder.generation)
     }
 
