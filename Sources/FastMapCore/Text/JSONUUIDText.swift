@@ -26,31 +26,34 @@ package enum JSONUUIDText {
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard bytes.count == 36 else { return nil }
+        let dash = UInt8(ascii: "-")
+        guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else {
+            return nil
+        }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &value) { out in
+        // Every digit is read and the bad ones are seen at the end, in `marks`: a branch per
+        // digit on hex letter or decimal digit mispredicts on random UUIDs (a UUID member cost
+        // 6.5% of the service corpus' decode that way, 2.7% this way).
+        var marks: UInt8 = 0
+        withUnsafeMutableBytes(of: &value) { out in
             var index = 0
             for slot in 0..<16 {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard bytes[index] == UInt8(ascii: "-") else { return false }
-                    index += 1
-                }
-                guard let high = digit(bytes[index]), let low = digit(bytes[index + 1]) else { return false }
+                if slot == 4 || slot == 6 || slot == 8 || slot == 10 { index += 1 }
+                let high = digit(bytes[index])
+                let low = digit(bytes[index + 1])
+                marks |= high | low
                 out[slot] = high << 4 | low
                 index += 2
             }
-            return true
         }
-        return valid ? UUID(uuid: value) : nil
+        return marks < 16 ? UUID(uuid: value) : nil
     }
 
+    /// The value of a hex digit of either case, or 16 or more for any other byte.
     @inline(__always)
-    private static func digit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
-        default: nil
-        }
+    private static func digit(_ byte: UInt8) -> UInt8 {
+        let decimal = byte &- UInt8(ascii: "0")
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return decimal < 10 ? decimal : letter < 6 ? letter &+ 10 : 0xFF
     }
 }
