@@ -170,7 +170,7 @@ final class EncodingStream {
         } else if T.self == Decimal.self {
             state.value.writer.writeRaw(identityCast(value, to: Decimal.self).description)
         } else if T.self == UUID.self {
-            state.value.writer.writeString(JSONUUIDText.text(of: identityCast(value, to: UUID.self)))
+            state.value.writer.writeUUID(identityCast(value, to: UUID.self))
         } else if !settings.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodableDictionary {
             try writeDictionary(dictionary, in: index, component: component)
         } else {
@@ -218,7 +218,9 @@ final class EncodingStream {
         case .millisecondsSince1970:
             try writeFloat(1000.0 * date.timeIntervalSince1970, in: index, component: component, strategy: .throw)
         case .iso8601:
-            state.value.writer.writeString(JSONDateText.wholeSecondISO8601(date) ?? date.formatted(.iso8601))
+            if !state.value.writer.writeWholeSecondISO8601(date) {
+                state.value.writer.writeString(date.formatted(.iso8601))
+            }
         case .custom(let closure):
             try writeThroughSlot(in: index, component: component) { try closure(date, $0) }
         @unknown default:

@@ -114,35 +114,44 @@ package enum JSONDateText {
     /// (a fraction, which the formatter truncates, or a year where calendars may differ), which
     /// the caller leaves to the formatter.
     package static func wholeSecondISO8601(_ date: Date) -> String? {
+        guard isWholeSecondISO8601(date) else { return nil }
+        return String(unsafeUninitializedCapacity: 20) { writeWholeSecondISO8601(date, into: $0.baseAddress!) }
+    }
+
+    /// Whether ``wholeSecondISO8601(_:)`` writes `date` (a whole second of the years 1600
+    /// through 9999).
+    static func isWholeSecondISO8601(_ date: Date) -> Bool {
         let seconds = date.timeIntervalSince1970
-        guard seconds >= earliestWholeSecond, seconds <= latestWholeSecond, seconds.rounded(.down) == seconds
-        else { return nil }
-        let total = Int(seconds)
+        return seconds >= earliestWholeSecond && seconds <= latestWholeSecond && seconds.rounded(.down) == seconds
+    }
+
+    /// Writes the 20 bytes of ``wholeSecondISO8601(_:)`` at `out` for a date
+    /// ``isWholeSecondISO8601(_:)`` accepts; returns 20.
+    static func writeWholeSecondISO8601(_ date: Date, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        let total = Int(date.timeIntervalSince1970)
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civil(days: days)
-        return String(unsafeUninitializedCapacity: 20) { out in
-            func put(_ value: Int, _ width: Int, at start: Int) {
-                var value = value
-                for index in stride(from: start + width - 1, through: start, by: -1) {
-                    out[index] = UInt8(ascii: "0") + UInt8(value % 10)
-                    value /= 10
-                }
+        func put(_ value: Int, _ width: Int, at start: Int) {
+            var value = value
+            for index in stride(from: start + width - 1, through: start, by: -1) {
+                out[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
             }
-            put(year, 4, at: 0)
-            out[4] = UInt8(ascii: "-")
-            put(month, 2, at: 5)
-            out[7] = UInt8(ascii: "-")
-            put(day, 2, at: 8)
-            out[10] = UInt8(ascii: "T")
-            put(secondOfDay / 3600, 2, at: 11)
-            out[13] = UInt8(ascii: ":")
-            put(secondOfDay % 3600 / 60, 2, at: 14)
-            out[16] = UInt8(ascii: ":")
-            put(secondOfDay % 60, 2, at: 17)
-            out[19] = UInt8(ascii: "Z")
-            return 20
         }
+        put(year, 4, at: 0)
+        out[4] = UInt8(ascii: "-")
+        put(month, 2, at: 5)
+        out[7] = UInt8(ascii: "-")
+        put(day, 2, at: 8)
+        out[10] = UInt8(ascii: "T")
+        put(secondOfDay / 3600, 2, at: 11)
+        out[13] = UInt8(ascii: ":")
+        put(secondOfDay % 3600 / 60, 2, at: 14)
+        out[16] = UInt8(ascii: ":")
+        put(secondOfDay % 60, 2, at: 17)
+        out[19] = UInt8(ascii: "Z")
+        return 20
     }
 
     /// 1600-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in seconds since 1970.

@@ -7,21 +7,24 @@ import Foundation
 package enum JSONUUIDText {
     /// `uuid.uuidString`: uppercase hex digits, 8-4-4-4-12.
     package static func text(of uuid: UUID) -> String {
+        String(unsafeUninitializedCapacity: 36) { write(uuid, into: $0.baseAddress!) }
+    }
+
+    /// Writes the 36 bytes of `uuid.uuidString` at `out`; returns 36.
+    static func write(_ uuid: UUID, into out: UnsafeMutablePointer<UInt8>) -> Int {
         withUnsafeBytes(of: uuid.uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { out in
-                let digits: StaticString = "0123456789ABCDEF"
-                var index = 0
-                for (slot, byte) in bytes.enumerated() {
-                    if slot == 4 || slot == 6 || slot == 8 || slot == 10 {
-                        out[index] = UInt8(ascii: "-")
-                        index += 1
-                    }
-                    out[index] = digits.utf8Start[Int(byte >> 4)]
-                    out[index + 1] = digits.utf8Start[Int(byte & 0x0F)]
-                    index += 2
+            let digits: StaticString = "0123456789ABCDEF"
+            var index = 0
+            for (slot, byte) in bytes.enumerated() {
+                if slot == 4 || slot == 6 || slot == 8 || slot == 10 {
+                    out[index] = UInt8(ascii: "-")
+                    index += 1
                 }
-                return index
+                out[index] = digits.utf8Start[Int(byte >> 4)]
+                out[index + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                index += 2
             }
+            return index
         }
     }
 

@@ -208,6 +208,28 @@ import Foundation
         buffer.append(UInt8(ascii: "\""))
     }
 
+    /// Writes `uuid.uuidString` quoted, straight into the buffer (its text needs no escape).
+    public mutating func writeUUID(_ uuid: UUID) {
+        buffer.append(atMost: 38) { out in
+            out[0] = UInt8(ascii: "\"")
+            out[37] = UInt8(ascii: "\"")
+            return JSONUUIDText.write(uuid, into: out + 1) + 2
+        }
+    }
+
+    /// Writes `date` as `JSONEncoder`'s `.iso8601` does, quoted, straight into the buffer, when
+    /// it is a whole second of the years 1600 through 9999; returns false, writing nothing,
+    /// for any other date (see `JSONDateText.wholeSecondISO8601`).
+    public mutating func writeWholeSecondISO8601(_ date: Date) -> Bool {
+        guard JSONDateText.isWholeSecondISO8601(date) else { return false }
+        buffer.append(atMost: 22) { out in
+            out[0] = UInt8(ascii: "\"")
+            out[21] = UInt8(ascii: "\"")
+            return JSONDateText.writeWholeSecondISO8601(date, into: out + 1) + 2
+        }
+        return true
+    }
+
     // MARK: Key ordering
 
     /// Orders keys as the writer's `keyOrder` says.
