@@ -80,7 +80,8 @@ extension JSONTreeDecoder {
     /// `T` as a ``LossyDecodableArray`` type (nil for any other type), remembered per `decode`
     /// call: the runtime's conformance lookup would otherwise run for every value decoded.
     package func lossyArrayType<T>(_ type: T.Type) -> (any LossyDecodableArray.Type)? {
-        rememberedConformance(of: T.self, in: &lossyArrayTypes) { T.self as? any LossyDecodableArray.Type }
+        guard CollectionLayout.mayBeArrayOrDictionary(T.self) else { return nil }
+        return rememberedConformance(of: T.self, in: &lossyArrayTypes) { T.self as? any LossyDecodableArray.Type }
     }
 
     /// `cast()` (a conformance check of `T`), looked up in `cache` first and added to it after.
@@ -112,7 +113,8 @@ extension JSONTreeDecoder {
     /// `T` as a ``DecodableArray`` type (nil for any other type), remembered per `decode` call.
     @inline(__always)
     package func decodableArrayType<T>(_ type: T.Type) -> (any DecodableArray.Type)? {
-        rememberedConformance(of: T.self, in: &decodableArrayTypes) { T.self as? any DecodableArray.Type }
+        guard CollectionLayout.mayBeArrayOrDictionary(T.self) else { return nil }
+        return rememberedConformance(of: T.self, in: &decodableArrayTypes) { T.self as? any DecodableArray.Type }
     }
 
     /// `T` (the array type `array`) through ``DecodableArray``.
