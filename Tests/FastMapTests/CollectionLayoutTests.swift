@@ -51,13 +51,8 @@ import Testing
         let elements = Data(#"[{"id":1,"name":"a","scores":[]},{"id":"x"},{"id":3,"name":"c","scores":[2]}]"#.utf8)
         #expect(try lossy.decode([Wide].self, from: elements).map(\.id) == [1, 3])
 
-        let encoder = FastJSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = .sortedKeys
-        let reference = JSONEncoder()
-        reference.keyEncodingStrategy = .convertToSnakeCase
-        reference.outputFormatting = .sortedKeys
-        let camel = ["firstKey": decoded["first_key"]!]
-        #expect(try encoder.encode(camel) == (try reference.encode(camel)))
+        expectSameEncoding(
+            ["firstKey": decoded["first_key"]!, "secondKey": decoded["second_key"]!],
+            setup: EncoderSetup(keyStrategy: .convertToSnakeCase))
     }
 }

@@ -14,4 +14,12 @@ enum CollectionLayout {
         MemoryLayout<T>.size == MemoryLayout<[UInt8]>.size
             && MemoryLayout<T>.alignment == MemoryLayout<[UInt8]>.alignment
     }
+
+    /// `value` as a `[String: Encodable]` dictionary, which the encoders write with its keys
+    /// exempt from the key strategy; nil for any other value.
+    @inline(__always)
+    static func stringKeyedDictionary<T>(_ value: T) -> (any StringKeyedEncodableDictionary)? {
+        guard mayBeArrayOrDictionary(T.self) else { return nil }
+        return value as? any StringKeyedEncodableDictionary
+    }
 }

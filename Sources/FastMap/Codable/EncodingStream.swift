@@ -171,9 +171,7 @@ final class EncodingStream {
             state.value.writer.writeRaw(identityCast(value, to: Decimal.self).description)
         } else if T.self == UUID.self {
             state.value.writer.writeUUID(identityCast(value, to: UUID.self))
-        } else if !settings.usesDefaultKeys, CollectionLayout.mayBeArrayOrDictionary(T.self),
-            let dictionary = value as? any StringKeyedEncodableDictionary
-        {
+        } else if !settings.usesDefaultKeys, let dictionary = CollectionLayout.stringKeyedDictionary(value) {
             try writeDictionary(dictionary, in: index, component: component)
         } else {
             return false

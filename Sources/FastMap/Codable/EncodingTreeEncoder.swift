@@ -151,9 +151,7 @@ class EncodingTreeEncoder: Encoder {
         if T.self == URL.self { return .string(identityCast(value, to: URL.self).absoluteString) }
         if T.self == Decimal.self { return .number(.text(identityCast(value, to: Decimal.self).description)) }
         if T.self == UUID.self { return .string(JSONUUIDText.text(of: identityCast(value, to: UUID.self))) }
-        if !session.settings.usesDefaultKeys, CollectionLayout.mayBeArrayOrDictionary(T.self),
-            let dictionary = value as? any StringKeyedEncodableDictionary
-        {
+        if !session.settings.usesDefaultKeys, let dictionary = CollectionLayout.stringKeyedDictionary(value) {
             return try wrapDictionary(dictionary)
         }
         return try encodeInSubEncoder(for: key) { try value.encode(to: $0) }

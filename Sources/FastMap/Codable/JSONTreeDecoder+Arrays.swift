@@ -80,8 +80,7 @@ extension JSONTreeDecoder {
     /// `T` as a ``LossyDecodableArray`` type (nil for any other type), remembered per `decode`
     /// call: the runtime's conformance lookup would otherwise run for every value decoded.
     package func lossyArrayType<T>(_ type: T.Type) -> (any LossyDecodableArray.Type)? {
-        guard CollectionLayout.mayBeArrayOrDictionary(T.self) else { return nil }
-        return rememberedConformance(of: T.self, in: &lossyArrayTypes) { T.self as? any LossyDecodableArray.Type }
+        rememberedCollectionConformance(of: T.self, in: &lossyArrayTypes) { T.self as? any LossyDecodableArray.Type }
     }
 
     /// `cast()` (a conformance check of `T`), looked up in `cache` first and added to it after.
@@ -94,6 +93,16 @@ extension JSONTreeDecoder {
         let conformance = cast()
         cache.append((id, conformance))
         return conformance
+    }
+
+    /// ``rememberedConformance(of:in:_:)`` for a conformance only arrays and dictionaries have:
+    /// nil at once for a type of another layout (see `CollectionLayout`).
+    @inline(__always)
+    package func rememberedCollectionConformance<T, Conformance>(
+        of type: T.Type, in cache: inout [(ObjectIdentifier, Conformance?)], _ cast: () -> Conformance?
+    ) -> Conformance? {
+        guard CollectionLayout.mayBeArrayOrDictionary(T.self) else { return nil }
+        return rememberedConformance(of: T.self, in: &cache, cast)
     }
 
     /// `T` (the array type `array`) decoded skipping its invalid elements. (No `T?` anywhere on
@@ -113,8 +122,7 @@ extension JSONTreeDecoder {
     /// `T` as a ``DecodableArray`` type (nil for any other type), remembered per `decode` call.
     @inline(__always)
     package func decodableArrayType<T>(_ type: T.Type) -> (any DecodableArray.Type)? {
-        guard CollectionLayout.mayBeArrayOrDictionary(T.self) else { return nil }
-        return rememberedConformance(of: T.self, in: &decodableArrayTypes) { T.self as? any DecodableArray.Type }
+        rememberedCollectionConformance(of: T.self, in: &decodableArrayTypes) { T.self as? any DecodableArray.Type }
     }
 
     /// `T` (the array type `array`) through ``DecodableArray``.

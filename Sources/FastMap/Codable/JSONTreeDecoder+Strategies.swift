@@ -146,8 +146,7 @@ extension JSONTreeDecoder {
     /// call: the runtime's conformance lookup would otherwise run for every object decoded.
     @inline(__always)
     package func stringKeyedDictionaryType<T>(_ type: T.Type) -> (any StringKeyedDictionary.Type)? {
-        guard CollectionLayout.mayBeArrayOrDictionary(T.self) else { return nil }
-        return rememberedConformance(of: T.self, in: &stringKeyedDictionaryTypes) {
+        rememberedCollectionConformance(of: T.self, in: &stringKeyedDictionaryTypes) {
             T.self as? any StringKeyedDictionary.Type
         }
     }

@@ -210,11 +210,7 @@ import Foundation
 
     /// Writes `uuid.uuidString` quoted, straight into the buffer (its text needs no escape).
     public mutating func writeUUID(_ uuid: UUID) {
-        buffer.append(atMost: 38) { out in
-            out[0] = UInt8(ascii: "\"")
-            out[37] = UInt8(ascii: "\"")
-            return JSONUUIDText.write(uuid, into: out + 1) + 2
-        }
+        writeQuoted(count: 36) { JSONUUIDText.write(uuid, into: $0) }
     }
 
     /// Writes `date` as `JSONEncoder`'s `.iso8601` does, quoted, straight into the buffer, when
@@ -222,12 +218,18 @@ import Foundation
     /// for any other date (see `JSONDateText.wholeSecondISO8601`).
     public mutating func writeWholeSecondISO8601(_ date: Date) -> Bool {
         guard JSONDateText.isWholeSecondISO8601(date) else { return false }
-        buffer.append(atMost: 22) { out in
-            out[0] = UInt8(ascii: "\"")
-            out[21] = UInt8(ascii: "\"")
-            return JSONDateText.writeWholeSecondISO8601(date, into: out + 1) + 2
-        }
+        writeQuoted(count: 20) { JSONDateText.writeWholeSecondISO8601(date, into: $0) }
         return true
+    }
+
+    /// Writes text that needs no escape, `count` bytes from `write`, between quotes.
+    private mutating func writeQuoted(count: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        buffer.append(atMost: count + 2) { out in
+            out[0] = UInt8(ascii: "\"")
+            let written = write(out + 1)
+            out[written + 1] = UInt8(ascii: "\"")
+            return written + 2
+        }
     }
 
     // MARK: Key ordering
