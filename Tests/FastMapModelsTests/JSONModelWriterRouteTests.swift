@@ -76,6 +76,20 @@ struct JSONModelWriterRouteTests {
         #expect(try encoder.encode(users) == JSONEncoder.iso8601.encode(users))
     }
 
+    @Test func literalKeysMatchOnlyTheirOwnMembersAsMembersComeAndGo() throws {
+        // Every subset of six members, rows in a scrambled order: once the encoder has learned
+        // the keys, it finds a literal it has met by its address, and a left-out member must not
+        // let the next key's text be written in its place. Each format encodes the rows four
+        // times, the later encodes starting from the keys the first one stored.
+        let rows = (0..<192).map { LiteralRow(mask: $0 * 37 % 64) }
+        JSONModelFixture.expectEncodingRoutesAgree(rows)
+        let writing = FastJSONEncoder()
+        writing.outputFormatting = .sortedKeys
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        #expect(try writing.encode(rows) == foundation.encode(rows))
+    }
+
     @Test func nonConformingNumbersFailAlikeOnBothRoutes() throws {
         for score in [Double.nan, .infinity, -.infinity] {
             var user = WriterUser(number: 1)
@@ -223,6 +237,30 @@ struct TwiceWritten: Encodable {
             try container.encode(1, forKey: .a)
             try container.encode(3, forKey: .b)
             try container.encode(2, forKey: .a)
+        }
+    }
+}
+
+/// Writes the members its mask names, through the public writer (keys from literals) or a keyed
+/// container for other encoders.
+struct LiteralRow: Encodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case alpha, beta, gamma, delta, epsilon, zeta }
+
+    let mask: Int
+
+    func encode(to encoder: any Encoder) throws {
+        if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
+            if mask & 1 != 0 { try writer.encode(1, forKey: "alpha") }
+            if mask & 2 != 0 { try writer.encode(2, forKey: "beta") }
+            if mask & 4 != 0 { try writer.encode(3, forKey: "gamma") }
+            if mask & 8 != 0 { try writer.encode(4, forKey: "delta") }
+            if mask & 16 != 0 { try writer.encode(5, forKey: "epsilon") }
+            if mask & 32 != 0 { try writer.encode(6, forKey: "zeta") }
+        } else {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            for (bit, key) in CodingKeys.allCases.enumerated() where mask & 1 << bit != 0 {
+                try container.encode(bit + 1, forKey: key)
+            }
         }
     }
 }

@@ -44,6 +44,7 @@ struct EncodingStreamState {
     /// The memos this encode learned or gave up on, for ``EncodingKeyMemoStore``.
     var changedMemos: [(ObjectIdentifier, EncodingKeyMemo)] {
         zip(memoTypes, memos).filter { $0.1.phase == .learned || $0.1.phase == .disabled }
+            .map { ($0.0, $0.1.withoutLiterals) }
     }
 
     // MARK: Frames
