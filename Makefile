@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libjansson-dev libyajl-dev libsimdjson-dev pkg-config libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test snippets test-example test-portable test-large bench bench-serde bench-streaming bench-server format lint docs leaks leaks-build leaks-run races races-build races-run sanitize fuzz clean
+.PHONY: setup build test test-build snippets test-example test-portable test-large bench bench-serde bench-streaming bench-server format lint docs leaks leaks-build leaks-run races races-build races-run macro-plugin sanitize fuzz-build fuzz clean
 
 # Installs the Debian packages $(1) that are missing (`$(call apt_install,PACKAGES,TARGET)`).
 apt_install = @missing=""; for p in $(1); do \
@@ -39,12 +39,16 @@ SWIFTPM := SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT)
 # Tests run one at a time: the memory tests read the process's resident size. Then the layering
 # (ARCHITECTURE.md) is checked against the debug build the tests used, the documentation's
 # snippets run, and the example service's end-to-end tests.
-test: setup
-	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --build-tests --traits $(TRAITS)
+test: test-build
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build --no-parallel --traits $(TRAITS)
 	bash Tests/LayerChecks/check.sh
 	$(MAKE) snippets
 	$(MAKE) test-example
+
+# The debug build of every target and test, every trait on (`make test` runs it first; CI runs it
+# alone, then builds the sanitizers' builds while the tests run).
+test-build: setup
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --build-tests --traits $(TRAITS)
 
 # Every Swift block of README.md and the DocC articles, extracted into SNIPPETS_DIR, compiled as
 # executables of this package (Package.swift declares them when FASTMAP_SNIPPETS is set) in the
@@ -183,15 +187,30 @@ docs: setup
 	done
 	@echo "documentation in .build/docs/<Module> (static HTML: serve a directory, open /documentation/<module>)"
 
+# The macro plugin the sanitizer builds load (FASTMAP_MACRO_PLUGIN, Package.swift): the one `make
+# test`'s debug build makes, copied to a path named by its checksum, so that a changed plugin is a
+# changed compiler flag and the sanitizer builds expand the macros again. Remade only when the
+# macro's sources change, so that it never builds in .build while another build uses it.
+MACRO_PLUGIN_PATH := .build/macro-plugin/path
+MACRO_SOURCES := $(shell find Sources/FastMapMacros Sources/FastMapMacroExpansions Sources/FastMapKeyPathGrammar -name '*.swift')
+$(MACRO_PLUGIN_PATH): $(MACRO_SOURCES) Package.swift | setup
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --product FastMapMacros
+	@bin=$$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --traits $(TRAITS) --show-bin-path); \
+	  sum=$$(cksum < $$bin/FastMapMacros-tool | cut -d' ' -f1); dir=$(CURDIR)/$(dir $@)$$sum; \
+	  mkdir -p $$dir && cp $$bin/FastMapMacros-tool $$dir/FastMapMacros && echo $$dir/FastMapMacros > $@
+macro-plugin: $(MACRO_PLUGIN_PATH)
+# Read when a recipe runs (after the plugin's).
+SANITIZE_ENV = FASTMAP_MACRO_PLUGIN=$(shell cat $(MACRO_PLUGIN_PATH))
+
 # The suite under AddressSanitizer with LeakSanitizer: any leak outside the suppressed
 # runtime/Foundation allocations (Tests/lsan.supp) fails the run.
 ASAN_FLAGS = $(SWIFT_BUILD_FLAGS) --sanitize=address --scratch-path .build-asan
 leaks: leaks-build
 	@$(MAKE) --no-print-directory leaks-run
-leaks-build: setup
-	$(SWIFT) build $(ASAN_FLAGS) --build-tests
+leaks-build: setup $(MACRO_PLUGIN_PATH)
+	$(SANITIZE_ENV) $(SWIFT) build $(ASAN_FLAGS) --build-tests
 leaks-run:
-	ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
+	$(SANITIZE_ENV) ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
 	  $(SWIFT) test $(ASAN_FLAGS) --skip-build --no-parallel
 
 # ThreadSanitizer on the suites where threads meet: the decoder pools and spare decoders, the
@@ -205,11 +224,11 @@ TSAN_TESTS := $(PORTABLE_TESTS)|Concurrency|Spare|Cancellation|Lifecycle|Composi
 TSAN_FLAGS = $(SWIFT_BUILD_FLAGS) $(PORTABLE_FLAGS) --sanitize=thread --scratch-path .build-tsan
 races: races-build
 	@$(MAKE) --no-print-directory races-run
-races-build: setup
+races-build: setup $(MACRO_PLUGIN_PATH)
 	bash Tests/Sanitizers/check-races-filter.sh '$(TSAN_TESTS)'
-	$(SWIFT) build $(TSAN_FLAGS) --build-tests
+	$(SANITIZE_ENV) $(SWIFT) build $(TSAN_FLAGS) --build-tests
 races-run:
-	$(PORTABLE_RUN) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test $(TSAN_FLAGS) --skip-build --no-parallel \
+	$(SANITIZE_ENV) $(PORTABLE_RUN) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test $(TSAN_FLAGS) --skip-build --no-parallel \
 	  --filter '$(TSAN_TESTS)'
 
 # Both sanitizer builds, one after the other (each keeps both cores busy), then both runs at
@@ -230,8 +249,9 @@ FUZZ_TARGETS ?= FuzzParse FuzzKeyPath FuzzDecode FuzzEncode FuzzStream FuzzCompo
 # expands no macro itself, so the "symbol lookup error" the compiler prints probing it is harmless.
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld \
   -Xlinker --unresolved-symbols=ignore-in-object-files -Xlinker -z -Xlinker lazy
-fuzz: setup
+fuzz-build: setup
 	cd Fuzz && $(SWIFT) build --scratch-path ../.build-fuzz $(FUZZ_FLAGS)
+fuzz: fuzz-build
 	rm -rf .build-fuzz/seeds && bash Fuzz/make-seeds.sh .build-fuzz/seeds
 	mkdir -p fuzz-out
 	@for target in $(FUZZ_TARGETS); do \

@@ -241,3 +241,24 @@ if let snippets = Context.environment["FASTMAP_SNIPPETS"] {
                 swiftSettings: swift6))
     }
 }
+
+// The sanitizer builds (`make sanitize`) load the macro plugin that `make test`'s build made
+// (FASTMAP_MACRO_PLUGIN: the path of its executable) instead of building swift-syntax and the
+// macro again with the sanitizer's instrumentation: that was more than half of each sanitizer
+// build (the leak check's took 667 s, 293 s with the plugin). The macro's own expansion tests,
+// syntax in and syntax out, run in `make test`. Unset (always, for a package that depends on
+// FastMap), the manifest is the one above.
+if let plugin = Context.environment["FASTMAP_MACRO_PLUGIN"] {
+    let macroTargets: Set = ["FastMapMacros", "FastMapMacroExpansions", "FastMapMacroTests"]
+    package.targets.removeAll { macroTargets.contains($0.name) }
+    for target in package.targets where target.type != .system {
+        target.dependencies.removeAll {
+            if case .byNameItem(name: "FastMapMacros", _) = $0 { return true }
+            return false
+        }
+        target.swiftSettings =
+            (target.swiftSettings ?? []) + [
+                .unsafeFlags(["-load-plugin-executable", "\(plugin)#FastMapMacros"])
+            ]
+    }
+}
