@@ -45,8 +45,7 @@ test: test-build
 	$(MAKE) snippets
 	$(MAKE) test-example
 
-# The debug build of every target and test, every trait on (`make test` runs it first; CI runs it
-# alone, then builds the sanitizers' builds while the tests run).
+# The debug build of every target and test, every trait on (`make test` runs it first).
 test-build: setup
 	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --build-tests --traits $(TRAITS)
 
