@@ -198,8 +198,11 @@ $(MACRO_PLUGIN_PATH): $(MACRO_SOURCES) Package.swift | setup
 	  sum=$$(cksum < $$bin/FastMapMacros-tool | cut -d' ' -f1); dir=$(CURDIR)/$(dir $@)$$sum; \
 	  mkdir -p $$dir && cp $$bin/FastMapMacros-tool $$dir/FastMapMacros && echo $$dir/FastMapMacros > $@
 macro-plugin: $(MACRO_PLUGIN_PATH)
-# Read when a recipe runs (after the plugin's).
-SANITIZE_ENV = FASTMAP_MACRO_PLUGIN=$(shell cat $(MACRO_PLUGIN_PATH))
+# Read when a recipe runs (after the plugin's): the manifest drops the macro's targets, and the
+# compiler loads the plugin for the module the macros name.
+MACRO_PLUGIN = $(shell cat $(MACRO_PLUGIN_PATH))
+SANITIZE_ENV = FASTMAP_MACRO_PLUGIN=$(MACRO_PLUGIN)
+PLUGIN_FLAGS = -Xswiftc -load-plugin-executable -Xswiftc $(MACRO_PLUGIN)\#FastMapMacros
 
 # The suite under AddressSanitizer with LeakSanitizer: any leak outside the suppressed
 # runtime/Foundation allocations (Tests/lsan.supp) fails the run.
@@ -207,7 +210,7 @@ ASAN_FLAGS = $(SWIFT_BUILD_FLAGS) --sanitize=address --scratch-path .build-asan
 leaks: leaks-build
 	@$(MAKE) --no-print-directory leaks-run
 leaks-build: setup $(MACRO_PLUGIN_PATH)
-	$(SANITIZE_ENV) $(SWIFT) build $(ASAN_FLAGS) --build-tests
+	$(SANITIZE_ENV) $(SWIFT) build $(ASAN_FLAGS) $(PLUGIN_FLAGS) --build-tests
 leaks-run:
 	$(SANITIZE_ENV) ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
 	  $(SWIFT) test $(ASAN_FLAGS) --skip-build --no-parallel
@@ -225,7 +228,7 @@ races: races-build
 	@$(MAKE) --no-print-directory races-run
 races-build: setup $(MACRO_PLUGIN_PATH)
 	bash Tests/Sanitizers/check-races-filter.sh '$(TSAN_TESTS)'
-	$(SANITIZE_ENV) $(SWIFT) build $(TSAN_FLAGS) --build-tests
+	$(SANITIZE_ENV) $(SWIFT) build $(TSAN_FLAGS) $(PLUGIN_FLAGS) --build-tests
 races-run:
 	$(SANITIZE_ENV) $(PORTABLE_RUN) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test $(TSAN_FLAGS) --skip-build --no-parallel \
 	  --filter '$(TSAN_TESTS)'
