@@ -136,10 +136,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "FastMapBenchmarks",
-            dependencies: ["FastMap", "FastMapModels", "FastMapLadybug"],
+            dependencies: ["FastMap", "FastMapModels", "FastMapLadybug", "CBenchReference"],
             path: "Benchmarks/FastMapBenchmarks",
             swiftSettings: swift6
         ),
+        // The heap in use and jansson's own tree, for `make bench`'s memory table.
+        .target(name: "CBenchReference", dependencies: ["CJansson"], path: "Benchmarks/CBenchReference"),
         .executableTarget(
             name: "StreamingBench",
             dependencies: ["FastMap"],

@@ -7,7 +7,8 @@ import Foundation
 // --corpus NAME (set up only the tasks of the corpus whose file name contains NAME: the others'
 // setup, which checks every engine's models and generates the record streams, takes seconds),
 // --cold (only the first-decode table), --no-cold (no first-decode table), --cold-runs N,
-// --runs N (measure every benchmark in N runs, one after the other; 2 by default).
+// --runs N (measure every benchmark in N runs, one after the other; 2 by default), --memory
+// (only the table of a parsed document's memory, which a whole run prints after the speeds).
 // `FastMapBenchmarks write-corpora DIR` writes the corpora this run would use, and the service
 // batch, to DIR (the same bytes for another tool: serde_json, another Swift decoder).
 
@@ -53,6 +54,10 @@ func runColdStarts() {
 }
 if arguments.contains("--cold") {
     runColdStarts()
+    exit(0)
+}
+if arguments.contains("--memory") {
+    MemoryTable.printTable(corpora: corpora)
     exit(0)
 }
 for corpus in corpora {
@@ -128,6 +133,7 @@ let results = Measurement.merging(runs)
 
 Report.printTable(results, benchmarks: benchmarks)
 SerdeAnchor.printTable(results)
+if filter == nil { MemoryTable.printTable(corpora: corpora) }
 if filter == nil, !arguments.contains("--no-cold") { runColdStarts() }
 // Only a whole run replaces the published results: a filtered one would leave out most rows.
 guard filter == nil, onlyCorpus == nil else { exit(0) }
