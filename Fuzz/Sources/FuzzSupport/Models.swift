@@ -96,11 +96,26 @@ extension AnyValue {
     /// Equal as JSON numbers read back from text: two numbers are the same when they convert to
     /// the same double. Above 2^53 the shortest text of a double (`-3.276666666066667e+17` is
     /// written `-327666666606666700`) reads back as an integer that is not the double's exact
-    /// value, yet names the same double; so does a real's digits as written, read as an integer
-    /// (`-92233720184273879.4` as -92233720184273879, its double's text as -92233720184273870).
-    /// Below 2^53 every integer is its own double, so this is plain equality there.
+    /// value, yet names the same double. A real's digits as written, read as an integer, drop
+    /// the fraction (`-92233720184273879.4` as -92233720184273879, as `JSONDecoder` reads it),
+    /// and its double's text reads as the integer the double rounds the real to: the two name
+    /// the same double or, when the fraction carried the real past a midpoint, neighbouring ones
+    /// (`-10000000000000001.4`: the integer -10000000000000001 lies halfway between two doubles
+    /// and rounds to the even one, -1e16, the real to -1.0000000000000002e16). So an integer
+    /// past 2^53 equals a number whose double is its own or next to it. Below 2^53 every
+    /// integer is its own double, so this is plain equality there.
     public func isEquivalent(to other: AnyValue) -> Bool {
-        if let a = asDouble, let b = other.asDouble { return a == b }
+        if let a = asDouble, let b = other.asDouble {
+            guard a != b else { return true }
+            let integerPast53Bits = [self, other].contains { value in
+                switch value {
+                case .int(let integer): return integer.magnitude >= 1 << 53
+                case .unsigned(let integer): return integer >= 1 << 53
+                default: return false
+                }
+            }
+            return integerPast53Bits && (a.nextUp == b || a.nextDown == b)
+        }
         switch (self, other) {
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.isEquivalent(to: $1) }
