@@ -106,15 +106,7 @@ extension AnyValue {
     /// integer is its own double, so this is plain equality there.
     public func isEquivalent(to other: AnyValue) -> Bool {
         if let a = asDouble, let b = other.asDouble {
-            guard a != b else { return true }
-            let integerPast53Bits = [self, other].contains { value in
-                switch value {
-                case .int(let integer): return integer.magnitude >= 1 << 53
-                case .unsigned(let integer): return integer >= 1 << 53
-                default: return false
-                }
-            }
-            return integerPast53Bits && (a.nextUp == b || a.nextDown == b)
+            return a == b || (isIntegerPast53Bits || other.isIntegerPast53Bits) && (a.nextUp == b || a.nextDown == b)
         }
         switch (self, other) {
         case (.array(let a), .array(let b)):
@@ -122,6 +114,15 @@ extension AnyValue {
         case (.object(let a), .object(let b)):
             return a.count == b.count && a.allSatisfy { key, value in b[key].map { value.isEquivalent(to: $0) } ?? false }
         default: return self == other
+        }
+    }
+
+    /// Whether this is an integer no double holds exactly in general (magnitude 2^53 or more).
+    private var isIntegerPast53Bits: Bool {
+        switch self {
+        case .int(let value): value.magnitude >= 1 << 53
+        case .unsigned(let value): value >= 1 << 53
+        default: false
         }
     }
 
