@@ -95,7 +95,7 @@ int fm_build_final_string(fm_builder *b, const unsigned char *bytes, size_t coun
 int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length) {
     if (!fm_build_keeps_scalar(b)) return fm_simdjson_string_valid(raw, length);
     size_t count;
-    const unsigned char *bytes = fm_simdjson_string_bytes(scratch, b, raw, length, &count);
+    const unsigned char *bytes = fm_simdjson_string_bytes(scratch, fm_writer_document(b->writer), raw, length, &count);
     return bytes && fm_build_final_string(b, bytes, count);
 }
 
@@ -120,7 +120,7 @@ int fm_build_key_or_skip(fm_builder *b, int key_result) {
     if (!key_result || !b->skip_value) return key_result;
     // The schema does not read this member: the walk checks its value without reporting it.
     b->skip_value = 0;
-    return FM_SIMDJSON_SKIP_VALUE;
+    return FM_WALK_SKIP_VALUE;
 }
 
 // Makes room for one more frame: doubles the stack, checking every size for overflow. Frames
@@ -240,7 +240,7 @@ static int on_walk_start_array(void *ctx) { return fm_build_start_array(ctx); }
 static int on_walk_end_container(void *ctx) { return fm_build_end_container(ctx); }
 // A whole document's cells in one chunk from the start: growing it by doubling copied each cell
 // twice on average. A sparse build writes a few of them: it grows as it goes.
-static void on_walk_values(void *ctx, size_t most) {
+void fm_builder_reserve_values(void *ctx, size_t most) {
     fm_builder *b = ctx;
     if (!b->sparse) fm_writer_reserve(b->writer, most);
 }
@@ -254,7 +254,7 @@ static int on_raw_string(void *ctx, const unsigned char *raw, size_t length) {
 static int on_raw_key(void *ctx, const unsigned char *raw, size_t length) {
     fm_builder *b = ctx;
     size_t count;
-    const unsigned char *bytes = fm_simdjson_string_bytes(&b->scratch, b, raw, length, &count);
+    const unsigned char *bytes = fm_simdjson_string_bytes(&b->scratch, fm_writer_document(b->writer), raw, length, &count);
     return fm_build_key_or_skip(b, bytes && fm_build_final_map_key(b, bytes, count));
 }
 
@@ -268,9 +268,9 @@ int fm_simdjson_check_number(void *context, const char *document, const char *te
     return fm_json_number_shape_in(document, text, length, NULL) != FM_NUMBER_INVALID;
 }
 
-const fm_simdjson_events fm_builder_simdjson_events = {
+const fm_walk_events fm_builder_walk_events = {
     on_walk_null, on_walk_boolean, on_raw_number, on_raw_string, on_raw_key, on_walk_start_map, on_walk_start_array,
-    on_walk_end_container, fm_simdjson_check_string, fm_simdjson_check_number, on_walk_values,
+    on_walk_end_container, fm_simdjson_check_string, fm_simdjson_check_number,
 };
 
 

@@ -12,7 +12,7 @@
 
 #include "builder_sparse.h"
 #include "builder_strings.h"
-#include "fastmap_simdjson.h"
+#include "walk.h"
 
 /// Drops a partly built value (after an error) and makes the builder ready for a new one.
 void fm_builder_discard(fm_builder *b);
@@ -35,7 +35,7 @@ int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t cou
 /// the text (a malformed escape, a lone surrogate) or on an error the builder recorded.
 int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length);
 /// What a simdjson listener's `key` returns after the builder took the key (`key_result`, its
-/// fm_build_*_map_key result): FM_SIMDJSON_SKIP_VALUE when a sparse build skips the member's
+/// fm_build_*_map_key result): FM_WALK_SKIP_VALUE when a sparse build skips the member's
 /// value, which the walk then checks without reporting it (the skip is consumed here).
 int fm_build_key_or_skip(fm_builder *b, int key_result);
 /// The simdjson listeners' `check_string` (the context is not read): whether a string inside a
@@ -77,9 +77,11 @@ size_t fm_yajl_rejected_token(const unsigned char *text, size_t length, const fm
 /// yajl callbacks whose context is an fm_builder.
 extern const yajl_callbacks fm_builder_callbacks;
 
-/// simdjson walk events (fm_simdjson_walk) whose context is an fm_builder: raw strings and keys
+/// Walk events (fm_walk_report) whose context is an fm_builder: raw strings and keys
 /// decoded into its scratch buffer, numbers checked, a key the schema does not keep answered
-/// with FM_SIMDJSON_SKIP_VALUE.
-extern const fm_simdjson_events fm_builder_simdjson_events;
+/// with FM_WALK_SKIP_VALUE.
+extern const fm_walk_events fm_builder_walk_events;
+/// fm_walk_report's `reserve` for a builder: room for a whole document's cells at once.
+void fm_builder_reserve_values(void *ctx, size_t most);
 
 #endif

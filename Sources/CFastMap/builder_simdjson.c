@@ -3,18 +3,19 @@
 #include <string.h>
 
 #include "fastmap_simdjson.h"
+#include "walk.h"
 
-// The simdjson engine: simdjson's walk (CFastMapSimdjson) over a document's text, reporting its
-// tokens to the builder's simdjson listener (fm_builder_simdjson_events, builder.c), the same
-// builder the yajl engine drives, so the documents follow the same rules (numbers by
-// fm_build_number, first duplicate key wins, the depth limit, the memory limit). This file sits
-// above both: it hands the listener to the walk, and neither calls back into it. Errors are not
-// reported here at all: whatever simdjson or the builder rejects, fm_parse (dialect.c) gives to
-// the yajl engine, which either accepts it (a dialect this walk does not read) or reports
-// FastMap's exact error, kind, line, column and offset. A valid document is read once; a
-// rejected one twice.
+// The simdjson engine: the walk over simdjson's index of a document's text (walk.c, over
+// CFastMapSimdjson's stage 1), reporting its tokens to the builder's listener
+// (fm_builder_walk_events, builder.c), the same builder the yajl engine drives, so the
+// documents follow the same rules (numbers by fm_build_number, first duplicate key wins, the
+// depth limit, the memory limit). This file sits above both: it hands the listener to the walk,
+// and neither calls back into it. Errors are not reported here at all: whatever the walk or the
+// builder rejects, fm_parse (dialect.c) gives to the yajl engine, which either accepts it (a
+// dialect this walk does not read) or reports FastMap's exact error, kind, line, column and
+// offset. A valid document is read once; a rejected one twice.
 
-// One walk building the document's cells; the root, or NULL when simdjson or the builder
+// One walk building the document's cells; the root, or NULL when the walk or the builder
 // rejected the text (nothing is reported: yajl reads it again and tells why).
 static const fm_cell *build(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
                             int trailing_commas, const fm_sparse_schema *schema) {
@@ -27,10 +28,10 @@ static const fm_cell *build(fm_doc *doc, const unsigned char *text, size_t lengt
     }
     b.sparse = schema;
     fm_writer_last_value(b.writer);  // one value: its cells are trimmed to size
-    fm_simdjson_status status =
-        fm_simdjson_walk(text, length, &fm_builder_simdjson_events, max_depth, trailing_commas, &b);
+    int walked = fm_walk_report(text, length, &fm_builder_walk_events, max_depth, trailing_commas,
+                                fm_builder_reserve_values, &b);
     const fm_cell *root = NULL;
-    if (status == FM_SIMDJSON_OK && b.root && b.depth == 0 && ignored.kind == FM_OK) {
+    if (walked && b.root && b.depth == 0 && ignored.kind == FM_OK) {
         root = b.root;
     } else {
         fm_builder_discard(&b);
@@ -39,14 +40,14 @@ static const fm_cell *build(fm_doc *doc, const unsigned char *text, size_t lengt
     return root;
 }
 
-// Documents the simdjson walk built on this thread (the rest went to yajl), for tests.
+// Documents the simdjson engine built on this thread (the rest went to yajl), for tests.
 static _Thread_local size_t simdjson_documents;
 
 size_t fm_test_simdjson_documents(void) { return simdjson_documents; }
 
 size_t fm_test_simdjson_kept_bytes(void) { return fm_simdjson_kept_bytes(); }
 
-size_t fm_test_simdjson_skipped_values(void) { return fm_simdjson_skipped_values(); }
+size_t fm_test_simdjson_skipped_values(void) { return fm_walk_skipped_values(); }
 
 size_t fm_test_simdjson_implementation(char *name, size_t capacity) {
     return fm_simdjson_implementation(name, capacity);

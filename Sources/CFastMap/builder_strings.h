@@ -55,12 +55,12 @@ const unsigned char *fm_simdjson_decode_over(unsigned char *raw, size_t length, 
 /// The final bytes of a string token that simdjson's first pass has checked (UTF-8, no raw
 /// control characters): `raw` (between its quotes, in simdjson's padded input) itself when it
 /// holds no escape. Text with escapes is decoded over itself when it lies in the copy of the
-/// text that `b`'s document owns (every whole-document parse), and its cell points there like
+/// text that `doc` owns (every whole-document parse), and its cell points there like
 /// any other string's: a copy in the document's byte blocks kept gsoc-2018.json's escaped prose
 /// (60% of its text) twice. Else (a streamed window) it is decoded into `scratch`. NULL when
 /// yajl must judge it (a malformed escape, a lone surrogate) or when out of memory. Inline: it
 /// runs for every key and string.
-static inline const unsigned char *fm_simdjson_string_bytes(fm_string_scratch *scratch, const fm_builder *b,
+static inline const unsigned char *fm_simdjson_string_bytes(fm_string_scratch *scratch, const fm_doc *doc,
                                                             const unsigned char *raw, size_t length,
                                                             size_t *count) {
     const unsigned char *backslash = fm_simdjson_find_backslash(raw, length);
@@ -68,7 +68,7 @@ static inline const unsigned char *fm_simdjson_string_bytes(fm_string_scratch *s
         *count = length;
         return raw;
     }
-    if (fm_doc_holds_text(fm_writer_document(b->writer), raw, length))
+    if (fm_doc_holds_text(doc, raw, length))
         return fm_simdjson_decode_over((unsigned char *)raw, length, backslash, count);
     return fm_simdjson_decode_escaped(scratch, raw, length, backslash, count);
 }

@@ -52,9 +52,9 @@ size_t fm_stream_read_line_window(fm_stream *s, const unsigned char *bytes, size
         return at;
     }
     fm_window_walk w = {s, 0, s->window_lines, count, 0, 0, {0}, 0};
-    fm_simdjson_status status = fm_stream_walk_window(&w, s->line_text, text_length - 1);
+    int walked = fm_stream_walk_window(&w, s->line_text, text_length - 1);
     if (s->failed) return 0;  // out of memory starting a document: the stream has failed
-    if (status == FM_SIMDJSON_OK && w.announced == count) {
+    if (walked && w.announced == count) {
         s->line_number = number;
         s->window_elements += count;
         return at;

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fastmap_simdjson.h"
 
 // Array mode with simdjson: runs of whole elements are read by simdjson's tokenizer instead of
 // yajl's, which reads a byte at a time. yajl stays the stream's grammar: it reads the path, the
@@ -122,7 +121,7 @@ static int on_string(void *context, const unsigned char *raw, size_t length) {
 static int on_key(void *context, const unsigned char *raw, size_t length) {
     fm_stream *s = ((fm_window_walk *)context)->s;
     size_t count;
-    const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, &s->builder, raw, length, &count);
+    const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, fm_writer_document(s->builder.writer), raw, length, &count);
     return fm_build_key_or_skip(&s->builder, bytes && fm_build_final_map_key(&s->builder, bytes, count));
 }
 
@@ -132,13 +131,13 @@ static int on_end_container(void *context) {
     return built(context, fm_build_end_container(builder_of(context)));
 }
 
-static const fm_simdjson_events window_events = {
+static const fm_walk_events window_events = {
     on_null, on_boolean, on_number, on_string, on_key, on_start_object, on_start_array, on_end_container,
-    fm_simdjson_check_string, fm_simdjson_check_number, NULL,
+    fm_simdjson_check_string, fm_simdjson_check_number,
 };
 
-fm_simdjson_status fm_stream_walk_window(fm_window_walk *w, const unsigned char *text, size_t length) {
-    return fm_simdjson_walk_elements(text, length, &window_events, w->s->builder.max_depth, on_element, w);
+int fm_stream_walk_window(fm_window_walk *w, const unsigned char *text, size_t length) {
+    return fm_walk_elements(text, length, &window_events, w->s->builder.max_depth, on_element, w);
 }
 
 void fm_stream_give_back(fm_window_walk *w) {
@@ -163,13 +162,13 @@ size_t fm_stream_read_window(fm_stream *s, const unsigned char *bytes, size_t le
     fm_stream_set_input(s, bytes, end);
     fm_window_walk w = {s, s->base, NULL, 0, 0, 0, {0}, 0};
     // The window without its last comma: the elements between the array's brackets.
-    fm_simdjson_status status = fm_stream_walk_window(&w, bytes, end - 1);
+    int walked = fm_stream_walk_window(&w, bytes, end - 1);
     if (s->failed) return 0;  // out of memory starting a document: the stream has failed
     size_t taken = end;
     // One element per comma: fewer means the text before the first comma was empty (`[1,,2]`
     // read as `[]`), which simdjson cannot see.
-    if (status == FM_SIMDJSON_OK && w.announced != commas) status = FM_SIMDJSON_REJECTED;
-    if (status != FM_SIMDJSON_OK) {
+    if (walked && w.announced != commas) walked = 0;
+    if (!walked) {
         // yajl reads on from just after the comma before the element given back.
         fm_stream_give_back(&w);
         taken = w.announced ? w.start : 0;

@@ -5,7 +5,7 @@
 // window's elements into the queue that lines mode's windows share (stream_lines_simdjson.c).
 // Above element assembly, below the modes. Private to CFastMap.
 
-#include "fastmap_simdjson.h"
+#include "walk.h"
 #include "stream_state.h"
 
 /// The length of the next yajl piece of array mode: up to PIECE bytes, cut just after a comma
@@ -35,8 +35,8 @@ typedef struct fm_window_walk {
 } fm_window_walk;
 
 /// Walks `text` as `[text]`, queueing one item per element (positions from `base` or `lines`).
-fm_simdjson_status fm_stream_walk_window(fm_window_walk *w, const unsigned char *text, size_t length);
-/// After a walk that did not end FM_SIMDJSON_OK: drops the latest element it started (built in
+int fm_stream_walk_window(fm_window_walk *w, const unsigned char *text, size_t length);
+/// After a walk that did not end in full (0): drops the latest element it started (built in
 /// part, or queued already: simdjson had not accepted what follows it; what it wrote may stay in
 /// the document, reached by nothing). `announced` then counts the elements kept plus the one
 /// dropped, `start` is where that one began.

@@ -1,0 +1,67 @@
+#ifndef FASTMAP_WALK_H
+#define FASTMAP_WALK_H
+
+// The walk over simdjson's index of token starts (walk.c): the JSON grammar checked token by
+// token, each token reported to a listener. Below the builder and the streams, above
+// CFastMapSimdjson's stage 1. Private to CFastMap.
+
+#include "internal.h"
+
+/// What `key` returns to have the walk skip the member's value: its tokens are checked as they
+/// would be walked (through `check_string` and `check_number`) but not reported.
+enum { FM_WALK_SKIP_VALUE = 2 };
+
+/// The deepest nesting walked (the walk recurses); deeper text is refused.
+enum { FM_WALK_MAX_DEPTH = 1000 };
+
+/// A listener: the builder (builder.c), a stream's window (stream_simdjson.c).
+/// Each function returns 1 to go on, 0 to stop the walk (`key` may also return FM_WALK_SKIP_VALUE).
+typedef struct fm_walk_events {
+    int (*null_value)(void *context);
+    int (*boolean)(void *context, int value);
+    /// A number token's text, unchecked: the walk only knows it starts with `-` or a digit. The
+    /// listener may read any byte from `document`, the first of the walked text, to the token's end.
+    int (*number)(void *context, const char *document, const char *text, size_t length);
+    /// A string's raw text between its quotes, escapes as written (UTF-8 already checked).
+    int (*string)(void *context, const unsigned char *raw, size_t length);
+    /// An object member's key, raw as for `string`; its value's events follow.
+    int (*key)(void *context, const unsigned char *raw, size_t length);
+    int (*start_object)(void *context);
+    int (*start_array)(void *context);
+    /// The end of the innermost open object or array.
+    int (*end_container)(void *context);
+    /// A string or key inside a skipped value, raw as for `string`: whether the listener would
+    /// accept it (its escapes), without building anything.
+    int (*check_string)(void *context, const unsigned char *raw, size_t length);
+    /// A number inside a skipped value, as for `number`: whether its grammar is JSON's.
+    int (*check_number)(void *context, const char *document, const char *text, size_t length);
+} fm_walk_events;
+
+/// Walks the JSON document in text[0..<length] (at least FM_DOC_TEXT_PADDING readable bytes
+/// after it), whose top-level value must be an array or an object, reporting every token to
+/// `events` but those of values skipped (FM_WALK_SKIP_VALUE): 1 when the text was walked to its
+/// end, 0 when the text was refused or a listener stopped the walk. With `trailing_commas`, a
+/// closing bracket may follow the comma after an array's last element or an object's last
+/// member (`[1,]`, `{"a":[2,],}`); a comma with no value before it (`[,]`, `[1,,]`, `{"a":,}`) or
+/// after the top-level value is still refused. `max_depth` is the listener's nesting limit: a skipped value that would open a
+/// container with `max_depth` already open is refused, as the listener would have refused that
+/// container had it been reported. Before the first token, `reserve` (when not NULL) gets at
+/// most how many values and keys will be reported, counted from stage 1's index.
+int fm_walk_report(const unsigned char *text, size_t length, const fm_walk_events *events, size_t max_depth,
+                   int trailing_commas, void (*reserve)(void *context, size_t most), void *context);
+
+/// Walks `bytes[0..<length]` as the elements of an array: the text between an array's brackets,
+/// `e1, e2, ..., en` (at least one element, no trailing comma), as if it were the document
+/// `[e1, e2, ..., en]`. Before each element's events, `element` gets the offset of its first
+/// byte in `bytes` (returning 0 stops the walk). Windows up to 4 MiB only (larger ones are
+/// refused); pointers given to the listener are valid during the call only. On 0 the events
+/// stop somewhere inside or after the last element announced: every element before it was
+/// walked in full and accepted. `max_depth` is the listener's nesting limit within one element
+/// (the element itself at level 0), applied to skipped values as in fm_walk_report.
+int fm_walk_elements(const unsigned char *bytes, size_t length, const fm_walk_events *events, size_t max_depth,
+                     int (*element)(void *context, size_t offset), void *context);
+
+/// How many member values the walks skipped (FM_WALK_SKIP_VALUE) on this thread, for tests.
+size_t fm_walk_skipped_values(void);
+
+#endif
