@@ -238,12 +238,6 @@ static int on_walk_boolean(void *ctx, int value) { return fm_build_boolean(ctx, 
 static int on_walk_start_map(void *ctx) { return fm_build_start_map(ctx); }
 static int on_walk_start_array(void *ctx) { return fm_build_start_array(ctx); }
 static int on_walk_end_container(void *ctx) { return fm_build_end_container(ctx); }
-// A whole document's cells in one chunk from the start: growing it by doubling copied each cell
-// twice on average. A sparse build writes a few of them: it grows as it goes.
-void fm_builder_reserve_values(void *ctx, size_t most) {
-    fm_builder *b = ctx;
-    if (!b->sparse) fm_writer_reserve(b->writer, most);
-}
 static int on_raw_number(void *ctx, const char *document, const char *text, size_t length) {
     return fm_build_checked_number(ctx, document, text, length);
 }

@@ -81,7 +81,5 @@ extern const yajl_callbacks fm_builder_callbacks;
 /// decoded into its scratch buffer, numbers checked, a key the schema does not keep answered
 /// with FM_WALK_SKIP_VALUE.
 extern const fm_walk_events fm_builder_walk_events;
-/// fm_walk_report's `reserve` for a builder: room for a whole document's cells at once.
-void fm_builder_reserve_values(void *ctx, size_t most);
 
 #endif

@@ -2,7 +2,8 @@
 #define FASTMAP_WALK_H
 
 // The walk over simdjson's index of token starts (walk.c): the JSON grammar checked token by
-// token, each token reported to a listener. Below the builder and the streams, above
+// token, a whole document's cells written as it goes, or each token reported to a listener.
+// Below the builder and the streams, above the writer, the string and number readers and
 // CFastMapSimdjson's stage 1. Private to CFastMap.
 
 #include "internal.h"
@@ -14,7 +15,7 @@ enum { FM_WALK_SKIP_VALUE = 2 };
 /// The deepest nesting walked (the walk recurses); deeper text is refused.
 enum { FM_WALK_MAX_DEPTH = 1000 };
 
-/// A listener: the builder (builder.c), a stream's window (stream_simdjson.c).
+/// A listener: the builder of a sparse document (builder.c), a stream's window (stream_simdjson.c).
 /// Each function returns 1 to go on, 0 to stop the walk (`key` may also return FM_WALK_SKIP_VALUE).
 typedef struct fm_walk_events {
     int (*null_value)(void *context);
@@ -37,18 +38,24 @@ typedef struct fm_walk_events {
     int (*check_number)(void *context, const char *document, const char *text, size_t length);
 } fm_walk_events;
 
-/// Walks the JSON document in text[0..<length] (at least FM_DOC_TEXT_PADDING readable bytes
-/// after it), whose top-level value must be an array or an object, reporting every token to
-/// `events` but those of values skipped (FM_WALK_SKIP_VALUE): 1 when the text was walked to its
-/// end, 0 when the text was refused or a listener stopped the walk. With `trailing_commas`, a
-/// closing bracket may follow the comma after an array's last element or an object's last
-/// member (`[1,]`, `{"a":[2,],}`); a comma with no value before it (`[,]`, `[1,,]`, `{"a":,}`) or
-/// after the top-level value is still refused. `max_depth` is the listener's nesting limit: a skipped value that would open a
+/// The cells of the JSON document in text[0..<length] (at least FM_DOC_TEXT_PADDING readable
+/// bytes after it), whose top-level value must be an array or an object, written into `doc`:
+/// its root, or NULL when simdjson, the grammar, the nesting limit (`max_depth` containers open
+/// at most) or the document's memory refuse it (nothing is reported, and none of its cells stay
+/// in `doc`). With `trailing_commas`, a closing bracket may follow the comma after an array's
+/// last element or an object's last member (`[1,]`, `{"a":[2,],}`); a comma with no value
+/// before it (`[,]`, `[1,,]`, `{"a":,}`) or after the top-level value is still refused.
+const fm_cell *fm_walk_document(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
+                                int trailing_commas);
+
+/// Walks the document in text[0..<length] (padded as for fm_walk_document) as fm_walk_document
+/// does, reporting every token to `events` but those of values skipped (FM_WALK_SKIP_VALUE): 1
+/// when the text was walked to its end, 0 when the text was refused or a listener stopped the
+/// walk. `max_depth` is the listener's nesting limit: a skipped value that would open a
 /// container with `max_depth` already open is refused, as the listener would have refused that
-/// container had it been reported. Before the first token, `reserve` (when not NULL) gets at
-/// most how many values and keys will be reported, counted from stage 1's index.
+/// container had it been reported.
 int fm_walk_report(const unsigned char *text, size_t length, const fm_walk_events *events, size_t max_depth,
-                   int trailing_commas, void (*reserve)(void *context, size_t most), void *context);
+                   int trailing_commas, void *context);
 
 /// Walks `bytes[0..<length]` as the elements of an array: the text between an array's brackets,
 /// `e1, e2, ..., en` (at least one element, no trailing comma), as if it were the document

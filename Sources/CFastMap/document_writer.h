@@ -1,0 +1,190 @@
+#ifndef FASTMAP_DOCUMENT_WRITER_H
+#define FASTMAP_DOCUMENT_WRITER_H
+
+// The document writer's state and its per-cell steps (document_writer.c), inline for the one
+// caller that writes a whole parsed document cell by cell: the walk over simdjson's index (walk.c).
+// Everyone else calls the functions of fastmap_document.h, which are these steps out of line.
+// Private to CFastMap.
+
+#include "document_memory.h"
+#include "key_hash.h"
+#include "key_table.h"
+
+#include <string.h>
+
+/// An open container. Indices count cells from the start of the top-level value being written,
+/// which a growing chunk may move (see fm_writer_grow).
+typedef struct fm_wframe {
+    // The container open at this depth.
+    size_t cell;
+    uint64_t count;
+    uint64_t stamp;          // objects: their keys' stamp in the depth's table (from 1 on)
+    uint64_t first_hash;     // objects: their first key's hash, for the table their second key starts
+    size_t discard_from;     // where the member being dropped (a duplicate key) starts
+    int discard;
+    // Kept from object to object at this depth (key_table.h).
+    fm_key_table keys;
+} fm_wframe;
+
+struct fm_writer {
+    fm_doc *doc;
+    fm_cell *chunk;     // cells; those before `start` belong to finished values
+    size_t capacity;
+    size_t start;       // the first cell of the top-level value being written
+    size_t count;       // cells in the chunk
+    int chunk_kept;     // the chunk holds a finished value: it may no longer move
+    fm_block *chunk_block;
+    fm_wframe *frames;
+    size_t depth;
+    size_t frame_capacity;
+    const fm_cell *root;  // the last top-level value completed, until taken
+    uint64_t seed;        // fm_key_hash's
+    uint64_t stamps;      // the last object stamp given out
+    int last_value;       // fm_writer_last_value: trim the chunk when the next value completes
+};
+
+// The slow steps, out of line: room for `needed` more cells (0 when out of memory); the chunk
+// trimmed to its cells; a copy of bytes that are not the document's text (NULL when out of
+// memory); room for one more frame (0 when out of memory).
+int fm_writer_grow(fm_writer *w, size_t needed);
+void fm_writer_trim(fm_writer *w);
+const unsigned char *fm_writer_copy_text(fm_writer *w, const unsigned char *bytes, size_t length);
+int fm_writer_grow_frames(fm_writer *w);
+
+static inline fm_cell *fm_writer_cell_at(fm_writer *w, size_t index) { return w->chunk + w->start + index; }
+
+/// A value has been written in full at the current depth: it counts as its container's member
+/// or element, is dropped (a duplicate key's), or completes the top-level value.
+static inline __attribute__((always_inline)) void fm_writer_value_done(fm_writer *w) {
+    if (w->depth == 0) {
+        if (w->last_value && w->start == 0 && w->count < w->capacity) fm_writer_trim(w);
+        w->root = w->chunk + w->start;
+        w->start = w->count;
+        w->chunk_kept = 1;
+        return;
+    }
+    fm_wframe *frame = &w->frames[w->depth - 1];
+    if (frame->discard) {
+        size_t dropped = w->count - (w->start + frame->discard_from);
+        fm_doc_refund(w->doc, dropped * sizeof(fm_cell));
+        w->count = w->start + frame->discard_from;
+        frame->discard = 0;
+        return;
+    }
+    frame->count++;
+}
+
+static inline __attribute__((always_inline)) fm_cell *fm_writer_append(fm_writer *w) {
+    if (!fm_doc_charge(w->doc, sizeof(fm_cell))) return NULL;
+    if (w->count == w->capacity && !fm_writer_grow(w, 1)) {
+        fm_doc_refund(w->doc, sizeof(fm_cell));
+        return NULL;
+    }
+    return &w->chunk[w->count++];
+}
+
+// A top-level null, true or false: one cell the limit does not count.
+static inline fm_cell *fm_writer_append_free(fm_writer *w) {
+    if (w->count == w->capacity && !fm_writer_grow(w, 1)) return NULL;
+    return &w->chunk[w->count++];
+}
+
+/// A scalar cell of `tag` (a kind) and `payload`.
+static inline __attribute__((always_inline)) int fm_writer_put_scalar(fm_writer *w, uint64_t tag, uint64_t payload) {
+    int literal = tag == FM_CELL_NULL || tag == FM_CELL_TRUE || tag == FM_CELL_FALSE;
+    fm_cell *cell = literal && w->depth == 0 ? fm_writer_append_free(w) : fm_writer_append(w);
+    if (!cell) return FM_WRITE_FAILED;
+    cell->tag = tag;
+    cell->payload.span = payload;
+    fm_writer_value_done(w);
+    return FM_WRITE_OK;
+}
+
+/// A cell of `kind` pointing at `length` bytes: the document's own text, or a copy. `done`: the
+/// cell is a whole value (a string or number, not a key).
+static inline __attribute__((always_inline)) int fm_writer_put_text(fm_writer *w, fm_cell_kind kind,
+                                                                    const unsigned char *bytes, size_t length,
+                                                                    int done) {
+    if (length > (UINT64_MAX >> FM_CELL_SIZE_SHIFT)) return FM_WRITE_FAILED;
+    const unsigned char *kept = bytes;
+    if (!fm_doc_holds_text(w->doc, bytes, length) && !(kept = fm_writer_copy_text(w, bytes, length)))
+        return FM_WRITE_FAILED;
+    fm_cell *cell = fm_writer_append(w);
+    if (!cell) return FM_WRITE_FAILED;
+    cell->tag = (uint64_t)kind | (uint64_t)length << FM_CELL_SIZE_SHIFT;
+    cell->payload.bytes = kept;
+    if (done) fm_writer_value_done(w);
+    return FM_WRITE_OK;
+}
+
+// Whether the open object already has the key; -1 when out of memory. Its first key needs no
+// check; with the second, the table of its depth (key_table.h) takes both, and every later one.
+// The first key's hash waits in the frame: hashing it again cost citm_catalog.json's parse 1.5%
+// of its instructions, and a table for every depth with a one-member object would grow with
+// nesting alone.
+static inline __attribute__((always_inline)) int fm_writer_has_key(fm_writer *w, fm_wframe *frame,
+                                                                   const unsigned char *bytes, size_t length,
+                                                                   uint64_t hash) {
+    if (frame->count == 0) {
+        frame->first_hash = hash;
+        return 0;
+    }
+    const fm_cell *cells = fm_writer_cell_at(w, 0);
+    if (frame->count == 1 && frame->keys.slots) {  // a table of at least 16 slots: room for two
+        const fm_cell *first = cells + frame->cell + 1;
+        fm_key_table_put(&frame->keys, frame->stamp, cells, frame->cell + 1, first->payload.bytes,
+                         fm_cell_size(first), frame->first_hash);
+    } else if ((frame->count + 1) * 2 > frame->keys.mask + 1) {  // also without slots (mask 0)
+        if (!fm_key_table_rebuild(&frame->keys, w->doc, w->seed, frame->stamp, cells, cells + frame->cell,
+                                  w->chunk + w->count, frame->count))
+            return -1;
+    }
+    return fm_key_table_put(&frame->keys, frame->stamp, cells, w->count - w->start, bytes, length, hash);
+}
+
+/// fm_writer_key, inline.
+static inline __attribute__((always_inline)) int fm_writer_put_key(fm_writer *w, const unsigned char *bytes,
+                                                                   size_t length) {
+    fm_wframe *frame = &w->frames[w->depth - 1];
+    uint64_t high;
+    uint64_t hash = fm_key_hash_noting_high_bits(w->seed, bytes, length, &high);
+    // Only keys that are not all ASCII can equal another key in Swift without its bytes.
+    if (high) fm_writer_cell_at(w, frame->cell)->tag |= FM_CELL_NON_ASCII_KEYS;
+    int found = fm_writer_has_key(w, frame, bytes, length, hash);
+    if (found < 0) return FM_WRITE_FAILED;
+    if (found) {
+        // The value is written (its events come anyway) and dropped when complete: value_done.
+        frame->discard = 1;
+        frame->discard_from = w->count - w->start;
+        return FM_WRITE_DUPLICATE;
+    }
+    return fm_writer_put_text(w, FM_CELL_STRING, bytes, length, 0);
+}
+
+/// fm_writer_start_object and fm_writer_start_array, inline.
+static inline __attribute__((always_inline)) int fm_writer_open(fm_writer *w, fm_cell_kind kind) {
+    if (w->depth == w->frame_capacity && !fm_writer_grow_frames(w)) return FM_WRITE_FAILED;
+    fm_cell *cell = fm_writer_append(w);
+    if (!cell) return FM_WRITE_FAILED;
+    cell->tag = kind;
+    cell->payload.span = 1;
+    fm_wframe *frame = &w->frames[w->depth++];
+    frame->cell = w->count - 1 - w->start;
+    frame->count = 0;
+    frame->stamp = kind == FM_CELL_OBJECT ? ++w->stamps : 0;
+    frame->discard = 0;
+    return FM_WRITE_OK;
+}
+
+/// fm_writer_end, inline.
+static inline __attribute__((always_inline)) int fm_writer_close(fm_writer *w) {
+    fm_wframe *frame = &w->frames[--w->depth];
+    if (frame->count > FM_CELL_MAX_COUNT) return FM_WRITE_FAILED;
+    fm_cell *cell = fm_writer_cell_at(w, frame->cell);
+    cell->tag |= frame->count << FM_CELL_SIZE_SHIFT;
+    cell->payload.span = w->count - w->start - frame->cell;
+    fm_writer_value_done(w);
+    return FM_WRITE_OK;
+}
+
+#endif
