@@ -1,17 +1,17 @@
 #ifndef FASTMAP_WORDS_H
 #define FASTMAP_WORDS_H
 
-// Eight bytes at a time: the word loads and the byte test shared by the white-space compactor
-// (compact.c), the escape scan of the writer (escape.c), the simdjson builder's search for
-// a backslash (builder_strings.h) and the search for commas to blank (dialect.c); the comparison of short keys (builder_sparse.c, object_lookup.c,
-// object_insert.c); and little-endian loads (float.c, object_insert.c).
+// Eight bytes at a time: the word loads and byte tests shared by the escape scan of the writer
+// (escape.c), the search for a backslash in string tokens (builder_strings.h), the trailing-comma
+// scan before a yajl parse (builder_parse.c), the key hash (key_hash.h) and the comparison of
+// short keys (builder_sparse.c); and little-endian loads for digit arithmetic (float.c).
 
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-// FastMap's own SSE2 paths (escape.c, stream_commas.c, builder_simdjson.c, float.c) are compiled where the
-// target has SSE2, unless FASTMAP_PORTABLE is defined: then the plain C paths beside them run, as
+// FastMap's own SSE2 paths (escape.c, stream_commas.c, float.c) are compiled where the target
+// has SSE2, unless FASTMAP_PORTABLE is defined: then the plain C paths beside them run, as
 // on a CPU without SSE2 (`make test-portable`).
 #if defined(__SSE2__) && !defined(FASTMAP_PORTABLE)
 #define FM_SSE2 1
