@@ -48,6 +48,8 @@ typedef struct walk {
     // REPORTING, SKIPPING
     const fm_walk_events *events;
     void *context;
+    // Whether each open container is an object (1) or an array, by its depth (walk_value).
+    unsigned char objects[FM_WALK_MAX_DEPTH];
 } walk;
 
 static _Thread_local size_t skipped_values;
@@ -178,91 +180,99 @@ static inline __attribute__((always_inline)) int walk_scalar(walk *k, uint32_t t
     }
 }
 
-// MARK: Containers
+// MARK: Values
 
-static int walk_container_writing(walk *k, size_t depth, unsigned char first);
-static int walk_container_reporting(walk *k, size_t depth, unsigned char first);
-static int walk_container_skipping(walk *k, size_t depth, unsigned char first);
+static int walk_skipped(walk *k, size_t depth);
 
-// The next value: a scalar walked here, a container by the mode's own function. Inlined into the
-// loops of arrays and objects: a call for each scalar was 7% of the instructions of decoding an
-// outline of canada.json and 12% of mesh.json's batches alone, where the walk skips arrays of
-// numbers.
-static inline __attribute__((always_inline)) int walk_value(walk *k, size_t depth, walk_mode mode) {
-    if (k->next >= k->count) return 0;
-    uint32_t token = k->next++;
-    unsigned char first = k->bytes[k->starts[token]];
-    if (first == '[' || first == '{') {
-        if (mode == WRITING) return walk_container_writing(k, depth, first);
-        if (mode == REPORTING) return walk_container_reporting(k, depth, first);
-        return walk_container_skipping(k, depth, first);
-    }
-    return walk_scalar(k, token, first, mode);
+// Opens a container, `object` or array.
+static inline __attribute__((always_inline)) int open_container(walk *k, int object, walk_mode mode) {
+    if (mode == WRITING) return fm_writer_open(k->writer, object ? FM_CELL_OBJECT : FM_CELL_ARRAY);
+    if (mode == REPORTING) return object ? k->events->start_object(k->context) : k->events->start_array(k->context);
+    return 1;
 }
 
-static inline __attribute__((always_inline)) int walk_array(walk *k, size_t depth, walk_mode mode) {
-    if (mode == WRITING && !fm_writer_open(k->writer, FM_CELL_ARRAY)) return 0;
-    if (mode == REPORTING && !k->events->start_array(k->context)) return 0;
-    if (!take(k, ']')) {
-        do {
-            if (!walk_value(k, depth, mode)) return 0;
-        } while (take_separator(k, ']'));
-        if (!take(k, ']')) return 0;
-    }
+static inline __attribute__((always_inline)) int close_container(walk *k, walk_mode mode) {
     if (mode == WRITING) return fm_writer_close(k->writer);
     return mode == SKIPPING || k->events->end_container(k->context);
 }
 
-// One member's key, and its value.
-static inline __attribute__((always_inline)) int walk_member(walk *k, size_t depth, walk_mode mode) {
+// A member's key, up to its colon: 1 when its value is to be walked as usual, 2 when it was
+// walked skipped (a listener turned the key down), 0 when refused.
+static inline __attribute__((always_inline)) int walk_key(walk *k, size_t depth, walk_mode mode) {
     if (peek(k) != '"') return 0;
     size_t length;
     const unsigned char *raw = raw_string(k, k->next++, &length);
     if (!raw || !take(k, ':')) return 0;
-    if (mode == SKIPPING) return k->events->check_string(k->context, raw, length) && walk_value(k, depth, SKIPPING);
+    if (mode == SKIPPING) return k->events->check_string(k->context, raw, length) != 0;
     if (mode == REPORTING) {
         int heard = k->events->key(k->context, raw, length);
-        if (heard != FM_WALK_SKIP_VALUE) return heard && walk_value(k, depth, REPORTING);
+        if (heard != FM_WALK_SKIP_VALUE) return heard != 0;
         skipped_values++;
-        return walk_value(k, depth, SKIPPING);
+        return walk_skipped(k, depth) ? 2 : 0;
     }
     size_t count;
     const unsigned char *key = fm_simdjson_string_bytes(&k->scratch, k->doc, raw, length, &count);
     // A repeated key's member is written, then dropped by the writer: the first one wins.
-    return key && fm_writer_put_key(k->writer, key, count) != FM_WRITE_FAILED && walk_value(k, depth, WRITING);
+    return key && fm_writer_put_key(k->writer, key, count) != FM_WRITE_FAILED;
 }
 
-static inline __attribute__((always_inline)) int walk_object(walk *k, size_t depth, walk_mode mode) {
-    if (mode == WRITING && !fm_writer_open(k->writer, FM_CELL_OBJECT)) return 0;
-    if (mode == REPORTING && !k->events->start_object(k->context)) return 0;
-    if (!take(k, '}')) {
-        do {
-            if (!walk_member(k, depth, mode)) return 0;
-        } while (take_separator(k, '}'));
-        if (!take(k, '}')) return 0;
+// One whole value from the next token, with `outer` containers open around it; 0 when the text,
+// the nesting limit or the listener refuse it. A loop, not a recursion: the containers open
+// inside the value are remembered in `objects`, and a document nested as deep as the limit
+// costs no stack (a frame per level overflowed the stack of a sanitizer build at 500 levels).
+// The loop's steps are inlined: a call for each scalar was 7% of the instructions of decoding
+// an outline of canada.json and 12% of mesh.json's batches alone, where the walk skips arrays of
+// numbers.
+static inline __attribute__((always_inline)) int walk_value(walk *k, size_t outer, walk_mode mode) {
+    size_t depth = outer;  // containers open
+    size_t limit = mode == SKIPPING ? k->skipped_depth_limit : k->depth_limit;
+    for (;;) {
+        // A value.
+        if (k->next >= k->count) return 0;
+        uint32_t token = k->next++;
+        unsigned char first = k->bytes[k->starts[token]];
+        if (first == '[' || first == '{') {
+            int object = first == '{';
+            if (depth >= limit || !open_container(k, object, mode)) return 0;
+            k->objects[depth++] = (unsigned char)object;
+            if (!take(k, object ? '}' : ']')) {
+                if (!object) continue;  // the first element
+                int key = walk_key(k, depth, mode);
+                if (key == 1) continue;  // the first member's value
+                if (key == 0) return 0;
+            } else {
+                depth--;
+                if (!close_container(k, mode)) return 0;
+            }
+        } else if (!walk_scalar(k, token, first, mode)) {
+            return 0;
+        }
+        // After a value: the next element or member of its container, or the container's end
+        // (and then after that container as after a value).
+        for (;;) {
+            if (depth == outer) return 1;
+            int object = k->objects[depth - 1];
+            unsigned char close = object ? '}' : ']';
+            if (take_separator(k, close)) {
+                if (!object) break;
+                int key = walk_key(k, depth, mode);
+                if (key == 1) break;
+                if (key == 0) return 0;
+                continue;  // a skipped member's value was walked
+            }
+            if (!take(k, close)) return 0;
+            depth--;
+            if (!close_container(k, mode)) return 0;
+        }
     }
-    if (mode == WRITING) return fm_writer_close(k->writer);
-    return mode == SKIPPING || k->events->end_container(k->context);
 }
 
-// An array or object, `first` its opening bracket, with `depth` containers open around it.
-static inline __attribute__((always_inline)) int walk_container(walk *k, size_t depth, unsigned char first,
-                                                                walk_mode mode) {
-    if (depth >= (mode == SKIPPING ? k->skipped_depth_limit : k->depth_limit)) return 0;
-    return first == '[' ? walk_array(k, depth + 1, mode) : walk_object(k, depth + 1, mode);
-}
+static int walk_writing(walk *k, size_t outer) { return walk_value(k, outer, WRITING); }
 
-static int walk_container_writing(walk *k, size_t depth, unsigned char first) {
-    return walk_container(k, depth, first, WRITING);
-}
+static int walk_reporting(walk *k, size_t outer) { return walk_value(k, outer, REPORTING); }
 
-static int walk_container_reporting(walk *k, size_t depth, unsigned char first) {
-    return walk_container(k, depth, first, REPORTING);
-}
-
-static int walk_container_skipping(walk *k, size_t depth, unsigned char first) {
-    return walk_container(k, depth, first, SKIPPING);
-}
+// A member value a listener turned down from its key, with `depth` containers open around it.
+static int walk_skipped(walk *k, size_t depth) { return walk_value(k, depth, SKIPPING); }
 
 // MARK: Documents
 
@@ -270,10 +280,10 @@ static size_t at_most(size_t limit) { return limit < FM_WALK_MAX_DEPTH ? limit :
 
 // The top-level value must be an array or an object (scalars are yajl's), and nothing may follow
 // it (`[1] 2`, `{}}`).
-static int walk_top(walk *k, walk_mode mode) {
+static int walk_top(walk *k, int (*walk)(walk *k, size_t outer)) {
     unsigned char first = peek(k);
     if (first != '[' && first != '{') return 0;
-    return walk_value(k, 0, mode) && k->next == k->count;
+    return walk(k, 0) && k->next == k->count;
 }
 
 const fm_cell *fm_walk_document(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
@@ -297,7 +307,7 @@ const fm_cell *fm_walk_document(fm_doc *doc, const unsigned char *text, size_t l
         // key per two tokens, rounded up for the top level's.
         fm_writer_reserve(writer, ((size_t)index.count + 1) / 2);
         fm_writer_last_value(writer);
-        if (walk_top(&k, WRITING)) root = fm_writer_take_root(writer);
+        if (walk_top(&k, walk_writing)) root = fm_writer_take_root(writer);
         if (!root) fm_writer_abandon(writer);
         free(k.scratch.bytes);
         fm_writer_free(writer);
@@ -321,7 +331,7 @@ int fm_walk_report(const unsigned char *text, size_t length, const fm_walk_event
             .events = events,
             .context = context,
         };
-        walked = walk_top(&k, REPORTING);
+        walked = walk_top(&k, walk_reporting);
     }
     fm_simdjson_index_release(&index);
     return walked;
@@ -347,7 +357,7 @@ int fm_walk_elements(const unsigned char *bytes, size_t length, const fm_walk_ev
         if (k.next >= k.count) return 0;
         size_t offset = (size_t)k.starts[k.next] - 1;
         if (!element(context, offset)) return 0;
-        if (!walk_value(&k, 1, REPORTING)) return 0;
+        if (!walk_reporting(&k, 1)) return 0;
     } while (take(&k, ','));
     return take(&k, ']') && k.next == k.count;
 }

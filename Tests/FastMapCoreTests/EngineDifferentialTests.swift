@@ -222,6 +222,29 @@ import Testing
         }
     }
 
+    /// The walk keeps no stack frame per level of nesting: a document as deep as it walks (999
+    /// arrays, no depth limit) parses on a thread with a 256 KiB stack, built by the walk (not
+    /// handed to yajl). A walk that recursed overflowed the stack of a sanitizer build at 500
+    /// levels.
+    @Test func deepestWalkedNestingFitsASmallStack() {
+        let depth = 999
+        let bytes = Array(String(repeating: "[", count: depth).utf8) + Array(String(repeating: "]", count: depth).utf8)
+        let outcome = SmallStackOutcome()
+        let thread = Thread {
+            // fm_test_simdjson_documents counts the calling thread's documents.
+            let before = fm_test_simdjson_documents()
+            let json = try? JSON(bytes: bytes, options: .init(maximumDepth: .max))
+            outcome.parsed = json?.array?.count == 1
+            outcome.builtByTheWalk = fm_test_simdjson_documents() == before + 1
+            outcome.done.signal()
+        }
+        thread.stackSize = 256 << 10
+        thread.start()
+        outcome.done.wait()
+        #expect(outcome.parsed)
+        #expect(outcome.builtByTheWalk)
+    }
+
     @Test func memoryLimitsAgree() {
         let text = Array(#"{"a":[1,2,3,"a string of some length"],"b":{"c":null}}"#.utf8)
         for limit in [0, 16, 64, 256, 1024, 100_000] {
@@ -300,4 +323,12 @@ import Testing
             #expect(json == (try JSON(bytes: bytes, options: .init(parser: .yajl))))
         }
     }
+}
+
+/// What `deepestWalkedNestingFitsASmallStack`'s thread found, written before `done` is signalled
+/// and read after it.
+private final class SmallStackOutcome: @unchecked Sendable {
+    var parsed = false
+    var builtByTheWalk = false
+    let done = DispatchSemaphore(value: 0)
 }
