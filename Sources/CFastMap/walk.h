@@ -12,7 +12,8 @@
 /// would be walked (through `check_string` and `check_number`) but not reported.
 enum { FM_WALK_SKIP_VALUE = 2 };
 
-/// The deepest nesting walked (the walk recurses); deeper text is refused.
+/// The deepest nesting walked (the walk keeps a byte for each open container); deeper text is
+/// refused, and yajl reads it.
 enum { FM_WALK_MAX_DEPTH = 1000 };
 
 /// A listener: the builder of a sparse document (builder.c), a stream's window (stream_simdjson.c).
