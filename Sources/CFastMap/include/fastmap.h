@@ -46,9 +46,10 @@ typedef struct fm_parse_error {
 typedef enum fm_engine {
     /// yajl's tokenizer driving FastMap's builder: the engine that words every error.
     FM_ENGINE_YAJL = 0,
-    /// simdjson's SIMD tokenizer driving the same builder, trailing commas included; every
-    /// input it rejects (syntax errors, limits) is read again by FM_ENGINE_YAJL, which accepts
-    /// it or reports FastMap's exact error. Scalars at the top level, texts over
+    /// simdjson's SIMD first pass and FastMap's walk over its index of tokens (walk.c), which
+    /// writes the document by the same rules (a schema-filtered parse: through the same
+    /// builder), trailing commas included; every input it rejects (syntax errors, limits) is
+    /// read again by FM_ENGINE_YAJL, which accepts it or reports FastMap's exact error. Scalars at the top level, texts over
     /// FM_SIMDJSON_LARGEST_DOCUMENT and documents with a memory limit go to yajl alone.
     FM_ENGINE_SIMDJSON = 3,
 } fm_engine;

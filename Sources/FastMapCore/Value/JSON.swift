@@ -11,9 +11,9 @@ public enum JSONParser: String, Sendable, Hashable, CaseIterable {
     /// own parser; FastMap's documents are its own now, and jansson is only what values are
     /// exchanged with C code as, see ``JSON/init(janssonValue:)``.)
     case jansson
-    /// simdjson's SIMD tokenizer driving the same builder as ``yajl``, with the same number,
-    /// string, duplicate-key and depth rules (the default: faster than ``yajl`` on every corpus
-    /// `make bench` measures).
+    /// simdjson's SIMD first pass finds every token, and FastMap's walk over them writes the
+    /// document with the same number, string, duplicate-key and depth rules as ``yajl`` (the
+    /// default: faster than ``yajl`` on every corpus `make bench` measures).
     ///
     /// What simdjson does not read is handed to ``yajl``, which accepts it or reports the
     /// error: every malformed input (so errors are exactly yajl's, and such a text is read
