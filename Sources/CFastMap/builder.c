@@ -1,4 +1,5 @@
 #include "builder.h"
+#include "document_writer.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -43,19 +44,10 @@ int fm_build_boolean(fm_builder *b, int value) {
     return written(b, fm_writer_boolean(b->writer, value));
 }
 
-// A number token whose shape fm_json_number_shape told: an integer that fits Int64 or UInt64
-// gets its value; anything else keeps its text, as Foundation keeps it (readers convert it:
-// fm_number_cell_double, Decimal, the text itself). `-0` keeps its text too: it reads as the
-// double -0.0, as in Foundation.
+// A number token whose shape fm_json_number_shape told, written as fm_writer_put_number says.
 static int build_shaped_number(fm_builder *b, const char *text, size_t length, fm_number_shape shape,
                                uint64_t magnitude) {
-    if (shape == FM_NUMBER_INTEGER) {
-        if (text[0] != '-') return written(b, fm_writer_unsigned(b->writer, magnitude));
-        if (magnitude != 0 && magnitude <= (uint64_t)INT64_MAX)
-            return written(b, fm_writer_integer(b->writer, -(int64_t)magnitude));
-        if (magnitude == (uint64_t)INT64_MAX + 1) return written(b, fm_writer_integer(b->writer, INT64_MIN));
-    }
-    return written(b, fm_writer_number_text(b->writer, (const unsigned char *)text, length));
+    return written(b, fm_writer_put_number(b->writer, text, length, shape, magnitude));
 }
 
 int fm_build_number(fm_builder *b, const char *text, size_t length) {

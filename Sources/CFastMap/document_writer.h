@@ -7,6 +7,7 @@
 // Private to CFastMap.
 
 #include "document_memory.h"
+#include "internal.h"
 #include "key_hash.h"
 #include "key_table.h"
 
@@ -140,6 +141,23 @@ static inline __attribute__((always_inline)) int fm_writer_has_key(fm_writer *w,
             return -1;
     }
     return fm_key_table_put(&frame->keys, frame->stamp, cells, w->count - w->start, bytes, length, hash);
+}
+
+/// A number token whose shape fm_json_number_shape told (not FM_NUMBER_INVALID): an integer that
+/// fits Int64 or UInt64 gets its value; anything else keeps its text, as Foundation keeps it
+/// (readers convert it: fm_number_cell_double, Decimal, the text itself). `-0` keeps its text
+/// too: it reads as the double -0.0, as in Foundation. The builder's numbers and the walk's.
+static inline __attribute__((always_inline)) int fm_writer_put_number(fm_writer *w, const char *text, size_t length,
+                                                                      fm_number_shape shape, uint64_t magnitude) {
+    if (shape == FM_NUMBER_INTEGER) {
+        if (text[0] != '-')
+            return fm_writer_put_scalar(w, magnitude > (uint64_t)INT64_MAX ? FM_CELL_UNSIGNED : FM_CELL_INTEGER,
+                                        magnitude);
+        // Two's complement: 0 - magnitude is the negative integer's bits, INT64_MIN included.
+        if (magnitude != 0 && magnitude <= (uint64_t)INT64_MAX + 1)
+            return fm_writer_put_scalar(w, FM_CELL_INTEGER, (uint64_t)0 - magnitude);
+    }
+    return fm_writer_put_text(w, FM_CELL_NUMBER, (const unsigned char *)text, length, 1);
 }
 
 /// fm_writer_key, inline.

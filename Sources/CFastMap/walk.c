@@ -122,21 +122,11 @@ static inline __attribute__((always_inline)) int literal(const walk *k, uint32_t
 
 // MARK: Scalars
 
-// A number, written: its value when it is an integer within Int64 or UInt64, else its text, as
-// Foundation keeps it (readers convert it: fm_number_cell_double, Decimal, the text itself).
-// `-0` keeps its text too: it reads as the double -0.0, as in Foundation.
+// A number, written (fm_writer_put_number) once its grammar is checked.
 static inline int write_number(walk *k, const char *text, size_t length) {
     uint64_t magnitude = 0;
     fm_number_shape shape = fm_json_number_shape_in((const char *)k->bytes, text, length, &magnitude);
-    if (shape == FM_NUMBER_INVALID) return 0;
-    if (shape == FM_NUMBER_INTEGER) {
-        if (text[0] != '-')
-            return fm_writer_put_scalar(k->writer, magnitude > (uint64_t)INT64_MAX ? FM_CELL_UNSIGNED : FM_CELL_INTEGER,
-                                        magnitude);
-        if (magnitude != 0 && magnitude <= (uint64_t)INT64_MAX + 1)
-            return fm_writer_put_scalar(k->writer, FM_CELL_INTEGER, (uint64_t)0 - magnitude);
-    }
-    return fm_writer_put_text(k->writer, FM_CELL_NUMBER, (const unsigned char *)text, length, 1);
+    return shape != FM_NUMBER_INVALID && fm_writer_put_number(k->writer, text, length, shape, magnitude);
 }
 
 // One scalar token, `first` its first byte (no bracket).
