@@ -108,8 +108,11 @@ int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t cou
     return fm_writer_key(b->writer, bytes, count) != FM_WRITE_FAILED || fm_builder_fail_out_of_memory(b);
 }
 
-int fm_build_key_or_skip(fm_builder *b, int key_result) {
-    if (!key_result || !b->skip_value) return key_result;
+int fm_build_simdjson_key(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length) {
+    size_t count;
+    const unsigned char *bytes = fm_simdjson_string_bytes(scratch, fm_writer_document(b->writer), raw, length, &count);
+    if (!bytes || !fm_build_final_map_key(b, bytes, count)) return 0;
+    if (!b->skip_value) return 1;
     // The schema does not read this member: the walk checks its value without reporting it.
     b->skip_value = 0;
     return FM_WALK_SKIP_VALUE;
@@ -239,9 +242,7 @@ static int on_raw_string(void *ctx, const unsigned char *raw, size_t length) {
 }
 static int on_raw_key(void *ctx, const unsigned char *raw, size_t length) {
     fm_builder *b = ctx;
-    size_t count;
-    const unsigned char *bytes = fm_simdjson_string_bytes(&b->scratch, fm_writer_document(b->writer), raw, length, &count);
-    return fm_build_key_or_skip(b, bytes && fm_build_final_map_key(b, bytes, count));
+    return fm_build_simdjson_key(b, &b->scratch, raw, length);
 }
 
 int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t length) {

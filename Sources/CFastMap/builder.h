@@ -34,10 +34,11 @@ int fm_build_final_map_key(fm_builder *b, const unsigned char *bytes, size_t cou
 /// built from its raw text in one pass (escapes decoded into `scratch`). 0 when yajl must judge
 /// the text (a malformed escape, a lone surrogate) or on an error the builder recorded.
 int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length);
-/// What a simdjson listener's `key` returns after the builder took the key (`key_result`, its
-/// fm_build_*_map_key result): FM_WALK_SKIP_VALUE when a sparse build skips the member's
-/// value, which the walk then checks without reporting it (the skip is consumed here).
-int fm_build_key_or_skip(fm_builder *b, int key_result);
+/// A key token of the walk (`raw`, as for fm_build_simdjson_string), taken as fm_build_map_key
+/// takes a key; what the walk's listener returns for it: 0 as for fm_build_simdjson_string,
+/// FM_WALK_SKIP_VALUE when a sparse build skips the member's value (which the walk then checks
+/// without reporting it), else 1.
+int fm_build_simdjson_key(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length);
 /// The simdjson listeners' `check_string` (the context is not read): whether a string inside a
 /// skipped value holds only escapes the engine decodes, checked in place without decoding it.
 int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t length);

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 // Array mode with simdjson: runs of whole elements are read by simdjson's tokenizer instead of
 // yajl's, which reads a byte at a time. yajl stays the stream's grammar: it reads the path, the
 // first element, the end of the array, every element simdjson does not take, and it alone
@@ -120,9 +119,7 @@ static int on_string(void *context, const unsigned char *raw, size_t length) {
 
 static int on_key(void *context, const unsigned char *raw, size_t length) {
     fm_stream *s = ((fm_window_walk *)context)->s;
-    size_t count;
-    const unsigned char *bytes = fm_simdjson_string_bytes(&s->fast_scratch, fm_writer_document(s->builder.writer), raw, length, &count);
-    return fm_build_key_or_skip(&s->builder, bytes && fm_build_final_map_key(&s->builder, bytes, count));
+    return fm_build_simdjson_key(&s->builder, &s->fast_scratch, raw, length);
 }
 
 static int on_start_object(void *context) { return fm_build_start_map(builder_of(context)); }
