@@ -19,7 +19,7 @@
 // One walk building a sparse document's cells; the root, or NULL when the walk or the builder
 // rejected the text (nothing is reported: yajl reads it again and tells why).
 static const fm_cell *build_sparse(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
-                            int trailing_commas, const fm_sparse_schema *schema) {
+                                   int trailing_commas, const fm_sparse_schema *schema) {
     fm_parse_error ignored;
     memset(&ignored, 0, sizeof ignored);
     fm_builder b;
