@@ -245,19 +245,9 @@ static int on_raw_key(void *ctx, const unsigned char *raw, size_t length) {
     return fm_build_simdjson_key(b, &b->scratch, raw, length);
 }
 
-int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t length) {
-    (void)context;
-    return fm_simdjson_string_valid(raw, length);
-}
-
-int fm_simdjson_check_number(void *context, const char *document, const char *text, size_t length) {
-    (void)context;
-    return fm_json_number_shape_in(document, text, length, NULL) != FM_NUMBER_INVALID;
-}
-
 const fm_walk_events fm_builder_walk_events = {
     on_walk_null, on_walk_boolean, on_raw_number, on_raw_string, on_raw_key, on_walk_start_map, on_walk_start_array,
-    on_walk_end_container, fm_simdjson_check_string, fm_simdjson_check_number,
+    on_walk_end_container,
 };
 
 

@@ -39,12 +39,6 @@ int fm_build_simdjson_string(fm_builder *b, fm_string_scratch *scratch, const un
 /// FM_WALK_SKIP_VALUE when a sparse build skips the member's value (which the walk then checks
 /// without reporting it), else 1.
 int fm_build_simdjson_key(fm_builder *b, fm_string_scratch *scratch, const unsigned char *raw, size_t length);
-/// The simdjson listeners' `check_string` (the context is not read): whether a string inside a
-/// skipped value holds only escapes the engine decodes, checked in place without decoding it.
-int fm_simdjson_check_string(void *context, const unsigned char *raw, size_t length);
-/// The simdjson listeners' `check_number` (the context is not read): whether a number inside a
-/// skipped value has JSON's grammar.
-int fm_simdjson_check_number(void *context, const char *document, const char *text, size_t length);
 int fm_build_start_map(fm_builder *b);
 int fm_build_start_array(fm_builder *b);
 int fm_build_end_container(fm_builder *b);

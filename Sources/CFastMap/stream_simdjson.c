@@ -130,7 +130,6 @@ static int on_end_container(void *context) {
 
 static const fm_walk_events window_events = {
     on_null, on_boolean, on_number, on_string, on_key, on_start_object, on_start_array, on_end_container,
-    fm_simdjson_check_string, fm_simdjson_check_number,
 };
 
 int fm_stream_walk_window(fm_window_walk *w, const unsigned char *text, size_t length) {

@@ -24,9 +24,9 @@
 //   (976 -> 1,255 MB/s; citm_catalog.json 1,138 -> 1,450, gsoc-2018.json 1,750 -> 2,020).
 // - REPORTING, to a listener (fm_walk_events): a sparse build, a stream's window.
 // - SKIPPING, a value a listener turned down from its key (FM_WALK_SKIP_VALUE): the same grammar
-//   is checked and only what the listener would have rejected is asked of it (escapes, a
-//   number's grammar), so a document fails exactly as if each token had been reported; the
-//   nesting counts towards the listener's limit as well.
+//   is checked, and what every listener would have rejected is rejected here (a string's
+//   escapes, a number's grammar), so a document fails exactly as if each token had been
+//   reported; the nesting counts towards the listener's limit as well.
 
 typedef enum walk_mode { WRITING, REPORTING, SKIPPING } walk_mode;
 
@@ -137,7 +137,7 @@ static inline __attribute__((always_inline)) int walk_scalar(walk *k, uint32_t t
             size_t length;
             const unsigned char *raw = raw_string(k, token, &length);
             if (!raw) return 0;
-            if (mode == SKIPPING) return k->events->check_string(k->context, raw, length);
+            if (mode == SKIPPING) return fm_simdjson_string_valid(raw, length);
             if (mode == REPORTING) return k->events->string(k->context, raw, length);
             size_t count;
             const unsigned char *bytes = fm_simdjson_string_bytes(&k->scratch, k->doc, raw, length, &count);
@@ -163,7 +163,8 @@ static inline __attribute__((always_inline)) int walk_scalar(walk *k, uint32_t t
             if (first != '-' && (first < '0' || first > '9')) return 0;
             const char *text = (const char *)k->bytes + k->starts[token];
             size_t length = token_length(k, token);
-            if (mode == SKIPPING) return k->events->check_number(k->context, (const char *)k->bytes, text, length);
+            if (mode == SKIPPING)
+                return fm_json_number_shape_in((const char *)k->bytes, text, length, NULL) != FM_NUMBER_INVALID;
             if (mode == REPORTING) return k->events->number(k->context, (const char *)k->bytes, text, length);
             return write_number(k, text, length);
         }
@@ -193,7 +194,7 @@ static inline __attribute__((always_inline)) int walk_key(walk *k, size_t depth,
     size_t length;
     const unsigned char *raw = raw_string(k, k->next++, &length);
     if (!raw || !take(k, ':')) return 0;
-    if (mode == SKIPPING) return k->events->check_string(k->context, raw, length) != 0;
+    if (mode == SKIPPING) return fm_simdjson_string_valid(raw, length);
     if (mode == REPORTING) {
         int heard = k->events->key(k->context, raw, length);
         if (heard != FM_WALK_SKIP_VALUE) return heard != 0;

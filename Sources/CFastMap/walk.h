@@ -8,8 +8,8 @@
 
 #include "internal.h"
 
-/// What `key` returns to have the walk skip the member's value: its tokens are checked as they
-/// would be walked (through `check_string` and `check_number`) but not reported.
+/// What `key` returns to have the walk skip the member's value: its tokens are checked as every
+/// listener would check them (a string's escapes and UTF-8, a number's grammar), not reported.
 enum { FM_WALK_SKIP_VALUE = 2 };
 
 /// The deepest nesting walked (the walk keeps a byte for each open container); deeper text is
@@ -32,11 +32,6 @@ typedef struct fm_walk_events {
     int (*start_array)(void *context);
     /// The end of the innermost open object or array.
     int (*end_container)(void *context);
-    /// A string or key inside a skipped value, raw as for `string`: whether the listener would
-    /// accept it (its escapes), without building anything.
-    int (*check_string)(void *context, const unsigned char *raw, size_t length);
-    /// A number inside a skipped value, as for `number`: whether its grammar is JSON's.
-    int (*check_number)(void *context, const char *document, const char *text, size_t length);
 } fm_walk_events;
 
 /// The cells of the JSON document in text[0..<length] (at least FM_DOC_TEXT_PADDING readable
