@@ -11,9 +11,6 @@
 
 #include "builder_state.h"
 
-/// Forgets the key hints (the schema changes).
-void fm_sparse_forget_hints(fm_builder *b);
-
 int fm_sparse_start(fm_builder *b, int *result, uint32_t *schema);
 void fm_sparse_started(fm_builder *b, uint32_t schema);
 int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count);

@@ -6,6 +6,7 @@
 // builder.c calls them and those two. Private to CFastMap.
 
 #include "internal.h"
+#include "sparse_lookup.h"
 
 
 /// JSON's four white-space bytes (RFC 8259; `\f` and `\v` are not among them). The first test
@@ -23,7 +24,7 @@ typedef struct fm_string_scratch {
 typedef struct fm_frame {
     int is_array;
     uint32_t sparse;  // sparse builds only: the schema node filtering it, or FM_SPARSE_KEEP
-    uint32_t hint;    // sparse builds: the slot of fm_builder.key_hints for the object's next key
+    uint32_t hint;    // sparse builds: the slot of fm_builder.hints for the object's next key
 } fm_frame;
 
 struct fm_builder;
@@ -75,13 +76,8 @@ typedef struct fm_builder {
     // path) until that container, frame suspended_depth - 1, closes.
     const fm_sparse_schema *suspended;
     size_t suspended_depth;
-    // Sparse builds: the key most likely next in an object, learned from the objects before it
-    // (see fm_sparse_key), 1 + a schema member index per slot (0: none yet). Slot m follows
-    // member m; slot sparse->member_count + n starts an object of schema node n. Made at the
-    // first filtered container (the root, so every filtered frame has its slot); NULL before,
-    // and for good when out of memory then (every key is then looked up).
-    uint32_t *key_hints;
-    int key_hints_made;  // the hints were made (or could not be) for this schema
+    // Sparse builds: the key most likely next in an object (fm_sparse_hints).
+    fm_sparse_hints hints;
     // The simdjson walk's strings that hold escapes, decoded (fm_builder_simdjson_events).
     fm_string_scratch scratch;
     // The yajl listeners' record of each token (fm_builder_note_token).

@@ -15,7 +15,7 @@ int fm_stream_set_sparse(fm_stream *s, const fm_sparse_schema *schema) {
     fm_builder *b = &s->builder;
     // An element is open (or a failed one is still being skipped): keep its schema.
     if (b->depth || b->skip_depth || b->skip_value || b->suspended || s->element_failed) return 0;
-    fm_sparse_forget_hints(b);  // they name members of the schema before
+    fm_sparse_hints_free(&b->hints);  // they name members of the schema before
     if (schema) {
         s->sparse_schema = *schema;
         b->sparse = &s->sparse_schema;

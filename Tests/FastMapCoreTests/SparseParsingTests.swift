@@ -217,6 +217,27 @@ import Testing
         }
     }
 
+    /// Objects of one shape mostly list their keys in one order: from the second object on, each
+    /// kept key is found through the hint the object before it left (the key that followed the
+    /// same key there), with either engine, and what is kept is what the full parse has.
+    @Test func keysInTheOrderOfTheObjectBeforeAreFoundThroughHints() throws {
+        let shape = JSONSparseShape()
+        shape.elements.setMember("a", to: JSONSparseShape())
+        shape.elements.setMember("c", to: JSONSparseShape())
+        let objects = (0..<100).map { #"{"a":\#($0),"b":[\#($0)],"c":"\#($0)"}"# }
+        let bytes = Array("[\(objects.joined(separator: ","))]".utf8)
+        for parser in [JSONParser.simdjson, .yajl] {
+            let hinted = fm_sparse_hinted_keys()
+            let parsed = try Self.sparse(bytes, parser, JSONSparseSchema(shape)).get()
+            // `a` through the slot of an object's start, `c` through the slot after `a` (`b`,
+            // which the shape does not keep, is looked up and leaves the hint where it was).
+            #expect(fm_sparse_hinted_keys() - hinted == 99 * 2, "\(parser)")
+            #expect(parsed.array?.count == 100)
+            #expect(parsed[99]?["a"] == 99 && parsed[99]?["c"] == "99" && parsed[99]?["b"] == nil, "\(parser)")
+        }
+        Self.expectAgreement(bytes, shape: shape)
+    }
+
     /// An object read as a dictionary keeps every member, each value filtered by one shape;
     /// repeated keys (the first wins) and errors inside the values agree with the full parse.
     @Test func everyMemberOfADictionaryIsKeptAndItsValuesFiltered() throws {
