@@ -7,16 +7,16 @@
 #include <string.h>
 
 // Tokens -> the cells of a document (fastmap_document.h). The tokenizer (yajl, or simdjson's
-// walk) validates the grammar; this file applies FastMap's rules on top: first duplicate key
-// wins (the writer drops the later member), integers up to UInt64.max, reals and numbers beyond
-// those ranges kept as written, strict UTF-8, lone surrogates rejected, and a nesting limit
-// instead of unbounded recursion.
+// walk over a stream's window) validates the grammar; this file applies FastMap's rules on top:
+// first duplicate key wins (the writer drops the later member), integers up to UInt64.max, reals
+// and numbers beyond those ranges kept as written, strict UTF-8, lone surrogates rejected, and a
+// nesting limit instead of unbounded recursion. (A whole document the simdjson engine reads is
+// written by the walk itself, by the same rules: walk.c.)
 //
-// This file writes values and numbers, keeps the frame stack, and holds the two tokenizers'
-// listeners: yajl's callbacks and simdjson's events (fastmap_simdjson.h), whose walk reports raw
-// tokens. String tokens are decoded in builder_strings.c; the whole-document engines that drive
-// these listeners sit above this file: yajl's in builder_parse.c, simdjson's in
-// builder_simdjson.c.
+// This file writes values and numbers, keeps the frame stack, and holds yajl's callbacks; the
+// steps a stream's walk listener calls for raw tokens (fm_build_simdjson_string, _key) are here
+// too. String tokens are decoded in builder_strings.c; yajl's whole-document engine, which
+// drives the callbacks, sits above this file in builder_parse.c.
 
 static void note_root_complete(fm_builder *b) {
     b->root_complete = 1;
@@ -224,33 +224,6 @@ const yajl_callbacks fm_builder_callbacks = {
     on_null, on_boolean, NULL, NULL, on_number, on_string,
     on_start_map, on_map_key, on_end_container, on_start_array, on_end_container,
 };
-
-// simdjson's walk reports raw tokens: a number's text unchecked, strings and keys with their
-// escapes as written (decoded into the builder's scratch buffer). It keeps no token trail: a text
-// it rejects is read again by yajl, whose callbacks above keep one for the error's position.
-static int on_walk_null(void *ctx) { return fm_build_null(ctx); }
-static int on_walk_boolean(void *ctx, int value) { return fm_build_boolean(ctx, value); }
-static int on_walk_start_map(void *ctx) { return fm_build_start_map(ctx); }
-static int on_walk_start_array(void *ctx) { return fm_build_start_array(ctx); }
-static int on_walk_end_container(void *ctx) { return fm_build_end_container(ctx); }
-static int on_raw_number(void *ctx, const char *document, const char *text, size_t length) {
-    return fm_build_checked_number(ctx, document, text, length);
-}
-static int on_raw_string(void *ctx, const unsigned char *raw, size_t length) {
-    fm_builder *b = ctx;
-    return fm_build_simdjson_string(b, &b->scratch, raw, length);
-}
-static int on_raw_key(void *ctx, const unsigned char *raw, size_t length) {
-    fm_builder *b = ctx;
-    return fm_build_simdjson_key(b, &b->scratch, raw, length);
-}
-
-const fm_walk_events fm_builder_walk_events = {
-    on_walk_null, on_walk_boolean, on_raw_number, on_raw_string, on_raw_key, on_walk_start_map, on_walk_start_array,
-    on_walk_end_container,
-};
-
-
 
 void fm_builder_discard(fm_builder *b) {
     b->depth = 0;

@@ -72,9 +72,4 @@ size_t fm_yajl_rejected_token(const unsigned char *text, size_t length, const fm
 /// yajl callbacks whose context is an fm_builder.
 extern const yajl_callbacks fm_builder_callbacks;
 
-/// Walk events (fm_walk_report) whose context is an fm_builder: raw strings and keys
-/// decoded into its scratch buffer, numbers checked, a key the schema does not keep answered
-/// with FM_WALK_SKIP_VALUE.
-extern const fm_walk_events fm_builder_walk_events;
-
 #endif

@@ -46,8 +46,6 @@ int fm_builder_init(fm_builder *b, fm_doc *doc, size_t max_depth, fm_parse_error
 }
 
 void fm_builder_destroy(fm_builder *b) {
-    free(b->scratch.bytes);
-    b->scratch = (fm_string_scratch){NULL, 0};
     fm_sparse_hints_free(&b->hints);
     free(b->stack);
     fm_writer_free(b->writer);

@@ -78,8 +78,6 @@ typedef struct fm_builder {
     size_t suspended_depth;
     // Sparse builds: the key most likely next in an object (fm_sparse_hints).
     fm_sparse_hints hints;
-    // The simdjson walk's strings that hold escapes, decoded (fm_builder_simdjson_events).
-    fm_string_scratch scratch;
     // The yajl listeners' record of each token (fm_builder_note_token).
     fm_token_trail trail;
 } fm_builder;

@@ -5,6 +5,7 @@
 #include "builder_strings.h"
 #include "document_writer.h"
 #include "fastmap_simdjson.h"
+#include "sparse_lookup.h"
 
 // simdjson's stage 1 (CFastMapSimdjson) finds the start of every token; this file walks that
 // index, checking the grammar itself: a value starts with `{`, `[`, `"`, a letter or a digit; an
@@ -14,7 +15,7 @@
 // token's start, less trailing white space), never through simdjson's own number or string
 // decoding, so FastMap's rules apply.
 //
-// One walk, three ways, each compiled on its own from the same functions (the mode is a
+// One walk, four ways, each compiled on its own from the same functions (the mode is a
 // constant wherever it is read):
 //
 // - WRITING, a whole document: each value goes straight to the writer's inline steps
@@ -22,13 +23,23 @@
 //   keys wins, the nesting limit, the memory limit). Reporting each token to the builder, which
 //   called the writer, cost parsing twitter.json 18% of its instructions and a fifth of its time
 //   (976 -> 1,255 MB/s; citm_catalog.json 1,138 -> 1,450, gsoc-2018.json 1,750 -> 2,020).
-// - REPORTING, to a listener (fm_walk_events): a sparse build, a stream's window.
+// - FILTERING, a whole document under a sparse schema (fastmap_sparse.h): written as in
+//   WRITING, but an object keeps only the members its schema node names (the others' values are
+//   walked SKIPPING), and a container the schema keeps whole is walked WRITING; each filtered
+//   container is marked with its node, as the builder marks it (builder_sparse.c).
+// - REPORTING, to a listener (fm_walk_events): a stream's window.
 // - SKIPPING, a value a listener turned down from its key (FM_WALK_SKIP_VALUE): the same grammar
 //   is checked, and what every listener would have rejected is rejected here (a string's
 //   escapes, a number's grammar), so a document fails exactly as if each token had been
 //   reported; the nesting counts towards the listener's limit as well.
 
-typedef enum walk_mode { WRITING, REPORTING, SKIPPING } walk_mode;
+typedef enum walk_mode { WRITING, FILTERING, REPORTING, SKIPPING } walk_mode;
+
+// A container open under a schema (FILTERING): its node, and its hint slot (fm_sparse_hints).
+typedef struct walk_filter {
+    uint32_t node;
+    uint32_t hint;
+} walk_filter;
 
 typedef struct walk {
     const unsigned char *bytes;
@@ -41,10 +52,16 @@ typedef struct walk {
     size_t depth_limit;
     size_t skipped_depth_limit;
     int trailing_commas;
-    // WRITING
+    // WRITING, FILTERING
     fm_writer *writer;
     const fm_doc *doc;
     fm_string_scratch scratch;
+    // FILTERING: the schema, the filter of each open container by its depth (as `objects`), and
+    // the schema node of the value after the key just walked.
+    const fm_sparse_schema *schema;
+    fm_sparse_hints hints;
+    walk_filter *filters;
+    uint32_t member_schema;
     // REPORTING, SKIPPING
     const fm_walk_events *events;
     void *context;
@@ -177,13 +194,13 @@ static int walk_skipped(walk *k, size_t depth);
 
 // Opens a container, `object` or array.
 static inline __attribute__((always_inline)) int open_container(walk *k, int object, walk_mode mode) {
-    if (mode == WRITING) return fm_writer_open(k->writer, object ? FM_CELL_OBJECT : FM_CELL_ARRAY);
+    if (mode == WRITING || mode == FILTERING) return fm_writer_open(k->writer, object ? FM_CELL_OBJECT : FM_CELL_ARRAY);
     if (mode == REPORTING) return object ? k->events->start_object(k->context) : k->events->start_array(k->context);
     return 1;
 }
 
 static inline __attribute__((always_inline)) int close_container(walk *k, walk_mode mode) {
-    if (mode == WRITING) return fm_writer_close(k->writer);
+    if (mode == WRITING || mode == FILTERING) return fm_writer_close(k->writer);
     return mode == SKIPPING || k->events->end_container(k->context);
 }
 
@@ -203,8 +220,33 @@ static inline __attribute__((always_inline)) int walk_key(walk *k, size_t depth,
     }
     size_t count;
     const unsigned char *key = fm_simdjson_string_bytes(&k->scratch, k->doc, raw, length, &count);
+    if (!key) return 0;
+    if (mode == FILTERING) {
+        walk_filter *filter = &k->filters[depth - 1];
+        const fm_sparse_node *node = &k->schema->nodes[filter->node];
+        if (node->every_member) {
+            k->member_schema = node->element;  // a dictionary: every member under one schema
+        } else {
+            const fm_sparse_member *member =
+                fm_sparse_find_member(k->schema, &k->hints, filter->node, &filter->hint, key, count);
+            if (!member) {
+                skipped_values++;
+                return walk_skipped(k, depth) ? 2 : 0;
+            }
+            k->member_schema = member->child;
+        }
+    }
     // A repeated key's member is written, then dropped by the writer: the first one wins.
-    return key && fm_writer_put_key(k->writer, key, count) != FM_WRITE_FAILED;
+    return fm_writer_put_key(k->writer, key, count) != FM_WRITE_FAILED;
+}
+
+// The schema node of the container that starts the next value, with `depth` filtered containers
+// open around it: FM_SPARSE_KEEP when the schema keeps it whole.
+static inline __attribute__((always_inline)) uint32_t next_filter(const walk *k, size_t depth) {
+    uint32_t node = depth == 0                ? 0
+                    : k->objects[depth - 1]   ? k->member_schema
+                                              : k->schema->nodes[k->filters[depth - 1].node].element;
+    return node == FM_SPARSE_KEEP || k->schema->nodes[node].keep_all ? FM_SPARSE_KEEP : node;
 }
 
 // One whole value from the next token, with `outer` containers open around it; 0 when the text,
@@ -214,6 +256,8 @@ static inline __attribute__((always_inline)) int walk_key(walk *k, size_t depth,
 // The loop's steps are inlined: a call for each scalar was 7% of the instructions of decoding
 // an outline of canada.json and 12% of mesh.json's batches alone, where the walk skips arrays of
 // numbers.
+static int walk_writing(walk *k, size_t outer);
+
 static inline __attribute__((always_inline)) int walk_value(walk *k, size_t outer, walk_mode mode) {
     size_t depth = outer;  // containers open
     size_t limit = mode == SKIPPING ? k->skipped_depth_limit : k->depth_limit;
@@ -222,9 +266,18 @@ static inline __attribute__((always_inline)) int walk_value(walk *k, size_t oute
         if (k->next >= k->count) return 0;
         uint32_t token = k->next++;
         unsigned char first = k->bytes[k->starts[token]];
-        if (first == '[' || first == '{') {
+        uint32_t filter = 0;
+        if ((first == '[' || first == '{') && mode == FILTERING && (filter = next_filter(k, depth)) == FM_SPARSE_KEEP) {
+            // Kept whole: written as a whole document's values are.
+            k->next = token;
+            if (!walk_writing(k, depth)) return 0;
+        } else if (first == '[' || first == '{') {
             int object = first == '{';
             if (depth >= limit || !open_container(k, object, mode)) return 0;
+            if (mode == FILTERING) {
+                fm_writer_mark(k->writer, filter + 1);
+                k->filters[depth] = (walk_filter){filter, fm_sparse_object_hint(k->schema, &k->hints, filter)};
+            }
             k->objects[depth++] = (unsigned char)object;
             if (!take(k, object ? '}' : ']')) {
                 if (!object) continue;  // the first element
@@ -260,6 +313,8 @@ static inline __attribute__((always_inline)) int walk_value(walk *k, size_t oute
 
 static int walk_writing(walk *k, size_t outer) { return walk_value(k, outer, WRITING); }
 
+static int walk_filtering(walk *k, size_t outer) { return walk_value(k, outer, FILTERING); }
+
 static int walk_reporting(walk *k, size_t outer) { return walk_value(k, outer, REPORTING); }
 
 // A member value a listener turned down from its key, with `depth` containers open around it.
@@ -278,19 +333,24 @@ static int walk_top(walk *k, int (*walk)(walk *k, size_t outer)) {
 }
 
 const fm_cell *fm_walk_document(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
-                                int trailing_commas) {
+                                int trailing_commas, const fm_sparse_schema *schema) {
     fm_simdjson_index index;
     fm_writer *writer = NULL;
+    walk_filter *filters = NULL;
     const fm_cell *root = NULL;
-    if (fm_simdjson_index_text(text, length, &index) && (writer = fm_writer_create(doc))) {
+    if (fm_simdjson_index_text(text, length, &index) && (writer = fm_writer_create(doc)) &&
+        (!schema || (filters = malloc(at_most(max_depth) * sizeof(walk_filter))))) {
         walk k = {
             .bytes = text,
             .starts = index.starts,
             .count = index.count,
             .depth_limit = at_most(max_depth),
+            .skipped_depth_limit = at_most(max_depth),
             .trailing_commas = trailing_commas,
             .writer = writer,
             .doc = doc,
+            .schema = schema,
+            .filters = filters,
         };
         // The cells take one chunk, trimmed to size when the root completes: growing it by
         // doubling copied each cell twice on average. Every value or key but the last of its
@@ -298,34 +358,15 @@ const fm_cell *fm_walk_document(fm_doc *doc, const unsigned char *text, size_t l
         // key per two tokens, rounded up for the top level's.
         fm_writer_reserve(writer, ((size_t)index.count + 1) / 2);
         fm_writer_last_value(writer);
-        if (walk_top(&k, walk_writing)) root = fm_writer_take_root(writer);
+        if (walk_top(&k, schema ? walk_filtering : walk_writing)) root = fm_writer_take_root(writer);
         if (!root) fm_writer_abandon(writer);
         free(k.scratch.bytes);
-        fm_writer_free(writer);
+        fm_sparse_hints_free(&k.hints);
     }
+    free(filters);
+    fm_writer_free(writer);
     fm_simdjson_index_release(&index);
     return root;
-}
-
-int fm_walk_report(const unsigned char *text, size_t length, const fm_walk_events *events, size_t max_depth,
-                   int trailing_commas, void *context) {
-    fm_simdjson_index index;
-    int walked = 0;
-    if (fm_simdjson_index_text(text, length, &index)) {
-        walk k = {
-            .bytes = text,
-            .starts = index.starts,
-            .count = index.count,
-            .depth_limit = FM_WALK_MAX_DEPTH,
-            .skipped_depth_limit = at_most(max_depth),
-            .trailing_commas = trailing_commas,
-            .events = events,
-            .context = context,
-        };
-        walked = walk_top(&k, walk_reporting);
-    }
-    fm_simdjson_index_release(&index);
-    return walked;
 }
 
 int fm_walk_elements(const unsigned char *bytes, size_t length, const fm_walk_events *events, size_t max_depth,

@@ -16,7 +16,7 @@ enum { FM_WALK_SKIP_VALUE = 2 };
 /// refused, and yajl reads it.
 enum { FM_WALK_MAX_DEPTH = 1000 };
 
-/// A listener: the builder of a sparse document (builder.c), a stream's window (stream_simdjson.c).
+/// A listener: a stream's window (stream_simdjson.c).
 /// Each function returns 1 to go on, 0 to stop the walk (`key` may also return FM_WALK_SKIP_VALUE).
 typedef struct fm_walk_events {
     int (*null_value)(void *context);
@@ -40,18 +40,11 @@ typedef struct fm_walk_events {
 /// at most) or the document's memory refuse it (nothing is reported, and none of its cells stay
 /// in `doc`). With `trailing_commas`, a closing bracket may follow the comma after an array's
 /// last element or an object's last member (`[1,]`, `{"a":[2,],}`); a comma with no value
-/// before it (`[,]`, `[1,,]`, `{"a":,}`) or after the top-level value is still refused.
+/// before it (`[,]`, `[1,,]`, `{"a":,}`) or after the top-level value is still refused. With a
+/// `schema`, only what it names is written (fastmap_sparse.h; its filtered containers marked as
+/// fm_cell_mark tells), every byte still checked as in a whole parse.
 const fm_cell *fm_walk_document(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
-                                int trailing_commas);
-
-/// Walks the document in text[0..<length] (padded as for fm_walk_document) as fm_walk_document
-/// does, reporting every token to `events` but those of values skipped (FM_WALK_SKIP_VALUE): 1
-/// when the text was walked to its end, 0 when the text was refused or a listener stopped the
-/// walk. `max_depth` is the listener's nesting limit: a skipped value that would open a
-/// container with `max_depth` already open is refused, as the listener would have refused that
-/// container had it been reported.
-int fm_walk_report(const unsigned char *text, size_t length, const fm_walk_events *events, size_t max_depth,
-                   int trailing_commas, void *context);
+                                int trailing_commas, const fm_sparse_schema *schema);
 
 /// Walks `bytes[0..<length]` as the elements of an array: the text between an array's brackets,
 /// `e1, e2, ..., en` (at least one element, no trailing comma), as if it were the document
