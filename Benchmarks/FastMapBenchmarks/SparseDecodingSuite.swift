@@ -9,7 +9,8 @@ import Foundation
 enum SparseDecodingSuite {
     static let task = "decode models, sparse vs full tree"
 
-    static func benchmarks(corpora: [Corpus], recordMegabytes: Int) -> [Benchmark] {
+    /// The rows of `corpora`, and the record array's when `recordMegabytes` is given.
+    static func benchmarks(corpora: [Corpus], recordMegabytes: Int?) -> [Benchmark] {
         var benchmarks: [Benchmark] = corpora.map { corpus in
             switch corpus.shape {
             case .twitter: benchmark(TwitterSearch.self, corpus.data, corpus.name)
@@ -31,9 +32,11 @@ enum SparseDecodingSuite {
         if let mesh = corpora.first(where: { $0.shape == .mesh }) {
             benchmarks.append(benchmark(MeshBatches.self, mesh.data, "\(mesh.name) (batches only)"))
         }
-        let records = SparseRecordsSuite.records(megabytes: recordMegabytes)
-        benchmarks.append(
-            benchmark([SparseRecordsSuite.TwoKeys].self, records, "records-\(recordMegabytes)MB (2 of 6 keys)"))
+        if let recordMegabytes {
+            let records = SparseRecordsSuite.records(megabytes: recordMegabytes)
+            benchmarks.append(
+                benchmark([SparseRecordsSuite.TwoKeys].self, records, "records-\(recordMegabytes)MB (2 of 6 keys)"))
+        }
         return benchmarks
     }
 

@@ -4,8 +4,9 @@ import Foundation
 // `make bench`: FastMap against Foundation, every competitor in this one process, interleaved.
 // Flags: --quick (fewer rounds), --generated (ignore ../shared/bench-data), --filter TEXT,
 // --loop COMPETITOR SECONDS (run only that competitor of the filtered tasks, for profiling),
-// --corpus NAME (set up only the tasks of the corpus whose file name contains NAME: the others'
-// setup, which checks every engine's models and generates the record streams, takes seconds),
+// --corpus NAME (set up only the tasks of the corpus whose file name contains NAME, its rows of
+// the sparse suite too: the others' setup, which checks every engine's models and generates the
+// record streams, takes seconds, minutes under callgrind),
 // --cold (only the first-decode table), --no-cold (no first-decode table), --cold-runs N,
 // --runs N (measure every benchmark in N runs, one after the other; 2 by default), --memory
 // (only the table of a parsed document's memory, which a whole run prints after the speeds).
@@ -75,6 +76,9 @@ if onlyCorpus == nil {
     benchmarks += SparseRecordsSuite.benchmarks(megabytes: quick ? 4 : 20)
     benchmarks += SparseDecodingSuite.benchmarks(corpora: corpora, recordMegabytes: quick ? 4 : 20)
     benchmarks += SmallDocumentsSuite.benchmarks(corpora: corpora)
+} else {
+    // The corpus's own rows of the sparse suite (its outline of canada, say), without the records.
+    benchmarks += SparseDecodingSuite.benchmarks(corpora: corpora, recordMegabytes: nil)
 }
 if let filter {
     benchmarks = benchmarks.filter { "\($0.task) \($0.corpus)".contains(filter) }
