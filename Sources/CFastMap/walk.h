@@ -53,11 +53,14 @@ const fm_cell *fm_walk_document(fm_doc *doc, const unsigned char *text, size_t l
 /// refused); pointers given to the listener are valid during the call only. On 0 the events
 /// stop somewhere inside or after the last element announced: every element before it was
 /// walked in full and accepted. `max_depth` is the listener's nesting limit within one element
-/// (the element itself at level 0), applied to skipped values as in fm_walk_report.
+/// (the element itself at level 0), applied to skipped values (FM_WALK_SKIP_VALUE) too: a
+/// skipped value that would open a container with `max_depth` already open is refused, as the
+/// listener would have refused that container had it been reported.
 int fm_walk_elements(const unsigned char *bytes, size_t length, const fm_walk_events *events, size_t max_depth,
                      int (*element)(void *context, size_t offset), void *context);
 
-/// How many member values the walks skipped (FM_WALK_SKIP_VALUE) on this thread, for tests.
+/// How many member values the walks skipped (FM_WALK_SKIP_VALUE, or not named by a schema) on
+/// this thread, for tests.
 size_t fm_walk_skipped_values(void);
 
 #endif
