@@ -36,8 +36,7 @@ int fm_sparse_start(fm_builder *b, int *result, uint32_t *schema) {
         else if (parent->is_array) chosen = b->sparse->nodes[parent->sparse].element;
         else chosen = b->member_schema;
     }
-    if (chosen != FM_SPARSE_KEEP && b->sparse->nodes[chosen].keep_all) chosen = FM_SPARSE_KEEP;
-    *schema = chosen;
+    *schema = fm_sparse_container_filter(b->sparse, chosen);
     return 0;
 }
 
@@ -61,20 +60,10 @@ int fm_sparse_key(fm_builder *b, const unsigned char *bytes, size_t count) {
         b->member_schema = FM_SPARSE_KEEP;
         return 1;
     }
-    const fm_sparse_node *node = &b->sparse->nodes[frame->sparse];
-    if (node->every_member) {
-        // A dictionary: every member under one schema.
-        b->member_schema = node->element;
+    if (fm_sparse_member_schema(b->sparse, &b->hints, frame->sparse, &frame->hint, bytes, count, &b->member_schema))
         return 1;
-    }
-    const fm_sparse_member *member =
-        fm_sparse_find_member(b->sparse, &b->hints, frame->sparse, &frame->hint, bytes, count);
-    if (!member) {
-        b->skip_value = 1;
-        return 0;
-    }
-    b->member_schema = member->child;
-    return 1;
+    b->skip_value = 1;
+    return 0;
 }
 
 void fm_sparse_reset(fm_builder *b) {

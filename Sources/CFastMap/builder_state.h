@@ -86,9 +86,6 @@ typedef struct fm_builder {
 /// (fm_parse_yajl), and yajl counts the bytes of the piece it is reading.
 static inline size_t fm_builder_consumed(const fm_builder *b) { return b->fed + yajl_get_bytes_consumed(b->handle); }
 
-/// A frame built in full, everything below it too.
-#define FM_SPARSE_KEEP UINT32_MAX
-
 /// Frames a builder starts with (fm_builder_init); deeper nesting doubles them.
 enum { FM_INITIAL_FRAMES = 32 };
 

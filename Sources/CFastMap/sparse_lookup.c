@@ -78,9 +78,9 @@ uint32_t fm_sparse_object_hint(const fm_sparse_schema *schema, fm_sparse_hints *
     return (uint32_t)schema->member_count + node;
 }
 
-const fm_sparse_member *fm_sparse_find_member(const fm_sparse_schema *schema, fm_sparse_hints *hints,
-                                              uint32_t node, uint32_t *hint, const unsigned char *key,
-                                              size_t length) {
+// The member of schema node `node` that keeps `key`, the hint in slot *hint compared first.
+static const fm_sparse_member *find_member(const fm_sparse_schema *schema, fm_sparse_hints *hints, uint32_t node,
+                                           uint32_t *hint, const unsigned char *key, size_t length) {
     const fm_sparse_member *member = NULL;
     if (hints->slots && hints->slots[*hint]) {
         const fm_sparse_member *hinted = &schema->members[hints->slots[*hint] - 1];
@@ -93,6 +93,19 @@ const fm_sparse_member *fm_sparse_find_member(const fm_sparse_schema *schema, fm
     hints->slots[*hint] = index + 1;
     *hint = index;
     return member;
+}
+
+int fm_sparse_member_schema(const fm_sparse_schema *schema, fm_sparse_hints *hints, uint32_t node,
+                            uint32_t *hint, const unsigned char *key, size_t length, uint32_t *child) {
+    const fm_sparse_node *filter = &schema->nodes[node];
+    if (filter->every_member) {
+        *child = filter->element;
+        return 1;
+    }
+    const fm_sparse_member *member = find_member(schema, hints, node, hint, key, length);
+    if (!member) return 0;
+    *child = member->child;
+    return 1;
 }
 
 void fm_sparse_hints_free(fm_sparse_hints *hints) {

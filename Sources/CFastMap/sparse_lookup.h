@@ -20,15 +20,25 @@ typedef struct fm_sparse_hints {
     int made;
 } fm_sparse_hints;
 
+/// A container built in full, everything below it too (in place of a schema node).
+#define FM_SPARSE_KEEP UINT32_MAX
+
+/// The filter of a container whose schema node is `node` (or FM_SPARSE_KEEP): FM_SPARSE_KEEP when
+/// the schema keeps it whole.
+static inline uint32_t fm_sparse_container_filter(const fm_sparse_schema *schema, uint32_t node) {
+    return node == FM_SPARSE_KEEP || schema->nodes[node].keep_all ? FM_SPARSE_KEEP : node;
+}
+
 /// The hint slot of an object of schema node `node`, before its first key.
 uint32_t fm_sparse_object_hint(const fm_sparse_schema *schema, fm_sparse_hints *hints, uint32_t node);
 
-/// The member of schema node `node` that keeps `key` (as fm_sparse_node_member finds it), the
-/// hint in slot *hint compared first; *hint is then the slot after that member. NULL when the
-/// node keeps no such member.
-const fm_sparse_member *fm_sparse_find_member(const fm_sparse_schema *schema, fm_sparse_hints *hints,
-                                              uint32_t node, uint32_t *hint, const unsigned char *key,
-                                              size_t length);
+/// Whether an object filtered by schema node `node` keeps its member `key`, and then the schema
+/// node of the member's value in *child: a dictionary's node keeps every member, each under its
+/// `element`; another node the member fm_sparse_node_member finds, the hint in slot *hint
+/// compared first (*hint is then the slot after that member). *child is not written for a
+/// member the node does not keep.
+int fm_sparse_member_schema(const fm_sparse_schema *schema, fm_sparse_hints *hints, uint32_t node,
+                            uint32_t *hint, const unsigned char *key, size_t length, uint32_t *child);
 
 /// Frees the hints: the filter is done, or its schema changes.
 void fm_sparse_hints_free(fm_sparse_hints *hints);

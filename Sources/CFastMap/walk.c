@@ -223,17 +223,10 @@ static inline __attribute__((always_inline)) int walk_key(walk *k, size_t depth,
     if (!key) return 0;
     if (mode == FILTERING) {
         walk_filter *filter = &k->filters[depth - 1];
-        const fm_sparse_node *node = &k->schema->nodes[filter->node];
-        if (node->every_member) {
-            k->member_schema = node->element;  // a dictionary: every member under one schema
-        } else {
-            const fm_sparse_member *member =
-                fm_sparse_find_member(k->schema, &k->hints, filter->node, &filter->hint, key, count);
-            if (!member) {
-                skipped_values++;
-                return walk_skipped(k, depth) ? 2 : 0;
-            }
-            k->member_schema = member->child;
+        if (!fm_sparse_member_schema(k->schema, &k->hints, filter->node, &filter->hint, key, count,
+                                     &k->member_schema)) {
+            skipped_values++;
+            return walk_skipped(k, depth) ? 2 : 0;
         }
     }
     // A repeated key's member is written, then dropped by the writer: the first one wins.
@@ -246,7 +239,7 @@ static inline __attribute__((always_inline)) uint32_t next_filter(const walk *k,
     uint32_t node = depth == 0                ? 0
                     : k->objects[depth - 1]   ? k->member_schema
                                               : k->schema->nodes[k->filters[depth - 1].node].element;
-    return node == FM_SPARSE_KEEP || k->schema->nodes[node].keep_all ? FM_SPARSE_KEEP : node;
+    return fm_sparse_container_filter(k->schema, node);
 }
 
 // One whole value from the next token, with `outer` containers open around it; 0 when the text,
