@@ -36,12 +36,6 @@ size_t fm_first_non_json_space(const unsigned char *bytes, size_t length) {
 
 // MARK: Trailing commas
 
-static int ends_value(unsigned char c) {
-    // The byte before a comma ends a value unless it opens a container or is a separator:
-    // `[,]`, `[1,,]` and `{"a":,}` must stay errors.
-    return c != '[' && c != '{' && c != ',' && c != ':';
-}
-
 // The first quote or comma at or after `i`, or `length`. Eight bytes at a time: every yajl parse
 // with trailing commas allowed (the default) scans its whole text first, and a byte at a time
 // that scan added half again to yajl's parse of twitter.json.
@@ -58,20 +52,6 @@ static size_t next_quote_or_comma(const unsigned char *bytes, size_t length, siz
     return i;
 }
 
-// Just past the string whose opening quote is at `open`, or `length` when it is not closed. A
-// quote closes it unless an odd run of backslashes escapes it; memchr jumps from quote to quote.
-static size_t string_end(const unsigned char *bytes, size_t length, size_t open) {
-    for (size_t i = open + 1; i < length;) {
-        const unsigned char *quote = memchr(bytes + i, '"', length - i);
-        if (!quote) break;
-        size_t at = (size_t)(quote - bytes), slashes = 0;
-        while (bytes[at - 1 - slashes] == '\\') slashes++;
-        if (slashes % 2 == 0) return at + 1;
-        i = at + 1;
-    }
-    return length;
-}
-
 // Whether the comma bytes[i], outside strings, is a trailing comma: white space separates it
 // from a closing bracket (looked at first: almost no comma has one) and from the byte that ends
 // what precedes it.
@@ -81,14 +61,14 @@ static int is_trailing_comma(const unsigned char *bytes, size_t length, size_t i
     if (next >= length || (bytes[next] != ']' && bytes[next] != '}')) return 0;
     size_t before = i;
     while (before > 0 && fm_is_json_space(bytes[before - 1])) before--;
-    return before > 0 && ends_value(bytes[before - 1]);
+    return before > 0 && fm_ends_value(bytes[before - 1]);
 }
 
 size_t fm_next_trailing_comma(const unsigned char *bytes, size_t length, size_t from) {
     for (size_t i = next_quote_or_comma(bytes, length, from); i < length; i = next_quote_or_comma(bytes, length, i)) {
         if (bytes[i] == '"') {
             // An unterminated string ends the scan (the parse fails anyway).
-            i = string_end(bytes, length, i);
+            i = fm_string_end(bytes, length, i);
             continue;
         }
         if (is_trailing_comma(bytes, length, i)) return i;

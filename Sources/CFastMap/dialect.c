@@ -7,9 +7,10 @@
 // The whole-document entry point, fm_parse: the text is copied into the document (unless the
 // document has a memory limit) and read by the engine chosen here (the one place that chooses).
 // Both engines read trailing commas when they are allowed: the simdjson walk itself, yajl by
-// being given the text without them (fm_parse_yajl). Either way a text is read at most twice: by
-// the simdjson walk, then, when the walk or its builder rejects it, by yajl, which accepts it (a
-// dialect the walk does not read) or words the error.
+// being given the text without them (its compact text, or fm_parse_yajl's pieces). Either way a
+// text is read at most twice: first by the simdjson walk or by yajl on the compact text, then,
+// when that read rejects it, by yajl on the text as given, which accepts it (a dialect the walk
+// does not read) or words the error.
 
 size_t fm_blank_trailing_commas(unsigned char *bytes, size_t length) {
     size_t count = 0;
@@ -29,6 +30,15 @@ int fm_has_trailing_comma(const unsigned char *bytes, size_t length) {
 static _Thread_local size_t parses;
 
 size_t fm_test_parses(void) { return parses; }
+
+// Texts compacted for yajl on this thread, for tests.
+static _Thread_local size_t compacted_texts;
+
+size_t fm_test_compacted_texts(void) { return compacted_texts; }
+
+size_t fm_test_compact_text(const unsigned char *text, size_t length, unsigned char *out, int trailing_commas) {
+    return fm_compact_text(text, length, out, trailing_commas);
+}
 
 // Whether the simdjson engine reads the text (yajl reads the rest).
 static int simdjson_reads(const fm_doc *doc, const unsigned char *text, size_t length) {
@@ -76,6 +86,16 @@ int fm_parse(const char *bytes, size_t length, fm_engine engine, size_t max_dept
         if (fm_parse_simdjson(doc, text, length, max_depth, trailing_commas, schema, root) == 0) return 0;
         // The walk decodes escaped strings over themselves (fm_simdjson_string_bytes): yajl reads
         // the text as it was given.
+        memcpy(text, bytes, length);
+    } else if (!limited && fm_compacting_pays(text, length)) {
+        // yajl reads first, and the text is mostly white space: yajl reads the document's copy
+        // compacted in place (compact.c), its trailing commas gone with its white space. A text
+        // it rejects is read again as it was given, for the error's words and place. (Under a
+        // limit the text is the caller's, which is not copied.)
+        size_t compact = fm_compact_text(text, length, text, trailing_commas);
+        compacted_texts++;
+        parses++;
+        if (fm_parse_yajl(doc, text, compact, max_depth, 0, schema, root, error) == 0) return 0;
         memcpy(text, bytes, length);
     }
     parses++;

@@ -44,13 +44,16 @@ typedef struct fm_parse_error {
 /// The parse engines. Both write the same documents with the same rules and report the same
 /// errors (FastMapError's kinds, lines, columns and offsets); they differ in speed.
 typedef enum fm_engine {
-    /// yajl's tokenizer driving FastMap's builder: the engine that words every error.
+    /// yajl's tokenizer driving FastMap's builder: the engine that words every error. Given first
+    /// a text mostly of white space (and no memory limit), it reads it compacted in the
+    /// document's copy (compact.c), and the text as given only when it rejects that.
     FM_ENGINE_YAJL = 0,
     /// simdjson's SIMD first pass and FastMap's walk over its index of tokens (walk.c), which
-    /// writes the document by the same rules (a schema-filtered parse: through the same
-    /// builder), trailing commas included; every input it rejects (syntax errors, limits) is
-    /// read again by FM_ENGINE_YAJL, which accepts it or reports FastMap's exact error. Scalars at the top level, texts over
-    /// FM_SIMDJSON_LARGEST_DOCUMENT and documents with a memory limit go to yajl alone.
+    /// writes the document by the same rules (a schema-filtered one too), trailing commas
+    /// included; every input it rejects (syntax errors, limits) is read again, as given, by
+    /// FM_ENGINE_YAJL, which accepts it or reports FastMap's exact error. Scalars at the top
+    /// level, texts over FM_SIMDJSON_LARGEST_DOCUMENT and documents with a memory limit go to
+    /// yajl alone.
     FM_ENGINE_SIMDJSON = 3,
 } fm_engine;
 
@@ -77,6 +80,14 @@ size_t fm_test_simdjson_documents(void);
 /// For tests: how many times an engine has read a text on the calling thread (the simdjson
 /// walk and yajl each count one): fm_parse reads a document at most twice.
 size_t fm_test_parses(void);
+
+/// For tests: how many texts fm_parse has compacted for yajl on the calling thread (compact.c:
+/// yajl read first, and the text was mostly white space).
+size_t fm_test_compacted_texts(void);
+
+/// For tests: copies text[0..<length] to `out` (room for `length` bytes; it may be `text`)
+/// compacted as fm_parse compacts a text for yajl; returns the compacted length.
+size_t fm_test_compact_text(const unsigned char *text, size_t length, unsigned char *out, int trailing_commas);
 
 /// For tests: the bytes the calling thread keeps for the simdjson engine between parses (its
 /// padded copy and simdjson's capacity): bounded, whatever size of document it parsed.
