@@ -40,8 +40,7 @@ static size_t clean_prefix(const uint8_t *bytes, size_t length, int escape_slash
     // word is then read byte by byte below.
     for (; i + 8 <= length; i += 8) {
         uint64_t word = fm_load_word(bytes + i);
-        // Bytes below 0x20: the subtraction borrows from them as from a zero byte.
-        uint64_t found = (word - FM_ONES * 0x20) & ~word & FM_HIGHS;
+        uint64_t found = fm_word_has_byte_below(word, 0x20);
         found |= fm_word_has_byte(word, '"') | fm_word_has_byte(word, '\\');
         if (escape_slash) found |= fm_word_has_byte(word, '/');
         if (found != 0) break;

@@ -56,6 +56,12 @@ static inline uint64_t fm_word_has_byte(uint64_t word, unsigned char byte) {
     return (x - FM_ONES) & ~x & FM_HIGHS;
 }
 
+/// The bytes of `word` below `limit` (at most 0x80), flagged in their high bits: the subtraction
+/// borrows from them as from a zero byte. As with fm_word_has_byte, the lowest flag is exact.
+static inline uint64_t fm_word_has_byte_below(uint64_t word, unsigned char limit) {
+    return (word - FM_ONES * limit) & ~word & FM_HIGHS;
+}
+
 /// Index of the first byte flagged in `mask`. Only the lowest flag of a fm_word_has_byte mask is
 /// exact, and it is the first byte on little-endian machines only.
 static inline size_t fm_first_flagged(uint64_t mask) {
