@@ -36,6 +36,12 @@ size_t fm_first_non_json_space(const unsigned char *bytes, size_t length) {
 
 // MARK: Trailing commas
 
+static int ends_value(unsigned char c) {
+    // The byte before a comma ends a value unless it opens a container or is a separator:
+    // `[,]`, `[1,,]` and `{"a":,}` must stay errors.
+    return c != '[' && c != '{' && c != ',' && c != ':';
+}
+
 // The first quote or comma at or after `i`, or `length`. Eight bytes at a time: every yajl parse
 // with trailing commas allowed (the default) scans its whole text first, and a byte at a time
 // that scan added half again to yajl's parse of twitter.json.
@@ -61,7 +67,7 @@ static int is_trailing_comma(const unsigned char *bytes, size_t length, size_t i
     if (next >= length || (bytes[next] != ']' && bytes[next] != '}')) return 0;
     size_t before = i;
     while (before > 0 && fm_is_json_space(bytes[before - 1])) before--;
-    return before > 0 && fm_ends_value(bytes[before - 1]);
+    return before > 0 && ends_value(bytes[before - 1]);
 }
 
 size_t fm_next_trailing_comma(const unsigned char *bytes, size_t length, size_t from) {

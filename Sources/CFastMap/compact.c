@@ -4,9 +4,9 @@
 
 // The text a yajl parse reads first: the document without the white space between its tokens.
 // yajl's lexer spends as long on a byte of white space as on a byte of a token, and
-// pretty-printed JSON is mostly indentation (citm_catalog.json: 71% of its bytes). With trailing
-// commas allowed the same pass drops each comma that a closing bracket follows, so yajl needs no
-// scan for them and no split of its input around them.
+// pretty-printed JSON is mostly indentation (citm_catalog.json: 71% of its bytes). Commas stay:
+// trailing ones are left out of what yajl reads as in any text (fm_parse_yajl), here from a text
+// about a third as long.
 //
 // Tokens never merge: white space is dropped only next to a structural byte or a quote; between
 // two other bytes (`1 2`, `tr ue`) one space stays. Strings, escapes included, are copied as
@@ -14,20 +14,19 @@
 // when the text is; its offsets are not the text's, which is why a failed parse of it is
 // followed by one of the text itself, for the error's words and place (fm_parse).
 //
-//     text     [1, 2 ,\n  {"a b": true},\n]        (trailing commas allowed)
-//     compact  [1,2,{"a b":true}]
+//     text     [1, 2 ,\n  {"a b": true},\n]
+//     compact  [1,2,{"a b":true},]
 
 // The end of the run of bytes copied as they are from in[i]: the next white space or control
-// byte (all at or below a space), quote or comma.
+// byte (all at or below a space) or quote.
 static inline size_t run_end(const unsigned char *in, size_t i, size_t length) {
     while (i + 8 <= length) {
         uint64_t word = fm_load_word(in + i);
-        uint64_t low = (word - FM_ONES * 0x21) & ~word & FM_HIGHS;  // a byte at or below a space
-        uint64_t ends = low | fm_word_has_byte(word, '"') | fm_word_has_byte(word, ',');
+        uint64_t ends = fm_word_has_byte_below(word, 0x21) | fm_word_has_byte(word, '"');
         if (ends) return i + fm_first_flagged(ends);  // each mask's lowest flag is exact
         i += 8;
     }
-    while (i < length && in[i] > ' ' && in[i] != '"' && in[i] != ',') i++;
+    while (i < length && in[i] > ' ' && in[i] != '"') i++;
     return i;
 }
 
@@ -89,12 +88,6 @@ static inline int is_word(unsigned char c) {
     }
 }
 
-// Whether a comma that `next` follows (after white space) is a trailing one, the compact text
-// being out[0..<n] before it.
-static inline int drops_comma(const unsigned char *out, size_t n, unsigned char next) {
-    return (next == ']' || next == '}') && n > 0 && fm_ends_value(out[n - 1]);
-}
-
 int fm_compacting_pays(const unsigned char *text, size_t length) {
     size_t sampled = 0, spaces = 0;
     for (size_t k = 0; k < 4; k++) {
@@ -106,7 +99,7 @@ int fm_compacting_pays(const unsigned char *text, size_t length) {
     return spaces > 0 && spaces * 3 >= sampled;
 }
 
-size_t fm_compact_text(const unsigned char *in, size_t length, unsigned char *out, int trailing_commas) {
+size_t fm_compact_text(const unsigned char *in, size_t length, unsigned char *out) {
     size_t i = 0, n = 0;
     while (i < length) {
         size_t run = run_end(in, i, length);
@@ -120,10 +113,6 @@ size_t fm_compact_text(const unsigned char *in, size_t length, unsigned char *ou
             move_down(out + n, in + i, end - i);
             n += end - i;
             i = end;
-        } else if (c == ',') {
-            size_t next = skip_white(in, i + 1, length);
-            if (!(trailing_commas && next < length && drops_comma(out, n, in[next]))) out[n++] = ',';
-            i = next;
         } else if (fm_is_json_space(c)) {
             i = skip_white(in, i, length);
             if (n > 0 && i < length && is_word(out[n - 1]) && is_word(in[i])) out[n++] = ' ';

@@ -7,7 +7,7 @@
 // The whole-document entry point, fm_parse: the text is copied into the document (unless the
 // document has a memory limit) and read by the engine chosen here (the one place that chooses).
 // Both engines read trailing commas when they are allowed: the simdjson walk itself, yajl by
-// being given the text without them (its compact text, or fm_parse_yajl's pieces). Either way a
+// being given the text without them (fm_parse_yajl, on the text or its compact copy). Either way a
 // text is read at most twice: first by the simdjson walk or by yajl on the compact text, then,
 // when that read rejects it, by yajl on the text as given, which accepts it (a dialect the walk
 // does not read) or words the error.
@@ -36,8 +36,8 @@ static _Thread_local size_t compacted_texts;
 
 size_t fm_test_compacted_texts(void) { return compacted_texts; }
 
-size_t fm_test_compact_text(const unsigned char *text, size_t length, unsigned char *out, int trailing_commas) {
-    return fm_compact_text(text, length, out, trailing_commas);
+size_t fm_test_compact_text(const unsigned char *text, size_t length, unsigned char *out) {
+    return fm_compact_text(text, length, out);
 }
 
 // Whether the simdjson engine reads the text (yajl reads the rest).
@@ -89,13 +89,12 @@ int fm_parse(const char *bytes, size_t length, fm_engine engine, size_t max_dept
         memcpy(text, bytes, length);
     } else if (!limited && fm_compacting_pays(text, length)) {
         // yajl reads first, and the text is mostly white space: yajl reads the document's copy
-        // compacted in place (compact.c), its trailing commas gone with its white space. A text
-        // it rejects is read again as it was given, for the error's words and place. (Under a
-        // limit the text is the caller's, which is not copied.)
-        size_t compact = fm_compact_text(text, length, text, trailing_commas);
+        // compacted in place (compact.c). A text it rejects is read again as it was given, for the
+        // error's words and place. (Under a limit the text is the caller's, which is not copied.)
+        size_t compact = fm_compact_text(text, length, text);
         compacted_texts++;
         parses++;
-        if (fm_parse_yajl(doc, text, compact, max_depth, 0, schema, root, error) == 0) return 0;
+        if (fm_parse_yajl(doc, text, compact, max_depth, trailing_commas, schema, root, error) == 0) return 0;
         memcpy(text, bytes, length);
     }
     parses++;

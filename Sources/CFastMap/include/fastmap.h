@@ -87,7 +87,7 @@ size_t fm_test_compacted_texts(void);
 
 /// For tests: copies text[0..<length] to `out` (room for `length` bytes; it may be `text`)
 /// compacted as fm_parse compacts a text for yajl; returns the compacted length.
-size_t fm_test_compact_text(const unsigned char *text, size_t length, unsigned char *out, int trailing_commas);
+size_t fm_test_compact_text(const unsigned char *text, size_t length, unsigned char *out);
 
 /// For tests: the bytes the calling thread keeps for the simdjson engine between parses (its
 /// padded copy and simdjson's capacity): bounded, whatever size of document it parsed.
