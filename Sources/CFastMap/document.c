@@ -1,6 +1,7 @@
 #include "document_memory.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +65,39 @@ const unsigned char *fm_doc_adopt_text(fm_doc *doc, const unsigned char *text, s
     doc->text = copy;
     doc->text_length = length;
     return copy;
+}
+
+void fm_doc_pack_text(fm_doc *doc) { doc->packs_text = 1; }
+
+void fm_doc_packing(fm_doc *doc, int on) {
+    doc->kept_end = on && doc->packs_text && doc->text ? (unsigned char *)doc->text : NULL;
+}
+
+void fm_doc_release_text(fm_doc *doc, fm_cell *root) {
+    if (!doc->kept_end || !root) return;  // not packed: a parse yajl read
+    size_t kept = (size_t)(doc->kept_end - doc->text);
+    doc->kept_end = NULL;
+    fm_block **link = &doc->blocks;
+    while ((const unsigned char *)(*link + 1) != doc->text) link = &(*link)->next;
+    size_t size = (*link)->size;
+    fm_block *smaller = realloc(*link, sizeof(fm_block) + kept);
+    if (!smaller) return;  // the text stays as large as it was
+    const unsigned char *text = doc->text, *moved = (const unsigned char *)(smaller + 1);
+    doc->allocated -= size - kept;
+    smaller->size = kept;
+    *link = smaller;
+    doc->text = moved;
+    doc->text_length = kept;
+    if (moved == text) return;
+    // realloc moved the block: the cells follow it, by their offsets (the old addresses compared
+    // as integers only).
+    fm_cell *end = root + (fm_cell_is_container(root) ? root->payload.span : 1);
+    for (fm_cell *cell = root; cell < end; cell++) {
+        fm_cell_kind kind = fm_cell_kind_of(cell);
+        if (kind != FM_CELL_STRING && kind != FM_CELL_NUMBER) continue;
+        uintptr_t at = (uintptr_t)cell->payload.bytes - (uintptr_t)text;
+        if (at <= kept) cell->payload.bytes = moved + at;
+    }
 }
 
 void fm_doc_discard_values(fm_doc *doc) {

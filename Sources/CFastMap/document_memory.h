@@ -5,6 +5,8 @@
 
 #include "fastmap_document.h"
 
+#include <string.h>
+
 /// Every allocation of a document is a block on one list, freed with it.
 typedef struct fm_block {
     struct fm_block *next;
@@ -28,6 +30,8 @@ struct fm_doc {
     size_t next_bytes_block;
     const unsigned char *text;  // fm_doc_adopt_text's copy
     size_t text_length;
+    int packs_text;             // fm_doc_pack_text
+    unsigned char *kept_end;    // packing: where the next string's bytes go in the text
 };
 
 /// Counts `size` more bytes against the document's limit; 0 (and the limit marked reached) when
@@ -52,6 +56,21 @@ unsigned char *fm_doc_take_bytes(fm_doc *doc, size_t length);
 static inline int fm_doc_holds_text(const fm_doc *doc, const unsigned char *bytes, size_t length) {
     return doc->text && bytes >= doc->text && length <= doc->text_length &&
            (size_t)(bytes - doc->text) <= doc->text_length - length;
+}
+
+/// Starts (`on`, when fm_doc_pack_text asked for it) or stops moving the strings written into
+/// the document to the front of its text: only the walk reads a text that way; any other read,
+/// and a read again after a failure, takes the text as given.
+void fm_doc_packing(fm_doc *doc, int on);
+
+/// For a packing document, the text's bytes[0..<length] moved to the end of those kept before
+/// them (fm_doc_pack_text): every byte before `bytes` has been read, so nothing still to read is
+/// overwritten.
+static inline const unsigned char *fm_doc_pack_bytes(fm_doc *doc, const unsigned char *bytes, size_t length) {
+    unsigned char *to = doc->kept_end;
+    if (to != bytes) memmove(to, bytes, length);
+    doc->kept_end = to + length;
+    return to;
 }
 
 #endif

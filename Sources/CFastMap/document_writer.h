@@ -101,15 +101,19 @@ static inline __attribute__((always_inline)) int fm_writer_put_scalar(fm_writer 
     return FM_WRITE_OK;
 }
 
-/// A cell of `kind` pointing at `length` bytes: the document's own text, or a copy. `done`: the
-/// cell is a whole value (a string or number, not a key).
+/// A cell of `kind` pointing at `length` bytes: the document's own text (moved to the front of it
+/// in a packing document), or a copy. `done`: the cell is a whole value (a string or number,
+/// not a key).
 static inline __attribute__((always_inline)) int fm_writer_put_text(fm_writer *w, fm_cell_kind kind,
                                                                     const unsigned char *bytes, size_t length,
                                                                     int done) {
     if (length > (UINT64_MAX >> FM_CELL_SIZE_SHIFT)) return FM_WRITE_FAILED;
     const unsigned char *kept = bytes;
-    if (!fm_doc_holds_text(w->doc, bytes, length) && !(kept = fm_writer_copy_text(w, bytes, length)))
+    if (fm_doc_holds_text(w->doc, bytes, length)) {
+        if (w->doc->kept_end) kept = fm_doc_pack_bytes(w->doc, bytes, length);
+    } else if (!(kept = fm_writer_copy_text(w, bytes, length))) {
         return FM_WRITE_FAILED;
+    }
     fm_cell *cell = fm_writer_append(w);
     if (!cell) return FM_WRITE_FAILED;
     cell->tag = (uint64_t)kind | (uint64_t)length << FM_CELL_SIZE_SHIFT;

@@ -38,15 +38,16 @@
 //     8      number  3                     -> "0.5"
 //
 // Strings point at their final bytes (escapes decoded, UTF-8 checked): into the document's own
-// copy of the text when they hold no escape, else into its byte blocks. Numbers read as
-// integers hold their value (integer within Int64, unsigned above Int64.max); every other parsed
-// number keeps its text exactly as written (a real, or an integer beyond UInt64), which readers
-// convert when asked (Double, Decimal, the text itself), so nothing about a number is lost. A
-// real made in code holds its double. An object never holds two equal keys (byte for byte): the
-// first one wins, as in JSONDecoder. Keys that differ in bytes may still be equal as Swift
-// strings (canonical equivalence: "\u212A", the Kelvin sign, equals "K"), but only when one of
-// them is not ASCII: such an object's cell says so (FM_CELL_NON_ASCII_KEYS), and readers that
-// compare keys as Swift does look further only there.
+// copy of the text when they hold no escape, else into its byte blocks (a document that
+// outlives its parse keeps of that copy only the bytes its cells point at: fm_doc_pack_text).
+// Numbers read as integers hold their value (integer within Int64, unsigned above Int64.max);
+// every other parsed number keeps its text exactly as written (a real, or an integer beyond
+// UInt64), which readers convert when asked (Double, Decimal, the text itself), so nothing about
+// a number is lost. A real made in code holds its double. An object never holds two equal keys
+// (byte for byte): the first one wins, as in JSONDecoder. Keys that differ in bytes may still be
+// equal as Swift strings (canonical equivalence: "\u212A", the Kelvin sign, equals "K"), but only
+// when one of them is not ASCII: such an object's cell says so (FM_CELL_NON_ASCII_KEYS), and
+// readers that compare keys as Swift does look further only there.
 //
 // Cells are only appended: a container's cell gets its count and span when it closes. The cells
 // of one top-level value are contiguous; a document may hold several (a stream's elements), each
@@ -135,6 +136,15 @@ enum { FM_DOC_TEXT_PADDING = 64 };
 /// past its end) and returns the copy, which lives as long as the document; strings that hold no
 /// escape then point into it. NULL when out of memory or past the document's limit.
 const unsigned char *fm_doc_adopt_text(fm_doc *doc, const unsigned char *text, size_t length);
+
+/// Makes a document that outlives its parse (a `JSON` value's) keep, of the text it adopts, only
+/// the bytes its strings and numbers point at: where the simdjson walk reads the text, each is
+/// moved to the front of the copy as it is written, over bytes already read. Call before fm_parse.
+void fm_doc_pack_text(fm_doc *doc);
+
+/// Gives back the part of a packed document's text past the bytes its values kept; `root` is
+/// its only value. Nothing for a document yajl read. Only before any of its values is read.
+void fm_doc_release_text(fm_doc *doc, fm_cell *root);
 
 /// A writer appends the cells of one value at a time to a document.
 typedef struct fm_writer fm_writer;

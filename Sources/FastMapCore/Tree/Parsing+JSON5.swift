@@ -10,7 +10,7 @@ extension JSONDocument {
     /// bytes per input byte, is not counted).
     package static func parseJSON5(
         _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, memoryLimit: Int? = nil,
-        usesArena: Bool, assumesTopLevelDictionary: Bool, lazyNumbers: Bool
+        usesArena: Bool, assumesTopLevelDictionary: Bool, lazyNumbers: Bool, packsText: Bool = false
     ) throws(FastMapError) -> (JSONDocument, [UInt8]) {
         let input = bytes.bindMemory(to: UInt8.self)
         var translator = JSON5Translator(input: input, lazyNumbers: lazyNumbers, maximumDepth: max(1, maximumDepth))
@@ -20,7 +20,7 @@ extension JSONDocument {
             Result { () throws(FastMapError) -> JSONDocument in
                 try JSONDocument.parse(
                     raw, parser: parser, maximumDepth: maximumDepth, memoryLimit: memoryLimit, usesArena: usesArena,
-                    allowsTrailingCommas: false)
+                    allowsTrailingCommas: false, packsText: packsText)
             }
         }
         let document: JSONDocument

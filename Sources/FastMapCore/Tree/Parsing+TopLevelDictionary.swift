@@ -8,12 +8,12 @@ extension JSONDocument {
     /// texts are read from). Errors point into `bytes`, not the braced copy.
     package static func parseAssumingTopLevelDictionary(
         _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, memoryLimit: Int?,
-        usesArena: Bool, allowsTrailingCommas: Bool
+        usesArena: Bool, allowsTrailingCommas: Bool, packsText: Bool = false
     ) throws(FastMapError) -> (JSONDocument, [UInt8]?) {
         func parse(_ text: UnsafeRawBufferPointer) throws(FastMapError) -> JSONDocument {
             try JSONDocument.parse(
                 text, parser: parser, maximumDepth: maximumDepth, memoryLimit: memoryLimit, usesArena: usesArena,
-                allowsTrailingCommas: allowsTrailingCommas)
+                allowsTrailingCommas: allowsTrailingCommas, packsText: packsText)
         }
         // JSON's four white-space bytes, the only ones Foundation skips before the brace.
         let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }

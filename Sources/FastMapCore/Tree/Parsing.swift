@@ -5,18 +5,21 @@ extension JSONDocument {
     /// copy of the text). `allowsTrailingCommas: false` is strict RFC 8259; `schema` keeps only
     /// what it names (`Parsing+Sparse.swift`). `usesArena` is kept for the public option that
     /// names it: every document is one region of memory now.
+    /// `packsText`: the document outlives the parse (a `JSON` value), so it keeps of its copy of
+    /// the text only what its strings point at (`fm_doc_pack_text`; ``releaseUnusedText()`` gives
+    /// the rest back).
     package static func parse(
         _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, memoryLimit: Int? = nil,
-        usesArena: Bool = true, allowsTrailingCommas: Bool = true
+        usesArena: Bool = true, allowsTrailingCommas: Bool = true, packsText: Bool = false
     ) throws(FastMapError) -> JSONDocument {
         try parse(
             bytes, parser: parser, maximumDepth: maximumDepth, memoryLimit: memoryLimit,
-            allowsTrailingCommas: allowsTrailingCommas, tables: nil)
+            allowsTrailingCommas: allowsTrailingCommas, tables: nil, packsText: packsText)
     }
 
     static func parse(
         _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, memoryLimit: Int?,
-        allowsTrailingCommas: Bool, tables: UnsafePointer<fm_sparse_schema>?
+        allowsTrailingCommas: Bool, tables: UnsafePointer<fm_sparse_schema>?, packsText: Bool = false
     ) throws(FastMapError) -> JSONDocument {
         var error = fm_parse_error()
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? emptyCString
@@ -24,6 +27,7 @@ extension JSONDocument {
         guard let arena = JSONArena(memoryLimit: memoryLimit) else {
             throw FastMapError(kind: .outOfMemory, message: "out of memory while building the document")
         }
+        if packsText { fm_doc_pack_text(arena.raw) }
         let flags = allowsTrailingCommas ? Int32(FM_DIALECT_TRAILING_COMMAS.rawValue) : 0
         // `.jansson` names no engine of its own any more: it reads with the default one.
         let engine: fm_engine = parser == .yajl ? FM_ENGINE_YAJL : FM_ENGINE_SIMDJSON

@@ -67,8 +67,8 @@ public struct JSON: @unchecked Sendable {
         /// top-level scalar, and negative values act as `0`.
         public var maximumDepth: Int
         /// Kept so that code setting it keeps working; it changes nothing: every document is one
-        /// region of memory (its copy of the text, its cells and its decoded strings), freed in
-        /// one step with the last value that reads it.
+        /// region of memory (its cells and the bytes of its strings), freed in one step with the
+        /// last value that reads it.
         public var usesArena: Bool
         /// The most memory, in bytes, parsing a document may take beside the input itself; `nil`
         /// (the default) means no limit.
@@ -209,18 +209,21 @@ public struct JSON: @unchecked Sendable {
                 let (document, _) = try JSONDocument.parseJSON5(
                     raw, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
                     usesArena: options.usesArena,
-                    assumesTopLevelDictionary: options.assumesTopLevelDictionary, lazyNumbers: false)
+                    assumesTopLevelDictionary: options.assumesTopLevelDictionary, lazyNumbers: false, packsText: true)
+                document.releaseUnusedText()
                 return .success(JSON(document: document))
             }
             if options.assumesTopLevelDictionary {
                 let (document, _) = try JSONDocument.parseAssumingTopLevelDictionary(
                     raw, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
-                    usesArena: options.usesArena, allowsTrailingCommas: options.allowsTrailingCommas)
+                    usesArena: options.usesArena, allowsTrailingCommas: options.allowsTrailingCommas, packsText: true)
+                document.releaseUnusedText()
                 return .success(JSON(document: document))
             }
             let document = try JSONDocument.parse(
                 raw, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
-                usesArena: options.usesArena, allowsTrailingCommas: options.allowsTrailingCommas)
+                usesArena: options.usesArena, allowsTrailingCommas: options.allowsTrailingCommas, packsText: true)
+            document.releaseUnusedText()
             return .success(JSON(document: document))
         } catch {
             return .failure(error)
