@@ -69,14 +69,15 @@ const unsigned char *fm_doc_adopt_text(fm_doc *doc, const unsigned char *text, s
 
 void fm_doc_pack_text(fm_doc *doc) { doc->packs_text = 1; }
 
-void fm_doc_packing(fm_doc *doc, int on) {
-    doc->kept_end = on && doc->packs_text && doc->text ? (unsigned char *)doc->text : NULL;
+void fm_doc_start_packing(fm_doc *doc) {
+    if (doc->packs_text) doc->kept_end = (unsigned char *)doc->text;
 }
 
-void fm_doc_release_text(fm_doc *doc, fm_cell *root) {
-    if (!doc->kept_end || !root) return;  // not packed: a parse yajl read
-    size_t kept = (size_t)(doc->kept_end - doc->text);
+void fm_doc_stop_packing(fm_doc *doc, const fm_cell *root) {
+    unsigned char *kept_end = doc->kept_end;
     doc->kept_end = NULL;
+    if (!kept_end || !root) return;
+    size_t kept = (size_t)(kept_end - doc->text);
     fm_block **link = &doc->blocks;
     while ((const unsigned char *)(*link + 1) != doc->text) link = &(*link)->next;
     size_t size = (*link)->size;
@@ -90,9 +91,9 @@ void fm_doc_release_text(fm_doc *doc, fm_cell *root) {
     doc->text_length = kept;
     if (moved == text) return;
     // realloc moved the block: the cells follow it, by their offsets (the old addresses compared
-    // as integers only).
-    fm_cell *end = root + (fm_cell_is_container(root) ? root->payload.span : 1);
-    for (fm_cell *cell = root; cell < end; cell++) {
+    // as integers only). The cells are the document's own, written by the parse just ended.
+    const fm_cell *end = fm_cell_next(root);
+    for (fm_cell *cell = (fm_cell *)root; cell < end; cell++) {
         fm_cell_kind kind = fm_cell_kind_of(cell);
         if (kind != FM_CELL_STRING && kind != FM_CELL_NUMBER) continue;
         uintptr_t at = (uintptr_t)cell->payload.bytes - (uintptr_t)text;

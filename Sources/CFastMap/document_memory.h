@@ -58,17 +58,20 @@ static inline int fm_doc_holds_text(const fm_doc *doc, const unsigned char *byte
            (size_t)(bytes - doc->text) <= doc->text_length - length;
 }
 
-/// Starts (`on`, when fm_doc_pack_text asked for it) or stops moving the strings written into
-/// the document to the front of its text: only the walk reads a text that way; any other read,
-/// and a read again after a failure, takes the text as given.
-void fm_doc_packing(fm_doc *doc, int on);
+/// Starts moving the strings written into the document to the front of its text, when
+/// fm_doc_pack_text asked for it: only the walk reads a text that way; any other read, and a read
+/// again after a failure, takes the text as given.
+void fm_doc_start_packing(fm_doc *doc);
+
+/// Stops packing. After a parse that succeeded (`root`, the document's only value), gives back
+/// the text past the bytes kept; after one that failed (NULL), keeps the text whole.
+void fm_doc_stop_packing(fm_doc *doc, const fm_cell *root);
 
 /// For a packing document, the text's bytes[0..<length] moved to the end of those kept before
-/// them (fm_doc_pack_text): every byte before `bytes` has been read, so nothing still to read is
-/// overwritten.
+/// them: every byte before `bytes` has been read, so nothing still to read is overwritten.
 static inline const unsigned char *fm_doc_pack_bytes(fm_doc *doc, const unsigned char *bytes, size_t length) {
     unsigned char *to = doc->kept_end;
-    if (to != bytes) memmove(to, bytes, length);
+    memmove(to, bytes, length);
     doc->kept_end = to + length;
     return to;
 }

@@ -5,8 +5,8 @@ import Testing
 @_spi(FastMapCore) @testable import FastMapCore
 
 /// A `JSON` value the simdjson walk parsed keeps, of its copy of the text, only the bytes its
-/// strings and kept numbers point at (`fm_doc_pack_text`, `fm_doc_release_text`): white space,
-/// punctuation, literals and integers are given back, and every value reads as before.
+/// strings and kept numbers point at (`fm_doc_pack_text`): white space, punctuation, literals and
+/// integers are given back, and every value reads as before.
 @Suite struct ReleasedTextTests {
     /// A pretty-printed document of `count` records: keys and strings (some escaped, some empty,
     /// some not ASCII), integers, decimals, numbers kept as text, literals, nested arrays.

@@ -139,12 +139,9 @@ const unsigned char *fm_doc_adopt_text(fm_doc *doc, const unsigned char *text, s
 
 /// Makes a document that outlives its parse (a `JSON` value's) keep, of the text it adopts, only
 /// the bytes its strings and numbers point at: where the simdjson walk reads the text, each is
-/// moved to the front of the copy as it is written, over bytes already read. Call before fm_parse.
+/// moved to the front of the copy as it is written, over bytes already read, and fm_parse gives
+/// the rest back when the walk succeeds (a text yajl reads is kept whole). Call before fm_parse.
 void fm_doc_pack_text(fm_doc *doc);
-
-/// Gives back the part of a packed document's text past the bytes its values kept; `root` is
-/// its only value. Nothing for a document yajl read. Only before any of its values is read.
-void fm_doc_release_text(fm_doc *doc, fm_cell *root);
 
 /// A writer appends the cells of one value at a time to a document.
 typedef struct fm_writer fm_writer;

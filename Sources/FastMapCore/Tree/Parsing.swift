@@ -6,8 +6,7 @@ extension JSONDocument {
     /// what it names (`Parsing+Sparse.swift`). `usesArena` is kept for the public option that
     /// names it: every document is one region of memory now.
     /// `packsText`: the document outlives the parse (a `JSON` value), so it keeps of its copy of
-    /// the text only what its strings point at (`fm_doc_pack_text`; ``releaseUnusedText()`` gives
-    /// the rest back).
+    /// the text only what its strings point at (`fm_doc_pack_text`).
     package static func parse(
         _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, memoryLimit: Int? = nil,
         usesArena: Bool = true, allowsTrailingCommas: Bool = true, packsText: Bool = false

@@ -161,12 +161,12 @@ public struct JSON: @unchecked Sendable {
     /// Parses JSON text. Top-level scalars are accepted.
     /// - Throws: ``FastMapError`` with line, column and byte offset for malformed input.
     public init(data: Data, options: ReadingOptions = ReadingOptions()) throws(FastMapError) {
-        self = try Self.parse(data, options: options)
+        self = try Self.parse(data, options: options, packsText: true)
     }
 
     /// Parses JSON text from an array of bytes.
     public init(bytes: [UInt8], options: ReadingOptions = ReadingOptions()) throws(FastMapError) {
-        self = try Self.parse(bytes, options: options)
+        self = try Self.parse(bytes, options: options, packsText: true)
     }
 
     /// Parses JSON text from any contiguous bytes (`ArraySlice<UInt8>`, `Data`, an unsafe
@@ -174,13 +174,14 @@ public struct JSON: @unchecked Sendable {
     public init<Bytes: ContiguousBytes>(
         bytes: Bytes, options: ReadingOptions = ReadingOptions()
     ) throws(FastMapError) {
-        self = try Self.parse(bytes, options: options)
+        self = try Self.parse(bytes, options: options, packsText: true)
     }
 
     /// Parses JSON text from a string.
     public init(string: String, options: ReadingOptions = ReadingOptions()) throws(FastMapError) {
         var string = string
-        self = try string.withUTF8 { Self.parse(raw: UnsafeRawBufferPointer($0), options: options) }.get()
+        self = try string.withUTF8 { Self.parse(raw: UnsafeRawBufferPointer($0), options: options, packsText: true) }
+            .get()
     }
 
     /// Reads and parses a file (or any URL `Data(contentsOf:)` can read).
@@ -194,36 +195,40 @@ public struct JSON: @unchecked Sendable {
         try self.init(data: data, options: options)
     }
 
+    /// `packsText`: the value is handed to the caller, who may keep it, so its document keeps of
+    /// its copy of the text only what its strings point at (`fm_doc_pack_text`); a front end that
+    /// reads the value and drops it (the decoders) does not pay for that.
     package static func parse<Bytes: ContiguousBytes>(
-        _ bytes: Bytes, options: ReadingOptions
+        _ bytes: Bytes, options: ReadingOptions, packsText: Bool
     ) throws(FastMapError) -> JSON {
-        let result = bytes.withUnsafeBytes { parse(raw: $0, options: options) }
+        let result = bytes.withUnsafeBytes { parse(raw: $0, options: options, packsText: packsText) }
         return try result.get()
     }
 
     /// The closures of `withUnsafeBytes` / `withUTF8` cannot throw a typed error, so parsing
     /// hands its outcome back as a `Result`.
-    private static func parse(raw: UnsafeRawBufferPointer, options: ReadingOptions) -> Result<JSON, FastMapError> {
+    private static func parse(
+        raw: UnsafeRawBufferPointer, options: ReadingOptions, packsText: Bool
+    ) -> Result<JSON, FastMapError> {
         do throws(FastMapError) {
             if options.allowsJSON5 {
                 let (document, _) = try JSONDocument.parseJSON5(
                     raw, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
                     usesArena: options.usesArena,
-                    assumesTopLevelDictionary: options.assumesTopLevelDictionary, lazyNumbers: false, packsText: true)
-                document.releaseUnusedText()
+                    assumesTopLevelDictionary: options.assumesTopLevelDictionary, lazyNumbers: false,
+                    packsText: packsText)
                 return .success(JSON(document: document))
             }
             if options.assumesTopLevelDictionary {
                 let (document, _) = try JSONDocument.parseAssumingTopLevelDictionary(
                     raw, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
-                    usesArena: options.usesArena, allowsTrailingCommas: options.allowsTrailingCommas, packsText: true)
-                document.releaseUnusedText()
+                    usesArena: options.usesArena, allowsTrailingCommas: options.allowsTrailingCommas,
+                    packsText: packsText)
                 return .success(JSON(document: document))
             }
             let document = try JSONDocument.parse(
                 raw, parser: options.parser, maximumDepth: options.maximumDepth, memoryLimit: options.memoryLimit,
-                usesArena: options.usesArena, allowsTrailingCommas: options.allowsTrailingCommas, packsText: true)
-            document.releaseUnusedText()
+                usesArena: options.usesArena, allowsTrailingCommas: options.allowsTrailingCommas, packsText: packsText)
             return .success(JSON(document: document))
         } catch {
             return .failure(error)

@@ -1,5 +1,3 @@
-internal import CFastMap
-
 /// Owns one value's document: its cells (in an arena) and the documents of the values it was
 /// composed from. Every `JSON` value that reads part of it holds this object, so the document
 /// costs one atomic reference count however many values point into it.
@@ -62,14 +60,6 @@ package final class JSONDocument: @unchecked Sendable {
 
     /// The root cell.
     @inline(__always) package var root: JSONNode { parsed?.root ?? cells.root }
-
-    /// Gives back the part of a packed document's copy of its text that no value points into
-    /// (`fm_doc_release_text`): for a document kept after its parse, as a `JSON` value is, before
-    /// any of its values is read. A decoder's document, freed once decoded, is not packed.
-    func releaseUnusedText() {
-        guard let parsed, let arena = parsed.arena else { return }
-        fm_doc_release_text(arena.raw, UnsafeMutablePointer(mutating: parsed.root.cell))
-    }
 
     /// Takes the tree of a value built in code out of a document being released.
     func takeBuilt() -> JSONBuildNode? {
