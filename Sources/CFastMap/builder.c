@@ -46,26 +46,29 @@ int fm_build_boolean(fm_builder *b, int value) {
 
 // A number token whose shape fm_json_number_shape told, written as fm_writer_put_number says.
 static int build_shaped_number(fm_builder *b, const char *text, size_t length, fm_number_shape shape,
-                               uint64_t magnitude) {
-    return written(b, fm_writer_put_number(b->writer, text, length, shape, magnitude));
+                               uint64_t magnitude, unsigned fraction) {
+    return written(b, fm_writer_put_number(b->writer, text, length, shape, magnitude, fraction));
 }
 
 int fm_build_number(fm_builder *b, const char *text, size_t length) {
     // A skipped number cannot fail (texts out of range are kept, not rejected): not even read.
     if (!fm_build_keeps_scalar(b)) return 1;
     uint64_t magnitude = 0;
-    fm_number_shape shape = fm_json_number_shape(text, length, &magnitude);
+    unsigned fraction = 0;
+    fm_number_shape shape = fm_json_number_shape(text, length, &magnitude, &fraction);
     // The tokenizer checked the grammar: its numbers have a shape.
-    return build_shaped_number(b, text, length, shape == FM_NUMBER_INVALID ? FM_NUMBER_TEXT : shape, magnitude);
+    return build_shaped_number(b, text, length, shape == FM_NUMBER_INVALID ? FM_NUMBER_TEXT : shape, magnitude,
+                               fraction);
 }
 
 int fm_build_checked_number(fm_builder *b, const char *document, const char *text, size_t length) {
     uint64_t magnitude = 0;
-    fm_number_shape shape = fm_json_number_shape_in(document, text, length, &magnitude);
+    unsigned fraction = 0;
+    fm_number_shape shape = fm_json_number_shape_in(document, text, length, &magnitude, &fraction);
     if (shape == FM_NUMBER_INVALID) return 0;
     // A skipped number's only possible error is its grammar.
     if (!fm_build_keeps_scalar(b)) return 1;
-    return build_shaped_number(b, text, length, shape, magnitude);
+    return build_shaped_number(b, text, length, shape, magnitude, fraction);
 }
 
 int fm_build_string(fm_builder *b, const unsigned char *text, size_t length) {

@@ -148,11 +148,21 @@ static inline __attribute__((always_inline)) int fm_writer_has_key(fm_writer *w,
 }
 
 /// A number token whose shape fm_json_number_shape told (not FM_NUMBER_INVALID): an integer that
-/// fits Int64 or UInt64 gets its value; anything else keeps its text, as Foundation keeps it
-/// (readers convert it: fm_number_cell_double, Decimal, the text itself). `-0` keeps its text
-/// too: it reads as the double -0.0, as in Foundation. The builder's numbers and the walk's.
+/// fits Int64 or UInt64 gets its value; a decimal its digits (`magnitude`) and their layout;
+/// anything else keeps its text, as Foundation keeps it (readers convert it:
+/// fm_number_cell_double, Decimal, the text itself). `-0` keeps its text too: it reads as the
+/// double -0.0, as in Foundation. The builder's numbers and the walk's.
 static inline __attribute__((always_inline)) int fm_writer_put_number(fm_writer *w, const char *text, size_t length,
-                                                                      fm_number_shape shape, uint64_t magnitude) {
+                                                                      fm_number_shape shape, uint64_t magnitude,
+                                                                      unsigned fraction) {
+    if (shape == FM_NUMBER_DECIMAL) {
+        uint64_t negative = text[0] == '-';
+        uint64_t digits = length - negative - 1;  // less the sign and the point
+        return fm_writer_put_scalar(w,
+                                    FM_CELL_DECIMAL | (uint64_t)fraction << FM_CELL_FRACTION_SHIFT |
+                                        digits << FM_CELL_DIGITS_SHIFT | negative << FM_CELL_NEGATIVE_SHIFT,
+                                    magnitude);
+    }
     if (shape == FM_NUMBER_INTEGER) {
         if (text[0] != '-')
             return fm_writer_put_scalar(w, magnitude > (uint64_t)INT64_MAX ? FM_CELL_UNSIGNED : FM_CELL_INTEGER,

@@ -1,4 +1,5 @@
 #include "fastmap_dtoa.h"
+#include "words.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -113,33 +114,12 @@ static inline void strip_trailing_zeros(decimal *d) {
     }
 }
 
-static const uint64_t powers_of_ten[20] = {1ULL,
-                                           10ULL,
-                                           100ULL,
-                                           1000ULL,
-                                           10000ULL,
-                                           100000ULL,
-                                           1000000ULL,
-                                           10000000ULL,
-                                           100000000ULL,
-                                           1000000000ULL,
-                                           10000000000ULL,
-                                           100000000000ULL,
-                                           1000000000000ULL,
-                                           10000000000000ULL,
-                                           100000000000000ULL,
-                                           1000000000000000ULL,
-                                           10000000000000000ULL,
-                                           100000000000000000ULL,
-                                           1000000000000000000ULL,
-                                           10000000000000000000ULL};
-
 // The number of decimal digits of v > 0: the bit length times log10(2) is the count or one
 // less.
 static inline int digit_count(uint64_t v) {
     int bits = 64 - __builtin_clzll(v);
     int guess = (bits * 1233) >> 12;
-    return guess + (v >= powers_of_ten[guess]);
+    return guess + (v >= fm_powers_of_ten[guess]);
 }
 
 // Writes the eight digits of v < 10^8, with leading zeros, as four independent pairs.

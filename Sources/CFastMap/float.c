@@ -262,7 +262,7 @@ static inline size_t digit_run(const char *low, const char *p, const char *end) 
 // is checked here, a run of digits at a time: gathering its digits as scan_json_number does
 // was a third of parsing canada.json (a check with scan_json_number, then a second scan for
 // the integer part: 108 instructions for each of its 17-byte coordinates).
-fm_number_shape fm_json_number_shape(const char *text, size_t length, uint64_t *magnitude) {
+fm_number_shape fm_json_number_shape(const char *text, size_t length, uint64_t *magnitude, unsigned *fraction) {
     const char *p = text, *end = text + length;
     if (p < end && *p == '-') p++;
     const char *digits = p;
@@ -294,10 +294,18 @@ fm_number_shape fm_json_number_shape(const char *text, size_t length, uint64_t *
         return FM_NUMBER_INTEGER;
     }
     if (*p == '.') {
-        p++;
+        const char *point = p++;
         count = digit_run(text, p, end);
         if (count == 0) return FM_NUMBER_INVALID;
         p += count;
+        if (fraction && p == end && (size_t)(end - digits) - 1 <= 19) {
+            uint64_t value = 0;
+            for (const char *q = digits; q < end; q++)
+                if (q != point) value = value * 10 + (uint64_t)(*q - '0');
+            *magnitude = value;
+            *fraction = (unsigned)count;
+            return FM_NUMBER_DECIMAL;
+        }
     }
     if (p < end && (*p == 'e' || *p == 'E')) {
         p++;
@@ -329,6 +337,63 @@ static inline uint32_t non_digit_bits16(const char *p) {
 #endif
 }
 
+// The `places` (1 to 20) bytes before `end` read as digits, each byte its low four bits (a digit
+// its value, a point 14), the first the highest; modulo 2^64. Reads end[-24..<0] when places
+// is over 16, else end[-16..<0].
+static inline uint64_t places_value(const char *end, size_t places) {
+#if FM_SSE2
+    // SSE2's multiply-add (pmaddwd) makes pairs, fours and eights of digits for two registers at
+    // once: about 38 instructions for canada.json's 18 places, where the words below take 60.
+    // low_nibbles + k: the mask that keeps the last k of 16 bytes, and of each its low nibble.
+    static const unsigned char low_nibbles[32] = {0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
+                                                  0,    0,    0,    0,    0,    0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F,
+                                                  0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F};
+    __m128i zero = _mm_setzero_si128();
+    __m128i last = _mm_and_si128(_mm_loadu_si128((const __m128i *)(end - 16)),
+                                 _mm_loadu_si128((const __m128i *)(low_nibbles + (places < 16 ? places : 16))));
+    // The places before those 16, in the low half: the last (places - 16) of its 8 bytes.
+    __m128i before = zero;
+    if (places > 16)
+        before = _mm_and_si128(_mm_loadl_epi64((const __m128i *)(end - 24)),
+                               _mm_loadu_si128((const __m128i *)(low_nibbles + places - 8)));
+    __m128i tens = _mm_set1_epi32(0x0001000A), hundreds = _mm_set1_epi32(0x00010064);
+    __m128i last_pairs = _mm_packs_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(last, zero), tens),
+                                         _mm_madd_epi16(_mm_unpackhi_epi8(last, zero), tens));
+    __m128i before_pairs = _mm_packs_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(before, zero), tens), zero);
+    __m128i fours = _mm_packs_epi32(_mm_madd_epi16(before_pairs, hundreds), _mm_madd_epi16(last_pairs, hundreds));
+    uint32_t eights[4];  // before's, 0, then last's two
+    _mm_storeu_si128((__m128i *)eights, _mm_madd_epi16(fours, _mm_set1_epi32(0x00012710)));
+    return eights[0] * 10000000000000000ULL + eights[2] * 100000000ULL + eights[3];
+#else
+    uint64_t value = digits_ending_at(end, places < 8 ? places : 8);
+    if (places > 8) value += 100000000ULL * digits_ending_at(end - 8, places < 16 ? places - 8 : 8);
+    if (places > 16) value += 10000000000000000ULL * digits_ending_at(end - 16, places - 16);
+    return value;
+#endif
+}
+
+// The digits of a decimal token (`text[point]` its point, digits on both sides, no exponent, at
+// most 19 digits) as one integer, the point left out. Its places are read with the point among
+// them, as a 14 (places_value), and the integer part then takes the point's place back out:
+//
+//     "-65.25": V = 65 * 10^3 + 14 * 10^2 + 25 = 66425, and 66425 - (14 + 9 * 65) * 10^2 = 6525
+//
+// V may pass 2^64 (20 places); the arithmetic wraps, and the result, below 10^19, comes out
+// right. Reading the two digit runs apart took 96 instructions a canada.json coordinate.
+static inline uint64_t decimal_value(const char *document, const char *text, size_t length, size_t point) {
+    const char *end = text + length;
+    size_t sign = text[0] == '-', places = length - sign;
+    uint64_t value = 0;
+    if ((size_t)(end - document) < (places > 16 ? 24 : 16)) {
+        // Too near the document's start for places_value's loads: a digit at a time.
+        for (const char *p = text + sign; p < end; p++)
+            if (p != text + point) value = value * 10 + (uint64_t)(*p - '0');
+        return value;
+    }
+    for (const char *p = text + sign; p < text + point; p++) value = value * 10 + (uint64_t)(*p - '0');
+    return places_value(end, places) - (14 + 9 * value) * fm_powers_of_ten[length - point - 1];
+}
+
 // Reading a number with fm_json_number_shape, a digit run at a time, took about 120 instructions
 // for each of canada.json's 18-byte coordinates and about 100 for mesh.json's numbers: 39% of
 // decoding an outline of canada.json (a model that reads no coordinate) and 31% of parsing
@@ -336,7 +401,8 @@ static inline uint32_t non_digit_bits16(const char *p) {
 // is read off the flags' positions. Skipped numbers (magnitude NULL) were the first to use it:
 // the walk took 20% fewer instructions on canada.json and 24% on mesh.json, and make bench's
 // sparse rows for them ran 30% and 25% faster at least.
-fm_number_shape fm_json_number_shape_in(const char *document, const char *text, size_t length, uint64_t *magnitude) {
+fm_number_shape fm_json_number_shape_in(const char *document, const char *text, size_t length, uint64_t *magnitude,
+                                        unsigned *fraction) {
     const char *end = text + length;
     // Bit i: text[i] is no digit; bit `length` stands for the end, so every search stops.
     uint64_t other;
@@ -348,7 +414,7 @@ fm_number_shape fm_json_number_shape_in(const char *document, const char *text, 
         other = non_digit_bits16(text) | (uint64_t)non_digit_bits16(end - 16) << (length - 16);
     } else {
         uint64_t ignored;
-        return fm_json_number_shape(text, length, magnitude ? magnitude : &ignored);
+        return fm_json_number_shape(text, length, magnitude ? magnitude : &ignored, magnitude ? fraction : NULL);
     }
     other |= 1ULL << length;
     // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?: each digit run ends at the next flag at
@@ -362,15 +428,21 @@ fm_number_shape fm_json_number_shape_in(const char *document, const char *text, 
         // 16 bytes before it may be read); 17 to 20 (UInt64.max has 20) by the digit-run reader.
         size_t count = stop - start;
         if (count > 20) return FM_NUMBER_TEXT;
-        if (count > 16) return fm_json_number_shape(text, length, magnitude);
+        if (count > 16) return fm_json_number_shape(text, length, magnitude, fraction);
         *magnitude = count <= 8 ? digits_ending_at(end, count)
                                 : (uint64_t)digits_ending_at(end - 8, count - 8) * 100000000 + digits_ending_at(end, 8);
         return FM_NUMBER_INTEGER;
     }
     if (text[stop] == '.') {
+        size_t point = stop;
         start = stop + 1;
         stop = start + (size_t)__builtin_ctzll(other >> start);
         if (stop == start) return FM_NUMBER_INVALID;
+        if (magnitude && stop == length && length - (text[0] == '-') - 1 <= 19) {
+            *fraction = (unsigned)(length - start);
+            *magnitude = decimal_value(document, text, length, point);
+            return FM_NUMBER_DECIMAL;
+        }
     }
     if (stop < length && (text[stop] | 0x20) == 'e') {
         start = stop + 1;
@@ -393,4 +465,37 @@ double fm_number_cell_double(const unsigned char *bytes, size_t length) {
     double value;
     if (!decimal_to_double(&d, text, length, &value)) return NAN;  // out of memory
     return isinf(value) ? NAN : value;
+}
+
+size_t fm_decimal_cell_text(uint64_t tag, uint64_t digits, unsigned char *out) {
+    unsigned fraction = (unsigned)(tag >> FM_CELL_FRACTION_SHIFT) & 0xFF;
+    unsigned count = (unsigned)(tag >> FM_CELL_DIGITS_SHIFT) & 0xFF;
+    size_t length = (tag >> FM_CELL_NEGATIVE_SHIFT & 1) + count + 1;
+    unsigned char *p = out + length;
+    // The digits from the last, the leading zeros the integer does not hold included.
+    for (unsigned written = 0; written < count; written++) {
+        if (written == fraction) *--p = '.';
+        *--p = (unsigned char)('0' + digits % 10);
+        digits /= 10;
+    }
+    if (p > out) *--p = '-';
+    return length;
+}
+
+double fm_decimal_cell_double(uint64_t tag, uint64_t digits) {
+    // Tier one of decimal_to_double, for digits read once at parse time: canada.json's decode
+    // converts 111,080 of these.
+    unsigned fraction = (unsigned)(tag >> FM_CELL_FRACTION_SHIFT) & 0xFF;
+    int negative = (int)(tag >> FM_CELL_NEGATIVE_SHIFT & 1);
+    if (digits == 0) return negative ? -0.0 : 0.0;
+    double value;
+    if (digits <= ((uint64_t)1 << 53)) {
+        value = (double)digits / exact_powers[fraction];  // fraction <= 18: exact power
+        return negative ? -value : value;
+    }
+    if (eisel_lemire(digits, -(int64_t)fraction, negative, &value)) return value;
+    unsigned char text[FM_DECIMAL_TEXT_CAPACITY];
+    size_t length = fm_decimal_cell_text(tag, digits, text);
+    if (!slow_double((const char *)text, length, &value)) return NAN;
+    return value;
 }

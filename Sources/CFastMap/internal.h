@@ -43,18 +43,23 @@ size_t fm_utf8_validate(const unsigned char *bytes, size_t length);
 typedef enum fm_number_shape {
     FM_NUMBER_INVALID = 0,  // no JSON number by RFC 8259's grammar
     FM_NUMBER_INTEGER = 1,  // digits only, at most UInt64.max: the magnitude is read
-    FM_NUMBER_TEXT = 2,     // a fraction or an exponent, or digits past UInt64.max: kept as text
+    FM_NUMBER_TEXT = 2,     // an exponent, more than 19 digits with a fraction, or digits past UInt64.max
+    FM_NUMBER_DECIMAL = 3,  // a fraction, no exponent, at most 19 digits: the digits are read as one integer
 } fm_number_shape;
 
 /// Checks `text` against RFC 8259's number grammar and tells its shape in one pass, reading the
-/// magnitude of an integer (its sign is text[0] == '-') and no other value.
-fm_number_shape fm_json_number_shape(const char *text, size_t length, uint64_t *magnitude);
+/// magnitude of an integer (its sign is text[0] == '-') and, with `fraction` not NULL, the digits
+/// of a decimal (see fm_json_number_shape_in); no other value.
+fm_number_shape fm_json_number_shape(const char *text, size_t length, uint64_t *magnitude, unsigned *fraction);
 
 /// fm_json_number_shape's answer read from flags of whole words: for tokens in a document of
-/// which every byte from `document` (at or before `text`) to the token's end may be read. With
-/// `magnitude` NULL the token is only checked: any integer is FM_NUMBER_INTEGER, its magnitude
-/// not read.
-fm_number_shape fm_json_number_shape_in(const char *document, const char *text, size_t length, uint64_t *magnitude);
+/// which every byte from `document` (at or before `text`) to the token's end may be read. A
+/// number with a fraction, no exponent and at most 19 digits is FM_NUMBER_DECIMAL, its digits
+/// read into *magnitude as one integer and the count after the point into *fraction (`-0.50`: 50
+/// and 2). With `magnitude` NULL the token is only checked: any integer is FM_NUMBER_INTEGER and
+/// any real FM_NUMBER_TEXT, no digit read.
+fm_number_shape fm_json_number_shape_in(const char *document, const char *text, size_t length, uint64_t *magnitude,
+                                        unsigned *fraction);
 
 /// Non-variadic wrapper around yajl_config.
 int fm_yajl_config(yajl_handle handle, yajl_option option, int enabled);

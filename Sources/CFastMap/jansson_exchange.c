@@ -37,6 +37,9 @@ static json_t *scalar(const fm_cell *cell, fm_jansson_status *status) {
             break;
         case FM_CELL_INTEGER: made = json_integer((json_int_t)cell->payload.integer); break;
         case FM_CELL_REAL: made = json_real(cell->payload.real); break;
+        case FM_CELL_DECIMAL:
+            made = json_real(fm_decimal_cell_double(cell->tag, cell->payload.unsigned_integer));
+            break;
         case FM_CELL_TRUE: made = json_true(); break;
         case FM_CELL_FALSE: made = json_false(); break;
         case FM_CELL_NULL: made = json_null(); break;

@@ -142,8 +142,9 @@ static inline __attribute__((always_inline)) int literal(const walk *k, uint32_t
 // A number, written (fm_writer_put_number) once its grammar is checked.
 static inline int write_number(walk *k, const char *text, size_t length) {
     uint64_t magnitude = 0;
-    fm_number_shape shape = fm_json_number_shape_in((const char *)k->bytes, text, length, &magnitude);
-    return shape != FM_NUMBER_INVALID && fm_writer_put_number(k->writer, text, length, shape, magnitude);
+    unsigned fraction = 0;
+    fm_number_shape shape = fm_json_number_shape_in((const char *)k->bytes, text, length, &magnitude, &fraction);
+    return shape != FM_NUMBER_INVALID && fm_writer_put_number(k->writer, text, length, shape, magnitude, fraction);
 }
 
 // One scalar token, `first` its first byte (no bracket).
@@ -181,7 +182,7 @@ static inline __attribute__((always_inline)) int walk_scalar(walk *k, uint32_t t
             const char *text = (const char *)k->bytes + k->starts[token];
             size_t length = token_length(k, token);
             if (mode == SKIPPING)
-                return fm_json_number_shape_in((const char *)k->bytes, text, length, NULL) != FM_NUMBER_INVALID;
+                return fm_json_number_shape_in((const char *)k->bytes, text, length, NULL, NULL) != FM_NUMBER_INVALID;
             if (mode == REPORTING) return k->events->number(k->context, (const char *)k->bytes, text, length);
             return write_number(k, text, length);
         }

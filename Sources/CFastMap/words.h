@@ -4,7 +4,8 @@
 // Eight bytes at a time: the word loads and byte tests shared by the escape scan of the writer
 // (escape.c), the search for a backslash in string tokens (builder_strings.h), the trailing-comma
 // scan before a yajl parse (builder_parse.c), the key hash (key_hash.h) and the comparison of
-// short keys (builder_sparse.c); and little-endian loads for digit arithmetic (float.c).
+// short keys (builder_sparse.c); and little-endian loads and powers of ten for digit arithmetic
+// (float.c, dtoa.c).
 
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +20,28 @@
 
 #define FM_ONES 0x0101010101010101ULL
 #define FM_HIGHS 0x8080808080808080ULL
+
+// 10^0 to 10^19, every power of ten a uint64 holds.
+static const uint64_t fm_powers_of_ten[20] = {1ULL,
+                                              10ULL,
+                                              100ULL,
+                                              1000ULL,
+                                              10000ULL,
+                                              100000ULL,
+                                              1000000ULL,
+                                              10000000ULL,
+                                              100000000ULL,
+                                              1000000000ULL,
+                                              10000000000ULL,
+                                              100000000000ULL,
+                                              1000000000000ULL,
+                                              10000000000000ULL,
+                                              100000000000000ULL,
+                                              1000000000000000ULL,
+                                              10000000000000000ULL,
+                                              100000000000000000ULL,
+                                              1000000000000000000ULL,
+                                              10000000000000000000ULL};
 
 static inline uint64_t fm_load_word(const unsigned char *p) {
     uint64_t word;

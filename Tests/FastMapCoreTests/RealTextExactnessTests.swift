@@ -4,9 +4,9 @@ import Testing
 
 @_spi(FastMapCore) @testable import FastMapCore
 
-/// A document keeps every parsed real as written (`FM_CELL_NUMBER`), so `Decimal`, large
-/// integers written with a fraction and underflow checks read its exact text, and its double is
-/// the one Swift's own parser gives.
+/// A document keeps every parsed real exactly (its digits, `FM_CELL_DECIMAL`, or its text,
+/// `FM_CELL_NUMBER`), so `Decimal`, large integers written with a fraction and underflow checks
+/// read its exact text, and its double is the one Swift's own parser gives.
 @Suite struct RealTextExactnessTests {
     static let edgeTexts = [
         "0.0", "-0.0", "0.00", "0e5", "0E-5", "-0.0e0", "0.0000000000000", "0.00000000000000", "0.000000000000000",
@@ -51,6 +51,46 @@ import Testing
             } else {
                 #expect(node.realValue.bitPattern == expected.bitPattern, "\(parser): \(text)")
                 #expect(node.keptNumberText == nil, "\(parser): \(text)")
+            }
+        }
+    }
+
+    /// A real with a fraction, no exponent and at most 19 digits is held as its digits and the
+    /// place of its point (`FM_CELL_DECIMAL`, kind 10: no text kept), every other one as its text
+    /// (kind 9), whichever engine reads it and wherever it stands in the document (a short
+    /// document's tokens are read by the reader that cannot look before them).
+    @Test(arguments: [JSONParser.yajl, .simdjson])
+    func shortRealsAreHeldAsTheirDigits(parser: JSONParser) throws {
+        let texts =
+            Self.edgeTexts + Self.randomTexts(count: 3000) + [
+                "-9999999999.999999999", "0.0000000000000000001", "1234567.12345678", "-12345678.12345678",
+                "0.123456789012345678", "123456789012345678.9", "-9.9", "10.01",
+            ]
+        for text in texts {
+            let digits = text.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            let decimal = !text.contains { $0 == "e" || $0 == "E" } && digits <= 19
+            let padding = String(repeating: " ", count: 40)
+            for document in ["[\(text)]", "[\(padding)\(text), \(text)]", "{\"k\": [true, \(text)]}"] {
+                let json = try JSON(bytes: Array(document.utf8), options: .init(parser: parser))
+                var nodes: [JSONNode] = []
+                func collect(_ node: JSONNode) {
+                    if node.isArray {
+                        node.forEachElement(collect)
+                    } else if node.isObject {
+                        node.forEachMemberValue(collect)
+                    } else if node.isReal {
+                        nodes.append(node)
+                    }
+                }
+                collect(json.document.root)
+                #expect(!nodes.isEmpty)
+                for node in nodes {
+                    #expect(node.typeTag == (decimal ? 10 : 9), "\(parser): \(text) in \(document)")
+                    #expect(node.numberText == text, "\(parser): \(text) in \(document)")
+                    if decimal {
+                        #expect(node.realValue == Double(text), "\(parser): \(text) in \(document)")
+                    }
+                }
             }
         }
     }

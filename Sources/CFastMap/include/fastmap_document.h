@@ -13,8 +13,11 @@
 //             bits 8-63  string, number: the byte count of its text
 //                        object, array:  bits 8-39 the member or element count,
 //                                        bits 40-63 the sparse mark (fastmap_sparse.h)
+//                        decimal:        bits 8-15 the digits after the point, bits 16-23 all
+//                                        its digits, bit 24 set when it is negative
 //     payload           string, number: the address of its bytes
 //                       integer: int64; unsigned: uint64; real: double
+//                       decimal: its digits as one integer (uint64)
 //                       object, array: the cells from this one to its next sibling (its span)
 //                       true, false, null: 0
 //
@@ -35,19 +38,25 @@
 //     5      string  1                     -> "a"
 //     6      string  1                     -> "b"
 //     7      string  5                     -> "ratio"
-//     8      number  3                     -> "0.5"
+//     8      decimal 1 after the point,    5
+//                    2 digits
 //
 // Strings point at their final bytes (escapes decoded, UTF-8 checked): into the document's own
 // copy of the text when they hold no escape, else into its byte blocks (a document that
 // outlives its parse keeps of that copy only the bytes its cells point at: fm_doc_pack_text).
 // Numbers read as integers hold their value (integer within Int64, unsigned above Int64.max);
-// every other parsed number keeps its text exactly as written (a real, or an integer beyond
-// UInt64), which readers convert when asked (Double, Decimal, the text itself), so nothing about
-// a number is lost. A real made in code holds its double. An object never holds two equal keys
-// (byte for byte): the first one wins, as in JSONDecoder. Keys that differ in bytes may still be
-// equal as Swift strings (canonical equivalence: "\u212A", the Kelvin sign, equals "K"), but only
-// when one of them is not ASCII: such an object's cell says so (FM_CELL_NON_ASCII_KEYS), and
-// readers that compare keys as Swift does look further only there.
+// a number with a fraction, no exponent and at most 19 digits is a decimal: its digits as one
+// integer and where its point was, from which its text comes back byte for byte (`-0.50`: 50,
+// 2 after the point, 3 digits, negative). Every other parsed number keeps its text exactly as
+// written (an exponent, more digits, an integer beyond UInt64). Readers convert both when asked
+// (Double, Decimal, the text itself), so nothing about a number is lost. A real made in code
+// holds its double.
+//
+// An object never holds two equal keys (byte for byte): the first one wins, as in JSONDecoder.
+// Keys that differ in bytes may still be equal as Swift strings (canonical equivalence:
+// "\u212A", the Kelvin sign, equals "K"), but only when one of them is not ASCII: such an
+// object's cell says so (FM_CELL_NON_ASCII_KEYS), and readers that compare keys as Swift does
+// look further only there.
 //
 // Cells are only appended: a container's cell gets its count and span when it closes. The cells
 // of one top-level value are contiguous; a document may hold several (a stream's elements), each
@@ -72,6 +81,7 @@ typedef enum fm_cell_kind {
     FM_CELL_NULL = 7,
     FM_CELL_UNSIGNED = 8,  // payload: a uint64 above INT64_MAX
     FM_CELL_NUMBER = 9,    // payload: the number's text as written (a real, or an integer beyond UInt64)
+    FM_CELL_DECIMAL = 10,  // payload: the digits of a number with a fraction; the tag: its layout
 } fm_cell_kind;
 
 typedef struct fm_cell {
@@ -93,6 +103,9 @@ enum {
     FM_CELL_COUNT_BITS = 32,
     FM_CELL_MARK_SHIFT = 40,
     FM_CELL_NON_ASCII_KEYS = 0x10,
+    FM_CELL_FRACTION_SHIFT = 8,
+    FM_CELL_DIGITS_SHIFT = 16,
+    FM_CELL_NEGATIVE_SHIFT = 24,
 };
 
 /// The largest member or element count of one container, and the largest sparse mark.
@@ -218,6 +231,16 @@ static inline const fm_cell *fm_cell_next(const fm_cell *cell) {
 /// finite double holds (an integer beyond 64 bits, a magnitude past the double range, a JSON5
 /// token such as `Infinity`), whose text is then the only exact reading.
 double fm_number_cell_double(const unsigned char *bytes, size_t length);
+
+/// A decimal cell's value as a double (the nearest, as strtod gives it for its text).
+double fm_decimal_cell_double(uint64_t tag, uint64_t digits);
+
+/// The longest text of a decimal cell: a sign, 19 digits and the point.
+enum { FM_DECIMAL_TEXT_CAPACITY = 21 };
+
+/// Writes a decimal cell's text, exactly as it was written, into `out` (room for
+/// FM_DECIMAL_TEXT_CAPACITY bytes) and returns its length.
+size_t fm_decimal_cell_text(uint64_t tag, uint64_t digits, unsigned char *out);
 
 #ifdef __cplusplus
 }

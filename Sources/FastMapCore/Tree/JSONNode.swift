@@ -38,7 +38,7 @@ internal import CFastMap
     @inlinable var payload: UInt64 { address.load(fromByteOffset: 8, as: UInt64.self) }
 
     /// `fm_cell_kind`: object 0, array 1, string 2, integer 3, real 4, true 5, false 6, null 7,
-    /// unsigned 8, number kept as text 9.
+    /// unsigned 8, number kept as text 9, decimal 10.
     @inlinable var typeTag: Int32 { Int32(truncatingIfNeeded: tag & 0xF) }
 
     /// What kind of value the node holds.
@@ -50,7 +50,7 @@ internal import CFastMap
         case 0: return .object
         case 1: return .array
         case 2: return .string
-        case 3, 4, 8, 9: return .number
+        case 3, 4, 8, 9, 10: return .number
         case 5, 6: return .bool
         default: return .null
         }
@@ -71,7 +71,7 @@ internal import CFastMap
     /// ``realValue`` and ``numberText``).
     @inlinable public var isReal: Bool {
         let kind = typeTag
-        return kind == 4 || kind == 9
+        return kind == 4 || kind == 9 || kind == 10
     }
     /// Whether the node is `null`.
     @inlinable public var isNull: Bool { typeTag == 7 }
@@ -109,7 +109,11 @@ internal import CFastMap
     /// double holds (an integer beyond 64 bits, a magnitude past `Double`'s range: see
     /// ``keptNumberText``).
     @inline(__always) package var realValue: Double {
-        typeTag == 4 ? Double(bitPattern: payload) : numberTextValue
+        switch typeTag {
+        case 4: return Double(bitPattern: payload)
+        case 10: return fm_decimal_cell_double(tag, payload)
+        default: return numberTextValue
+        }
     }
 
     @inline(never) private var numberTextValue: Double {
@@ -120,8 +124,15 @@ internal import CFastMap
     /// A parsed number's text exactly as written (reals, and integers beyond 64 bits); nil for
     /// numbers made in code and for integers, whose value tells them exactly.
     package var numberText: String? {
-        guard typeTag == 9 else { return nil }
-        return String(decoding: textBytes, as: UTF8.self)
+        switch typeTag {
+        case 9: return String(decoding: textBytes, as: UTF8.self)
+        case 10:
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(FM_DECIMAL_TEXT_CAPACITY)) {
+                let length = fm_decimal_cell_text(tag, payload, $0.baseAddress!)
+                return String(decoding: UnsafeBufferPointer(rebasing: $0[..<length]), as: UTF8.self)
+            }
+        default: return nil
+        }
     }
 
     /// The text of a number no Int64, UInt64 or finite Double holds (its ``realValue`` is NaN).
