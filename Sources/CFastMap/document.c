@@ -119,20 +119,23 @@ void fm_doc_discard_values(fm_doc *doc) {
     doc->exceeded = 0;
 }
 
+unsigned char *fm_doc_take_block(fm_doc *doc, size_t length) {
+    if (!fm_doc_charge(doc, length)) return NULL;
+    unsigned char *own = new_block(doc, length ? length : 1);
+    if (!own) fm_doc_refund(doc, length);
+    return own;
+}
+
 // `length` bytes that live as long as the document (a string's or number's text).
 unsigned char *fm_doc_take_bytes(fm_doc *doc, size_t length) {
+    // Long texts get a block of their own; the bump block in use stays.
+    if (length > doc->bump_left && length > doc->next_bytes_block / 4) return fm_doc_take_block(doc, length);
     if (!fm_doc_charge(doc, length)) return NULL;
     if (length <= doc->bump_left) {
         unsigned char *at = doc->bump;
         doc->bump += length;
         doc->bump_left -= length;
         return at;
-    }
-    // Long texts get a block of their own; the bump block in use stays.
-    if (length > doc->next_bytes_block / 4) {
-        unsigned char *own = new_block(doc, length ? length : 1);
-        if (!own) fm_doc_refund(doc, length);
-        return own;
     }
     unsigned char *block = new_block(doc, doc->next_bytes_block);
     if (!block) {

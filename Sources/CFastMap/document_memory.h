@@ -51,6 +51,10 @@ static inline void fm_doc_refund(fm_doc *doc, size_t size) { doc->used -= size <
 /// the limit.
 unsigned char *fm_doc_take_bytes(fm_doc *doc, size_t length);
 
+/// `length` bytes in a block of their own, exactly that long: for a caller that takes all it will
+/// copy at once (fm_writer_copy_owned), where a bump block would leave its slack.
+unsigned char *fm_doc_take_block(fm_doc *doc, size_t length);
+
 /// Whether bytes[0..<length] lie in the document's copy of its text (every string the writer is
 /// given is asked).
 static inline int fm_doc_holds_text(const fm_doc *doc, const unsigned char *bytes, size_t length) {

@@ -202,6 +202,9 @@ int fm_writer_end(fm_writer *w);
 /// Appends a copy of the cells of `value` (a value of any document, which must outlive this
 /// one's use of it: its strings are not copied).
 int fm_writer_copy(fm_writer *w, const fm_cell *value);
+/// fm_writer_copy, and a copy of the bytes its strings and kept numbers point at: the value then
+/// needs nothing of its own document (a `JSON` member of a model outliving the text it came from).
+int fm_writer_copy_owned(fm_writer *w, const fm_cell *value);
 
 /// The root cell of the top-level value just completed (NULL while one is open or none was
 /// written); the writer is then ready for the next top-level value.

@@ -10,8 +10,10 @@ import Foundation
 /// }
 /// ```
 ///
-/// With ``FastJSONDecoder`` the property shares the parsed document (no copy); with any other
-/// decoder it is rebuilt from the decoder's containers.
+/// With ``FastJSONDecoder`` the property copies its part of the parsed document (its cells and
+/// the bytes of its strings, in one step): the model then keeps nothing else of the text alive,
+/// however long it lives. A `JSON` decoded as the whole document is that document, uncopied.
+/// With any other decoder it is rebuilt from the decoder's containers.
 extension JSON: Decodable {
     /// Decodes any JSON value: `null`, a boolean, a number, a string, an array or an object.
     ///

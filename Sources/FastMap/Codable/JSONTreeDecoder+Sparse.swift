@@ -43,9 +43,13 @@ extension JSONTreeDecoder {
         return nil
     }
 
-    /// `node` as a ``JSON`` value handed to the model (a `JSON` property or value).
+    /// `node` as a ``JSON`` value handed to the model (a `JSON` property or value). A part of the
+    /// document is copied out of it, so that a model's `JSON` member does not keep the whole
+    /// document (the text and every cell) alive as long as the model lives; the whole of it is
+    /// the caller's already.
     package func jsonValue(_ node: JSONNode) -> JSON {
         sparse?.readsWhole(node)
-        return json(node)
+        if node.identity == document.root.identity { return json(node) }
+        return JSON(copying: node, of: document)
     }
 }
