@@ -101,25 +101,28 @@ static size_t significant_digits(const decimal *d) {
     return significant;
 }
 
-// w * 10^exponent, correctly rounded, for digits scanned from text (which strtod reads when
-// the fast tiers cannot decide).
-static int decimal_to_double(const decimal *d, const char *text, size_t length, double *out) {
-    // Past 19 significant digits w has overflowed.
-    if (d->digit_count > 19 && significant_digits(d) > 19) return slow_double(text, length, out);
-    uint64_t w = d->w;
-    int64_t exponent = d->exponent;
+// w * 10^exponent, correctly rounded, by the two fast tiers; 0 when neither decides (strtod then
+// reads the text).
+static int fast_double(uint64_t w, int64_t exponent, int negative, double *out) {
     if (w == 0) {
-        *out = d->negative ? -0.0 : 0.0;
+        *out = negative ? -0.0 : 0.0;
         return 1;
     }
     if (w <= ((uint64_t)1 << 53) && exponent >= -22 && exponent <= 22) {
         double value = (double)w;
         value = exponent < 0 ? value / exact_powers[-exponent] : value * exact_powers[exponent];
-        *out = d->negative ? -value : value;
+        *out = negative ? -value : value;
         return 1;
     }
-    if (exponent >= -342 && exponent <= 308 && eisel_lemire(w, exponent, d->negative, out)) return 1;
-    return slow_double(text, length, out);
+    return exponent >= -342 && exponent <= 308 && eisel_lemire(w, exponent, negative, out);
+}
+
+// w * 10^exponent, correctly rounded, for digits scanned from text (which strtod reads when
+// the fast tiers cannot decide).
+static int decimal_to_double(const decimal *d, const char *text, size_t length, double *out) {
+    // Past 19 significant digits w has overflowed.
+    if (d->digit_count > 19 && significant_digits(d) > 19) return slow_double(text, length, out);
+    return fast_double(d->w, d->exponent, d->negative, out) || slow_double(text, length, out);
 }
 
 // The value of eight digits, one a byte, the first lowest (each byte 0 to 9): a handful of word
@@ -483,19 +486,12 @@ size_t fm_decimal_cell_text(uint64_t tag, uint64_t digits, unsigned char *out) {
 }
 
 double fm_decimal_cell_double(uint64_t tag, uint64_t digits) {
-    // Tier one of decimal_to_double, for digits read once at parse time: canada.json's decode
-    // converts 111,080 of these.
+    // decimal_to_double's tiers, for digits read once at parse time (canada.json's decode converts
+    // 111,080 of these): strtod only for what they cannot decide, from the text written back.
     unsigned fraction = (unsigned)(tag >> FM_CELL_FRACTION_SHIFT) & 0xFF;
-    int negative = (int)(tag >> FM_CELL_NEGATIVE_SHIFT & 1);
-    if (digits == 0) return negative ? -0.0 : 0.0;
     double value;
-    if (digits <= ((uint64_t)1 << 53)) {
-        value = (double)digits / exact_powers[fraction];  // fraction <= 18: exact power
-        return negative ? -value : value;
-    }
-    if (eisel_lemire(digits, -(int64_t)fraction, negative, &value)) return value;
+    if (fast_double(digits, -(int64_t)fraction, (int)(tag >> FM_CELL_NEGATIVE_SHIFT & 1), &value)) return value;
     unsigned char text[FM_DECIMAL_TEXT_CAPACITY];
     size_t length = fm_decimal_cell_text(tag, digits, text);
-    if (!slow_double((const char *)text, length, &value)) return NAN;
-    return value;
+    return slow_double((const char *)text, length, &value) ? value : NAN;
 }
