@@ -94,8 +94,7 @@ void fm_doc_stop_packing(fm_doc *doc, const fm_cell *root) {
     // as integers only). The cells are the document's own, written by the parse just ended.
     const fm_cell *end = fm_cell_next(root);
     for (fm_cell *cell = (fm_cell *)root; cell < end; cell++) {
-        fm_cell_kind kind = fm_cell_kind_of(cell);
-        if (kind != FM_CELL_STRING && kind != FM_CELL_NUMBER) continue;
+        if (!fm_cell_points_at_bytes(cell)) continue;
         uintptr_t at = (uintptr_t)cell->payload.bytes - (uintptr_t)text;
         if (at <= kept) cell->payload.bytes = moved + at;
     }

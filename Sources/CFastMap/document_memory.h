@@ -62,6 +62,13 @@ static inline int fm_doc_holds_text(const fm_doc *doc, const unsigned char *byte
            (size_t)(bytes - doc->text) <= doc->text_length - length;
 }
 
+/// Whether a cell's payload is the address of bytes (a string's, a number's kept text): the cells
+/// that follow their bytes when those move or are copied.
+static inline int fm_cell_points_at_bytes(const fm_cell *cell) {
+    fm_cell_kind kind = fm_cell_kind_of(cell);
+    return kind == FM_CELL_STRING || kind == FM_CELL_NUMBER;
+}
+
 /// Starts moving the strings written into the document to the front of its text, when
 /// fm_doc_pack_text asked for it: only the walk reads a text that way; any other read, and a read
 /// again after a failure, takes the text as given.

@@ -211,24 +211,18 @@ int fm_writer_copy(fm_writer *w, const fm_cell *value) {
     return FM_WRITE_OK;
 }
 
-// The cells of `value` whose payload points at bytes (a string's, a kept number's).
-static inline int points_at_bytes(const fm_cell *cell) {
-    fm_cell_kind kind = fm_cell_kind_of(cell);
-    return kind == FM_CELL_STRING || kind == FM_CELL_NUMBER;
-}
-
 int fm_writer_copy_owned(fm_writer *w, const fm_cell *value) {
     const fm_cell *end = fm_cell_next(value);
     size_t cells = (size_t)(end - value), length = 0;
     for (const fm_cell *cell = value; cell < end; cell++)
-        if (points_at_bytes(cell)) length += (size_t)fm_cell_size(cell);
+        if (fm_cell_points_at_bytes(cell)) length += (size_t)fm_cell_size(cell);
     // Exactly the room the copy takes: one run of cells, one block of bytes.
     fm_writer_reserve(w, cells);
     unsigned char *bytes = fm_doc_take_block(w->doc, length);
     if (!bytes || fm_writer_copy(w, value) != FM_WRITE_OK) return FM_WRITE_FAILED;
     fm_cell *copy = w->chunk + w->count - cells;
     for (size_t i = 0; i < cells; i++) {
-        if (!points_at_bytes(&copy[i])) continue;
+        if (!fm_cell_points_at_bytes(&copy[i])) continue;
         size_t size = (size_t)fm_cell_size(&copy[i]);
         if (size) memcpy(bytes, copy[i].payload.bytes, size);
         copy[i].payload.bytes = bytes;
