@@ -5,15 +5,15 @@
 // (escape.c), the search for a backslash in string tokens (builder_strings.h), the trailing-comma
 // scan before a yajl parse (builder_parse.c), the key hash (key_hash.h) and the comparison of
 // short keys (builder_sparse.c); and little-endian loads and powers of ten for digit arithmetic
-// (float.c, dtoa.c).
+// (digits.h, float.c, number_shape.c, dtoa.c).
 
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-// FastMap's own SSE2 paths (escape.c, stream_commas.c, float.c) are compiled where the target
-// has SSE2, unless FASTMAP_PORTABLE is defined: then the plain C paths beside them run, as
-// on a CPU without SSE2 (`make test-portable`).
+// FastMap's own SSE2 paths (escape.c, stream_commas.c, number_shape.c) are compiled where the
+// target has SSE2, unless FASTMAP_PORTABLE is defined: then the plain C paths beside them run,
+// as on a CPU without SSE2 (`make test-portable`).
 #if defined(__SSE2__) && !defined(FASTMAP_PORTABLE)
 #define FM_SSE2 1
 #endif
@@ -52,7 +52,7 @@ static inline uint64_t fm_load_word(const unsigned char *p) {
 static inline void fm_store_word(unsigned char *p, uint64_t word) { memcpy(p, &word, 8); }
 
 /// The eight bytes at `p` as a little-endian number, the first byte in the low bits whatever the
-/// machine's byte order: what digit arithmetic (float.c) is written for.
+/// machine's byte order: what digit arithmetic (digits.h) is written for.
 static inline uint64_t fm_load_little_endian64(const unsigned char *p) {
     uint64_t word = fm_load_word(p);
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
