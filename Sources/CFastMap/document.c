@@ -9,7 +9,8 @@
 // numbers, its copy of the text, and what its memory limit counts. document_writer.c appends
 // cells; neither knows a parser.
 
-_Static_assert(sizeof(fm_cell) == FM_CELL_SIZE, "a cell is 16 bytes");
+_Static_assert(sizeof(fm_cell) == FM_CELL_SIZE, "a cell that is not short is 16 bytes");
+_Static_assert(sizeof(uint64_t) == FM_CELL_WORD && _Alignof(fm_cell) == FM_CELL_WORD, "cells are 8-byte words");
 _Static_assert(offsetof(fm_cell, payload) == 8, "the payload is a cell's second word");
 _Static_assert(sizeof(double) == 8 && sizeof(void *) == 8, "cells hold 64-bit payloads");
 
@@ -93,7 +94,7 @@ void fm_doc_stop_packing(fm_doc *doc, const fm_cell *root) {
     // realloc moved the block: the cells follow it, by their offsets (the old addresses compared
     // as integers only). The cells are the document's own, written by the parse just ended.
     const fm_cell *end = fm_cell_next(root);
-    for (fm_cell *cell = (fm_cell *)root; cell < end; cell++) {
+    for (fm_cell *cell = (fm_cell *)root; cell < end; cell = (fm_cell *)fm_cell_after(cell)) {
         if (!fm_cell_points_at_bytes(cell)) continue;
         uintptr_t at = (uintptr_t)cell->payload.bytes - (uintptr_t)text;
         if (at <= kept) cell->payload.bytes = moved + at;

@@ -13,10 +13,10 @@ typedef struct fm_block {
     size_t size;  // bytes after this header
 } fm_block;
 
-// The limit counts what the values take, not the slack of growing blocks: 16 bytes a cell, the
-// bytes of strings and numbers copied, and the writers' frames and key tables; and, while a
-// parse runs, what it holds beside the document that grows with the input (fm_doc_count: the
-// builder's nesting stack, yajl's buffers). A document under a limit copies no text (fm_parse),
+// The limit counts what the values take, not the slack of growing blocks: 8 bytes a word of the
+// cells, the bytes of strings and numbers copied, and the writers' frames and key tables; and,
+// while a parse runs, what it holds beside the document that grows with the input (fm_doc_count:
+// the builder's nesting stack, yajl's buffers). A document under a limit copies no text (fm_parse),
 // so its strings and numbers are all copies, counted. A top-level null, true or false is not
 // counted (one cell, which every document has room for).
 struct fm_doc {

@@ -8,7 +8,7 @@
 // (builder*.c) and Swift's code-built values drive it. Its state and per-cell steps are in
 // document_writer.h.
 
-enum { FIRST_CHUNK_CELLS = 256 };
+enum { FIRST_CHUNK_WORDS = 512 };
 
 fm_writer *fm_writer_create(fm_doc *doc) {
     fm_writer *w = calloc(1, sizeof *w);
@@ -47,13 +47,13 @@ void fm_writer_free(fm_writer *w) {
     free(w);
 }
 
-// Makes the chunk hold `cells` cells (at least the open value's): a chunk holding no finished
+// Makes the chunk hold `words` words (at least the open value's): a chunk holding no finished
 // value is resized in place (realloc); one that does stays where it is, and the value being
 // written moves to a new chunk.
-static int resize(fm_writer *w, size_t cells) {
+static int resize(fm_writer *w, size_t words) {
     size_t open = w->count - w->start;
-    if (cells > (SIZE_MAX - sizeof(fm_block)) / sizeof(fm_cell)) return 0;
-    size_t size = cells * sizeof(fm_cell);
+    if (words > (SIZE_MAX - sizeof(fm_block)) / FM_CELL_WORD) return 0;
+    size_t size = words * FM_CELL_WORD;
     if (w->chunk_block && !w->chunk_kept) {
         size_t old = w->chunk_block->size;
         fm_block *block = realloc(w->chunk_block, sizeof(fm_block) + size);
@@ -61,8 +61,8 @@ static int resize(fm_writer *w, size_t cells) {
         w->doc->allocated += size - old;
         block->size = size;
         w->chunk_block = block;
-        w->chunk = (fm_cell *)(block + 1);
-        w->capacity = cells;
+        w->chunk = (uint64_t *)(block + 1);
+        w->capacity = words;
         return 1;
     }
     fm_block *block = malloc(sizeof(fm_block) + size);
@@ -70,16 +70,16 @@ static int resize(fm_writer *w, size_t cells) {
     w->doc->allocated += sizeof(fm_block) + size;
     block->size = size;
     block->next = NULL;
-    fm_cell *cells_at = (fm_cell *)(block + 1);
-    if (open) memcpy(cells_at, w->chunk + w->start, open * sizeof(fm_cell));
+    uint64_t *words_at = (uint64_t *)(block + 1);
+    if (open) memcpy(words_at, w->chunk + w->start, open * FM_CELL_WORD);
     if (w->chunk_block) {
         // The old chunk keeps the finished values before `start`.
         w->chunk_block->next = w->doc->blocks;
         w->doc->blocks = w->chunk_block;
     }
     w->chunk_block = block;
-    w->chunk = cells_at;
-    w->capacity = cells;
+    w->chunk = words_at;
+    w->capacity = words;
     w->count = open;
     w->start = 0;
     w->chunk_kept = 0;
@@ -90,33 +90,35 @@ static _Thread_local size_t grows;
 
 size_t fm_test_writer_grows(void) { return grows; }
 
-// Room for `needed` more cells, doubling the open value's.
+// Room for `needed` more words, doubling the open value's.
 int fm_writer_grow(fm_writer *w, size_t needed) {
     grows++;
     size_t open = w->count - w->start;
     if (needed > SIZE_MAX / 2 - open) return 0;
-    size_t cells = open < FIRST_CHUNK_CELLS / 2 ? FIRST_CHUNK_CELLS : open * 2;
-    if (cells < open + needed) cells = (open + needed) * 2;
-    return resize(w, cells);
+    size_t words = open < FIRST_CHUNK_WORDS / 2 ? FIRST_CHUNK_WORDS : open * 2;
+    if (words < open + needed) words = (open + needed) * 2;
+    return resize(w, words);
 }
 
-void fm_writer_reserve(fm_writer *w, size_t cells) {
+static void reserve_words(fm_writer *w, size_t words) {
     size_t open = w->count - w->start;
-    if (w->capacity - w->count < cells && cells <= SIZE_MAX - open) resize(w, open + cells);
+    if (w->capacity - w->count < words && words <= SIZE_MAX - open) resize(w, open + words);
 }
 
-// Gives the chunk's unused cells back, before any pointer into it is handed out (realloc may
+void fm_writer_reserve(fm_writer *w, size_t cells) { reserve_words(w, cells > SIZE_MAX / 2 ? SIZE_MAX : cells * 2); }
+
+// Gives the chunk's unused words back, before any pointer into it is handed out (realloc may
 // move it). A whole document's cells then take what they need instead of up to twice that, the
 // doubling's slack: canada.json's document 6.45 MB -> 4.93 MB, mesh.json's 2.82 MB -> 1.95 MB.
 void fm_writer_trim(fm_writer *w) {
     size_t old = w->chunk_block->size;
-    size_t size = w->count * sizeof(fm_cell);
+    size_t size = w->count * FM_CELL_WORD;
     fm_block *block = realloc(w->chunk_block, sizeof(fm_block) + size);
     if (!block) return;  // the slack stays; nothing is lost
     w->doc->allocated -= old - size;
     block->size = size;
     w->chunk_block = block;
-    w->chunk = (fm_cell *)(block + 1);
+    w->chunk = (uint64_t *)(block + 1);
     w->capacity = w->count;
 }
 
@@ -129,14 +131,11 @@ int fm_writer_boolean(fm_writer *w, int value) {
     return fm_writer_put_scalar(w, value ? FM_CELL_TRUE : FM_CELL_FALSE, 0);
 }
 
-int fm_writer_integer(fm_writer *w, int64_t value) {
-    uint64_t bits;
-    memcpy(&bits, &value, sizeof bits);
-    return fm_writer_put_scalar(w, FM_CELL_INTEGER, bits);
-}
+int fm_writer_integer(fm_writer *w, int64_t value) { return fm_writer_put_integer(w, value); }
 
 int fm_writer_unsigned(fm_writer *w, uint64_t value) {
-    return fm_writer_put_scalar(w, value > (uint64_t)INT64_MAX ? FM_CELL_UNSIGNED : FM_CELL_INTEGER, value);
+    return value > (uint64_t)INT64_MAX ? fm_writer_put_scalar(w, FM_CELL_UNSIGNED, value)
+                                       : fm_writer_put_integer(w, (int64_t)value);
 }
 
 int fm_writer_real(fm_writer *w, double value) {
@@ -199,33 +198,34 @@ void fm_writer_mark(fm_writer *w, uint32_t mark) {
 }
 
 int fm_writer_copy(fm_writer *w, const fm_cell *value) {
-    size_t cells = (size_t)(fm_cell_next(value) - value);
-    if (cells > SIZE_MAX / sizeof(fm_cell) || !fm_doc_charge(w->doc, cells * sizeof(fm_cell))) return FM_WRITE_FAILED;
-    if (w->capacity - w->count < cells && !fm_writer_grow(w, cells)) {
-        fm_doc_refund(w->doc, cells * sizeof(fm_cell));
+    size_t words = fm_cell_words(value, fm_cell_next(value));
+    if (words > SIZE_MAX / FM_CELL_WORD || !fm_doc_charge(w->doc, words * FM_CELL_WORD)) return FM_WRITE_FAILED;
+    if (w->capacity - w->count < words && !fm_writer_grow(w, words)) {
+        fm_doc_refund(w->doc, words * FM_CELL_WORD);
         return FM_WRITE_FAILED;
     }
-    memcpy(w->chunk + w->count, value, cells * sizeof(fm_cell));
-    w->count += cells;
+    memcpy(w->chunk + w->count, value, words * FM_CELL_WORD);
+    w->count += words;
     fm_writer_value_done(w);
     return FM_WRITE_OK;
 }
 
 int fm_writer_copy_owned(fm_writer *w, const fm_cell *value) {
     const fm_cell *end = fm_cell_next(value);
-    size_t cells = (size_t)(end - value), length = 0;
-    for (const fm_cell *cell = value; cell < end; cell++)
+    size_t words = fm_cell_words(value, end), length = 0;
+    for (const fm_cell *cell = value; cell < end; cell = fm_cell_after(cell))
         if (fm_cell_points_at_bytes(cell)) length += (size_t)fm_cell_size(cell);
     // Exactly the room the copy takes: one run of cells, one block of bytes.
-    fm_writer_reserve(w, cells);
+    reserve_words(w, words);
     unsigned char *bytes = fm_doc_take_block(w->doc, length);
     if (!bytes || fm_writer_copy(w, value) != FM_WRITE_OK) return FM_WRITE_FAILED;
-    fm_cell *copy = w->chunk + w->count - cells;
-    for (size_t i = 0; i < cells; i++) {
-        if (!fm_cell_points_at_bytes(&copy[i])) continue;
-        size_t size = (size_t)fm_cell_size(&copy[i]);
-        if (size) memcpy(bytes, copy[i].payload.bytes, size);
-        copy[i].payload.bytes = bytes;
+    const fm_cell *copy_end = (const fm_cell *)(w->chunk + w->count);
+    for (fm_cell *copy = (fm_cell *)(w->chunk + w->count - words); copy < copy_end;
+         copy = (fm_cell *)fm_cell_after(copy)) {
+        if (!fm_cell_points_at_bytes(copy)) continue;
+        size_t size = (size_t)fm_cell_size(copy);
+        if (size) memcpy(bytes, copy->payload.bytes, size);
+        copy->payload.bytes = bytes;
         bytes += size;
     }
     return FM_WRITE_OK;
@@ -239,7 +239,7 @@ const fm_cell *fm_writer_take_root(fm_writer *w) {
 
 void fm_writer_abandon(fm_writer *w) {
     free_tables(w);
-    fm_doc_refund(w->doc, (w->count - w->start) * sizeof(fm_cell));
+    fm_doc_refund(w->doc, (w->count - w->start) * FM_CELL_WORD);
     w->depth = 0;
     w->count = w->start;
     w->root = NULL;

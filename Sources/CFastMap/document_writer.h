@@ -13,8 +13,8 @@
 
 #include <string.h>
 
-/// An open container. Indices count cells from the start of the top-level value being written,
-/// which a growing chunk may move (see fm_writer_grow).
+/// An open container. Indices count words (fastmap_document.h) from the start of the top-level
+/// value being written, which a growing chunk may move (see fm_writer_grow).
 typedef struct fm_wframe {
     // The container open at this depth.
     size_t cell;
@@ -29,10 +29,10 @@ typedef struct fm_wframe {
 
 struct fm_writer {
     fm_doc *doc;
-    fm_cell *chunk;     // cells; those before `start` belong to finished values
-    size_t capacity;
-    size_t start;       // the first cell of the top-level value being written
-    size_t count;       // cells in the chunk
+    uint64_t *chunk;    // the cells' words; those before `start` belong to finished values
+    size_t capacity;    // in words, as are `start` and `count`
+    size_t start;       // the first word of the top-level value being written
+    size_t count;       // words in the chunk
     int chunk_kept;     // the chunk holds a finished value: it may no longer move
     fm_block *chunk_block;
     fm_wframe *frames;
@@ -44,22 +44,25 @@ struct fm_writer {
     int last_value;       // fm_writer_last_value: trim the chunk when the next value completes
 };
 
-// The slow steps, out of line: room for `needed` more cells (0 when out of memory); the chunk
-// trimmed to its cells; a copy of bytes that are not the document's text (NULL when out of
+// The slow steps, out of line: room for `needed` more words (0 when out of memory); the chunk
+// trimmed to its words; a copy of bytes that are not the document's text (NULL when out of
 // memory); room for one more frame (0 when out of memory).
 int fm_writer_grow(fm_writer *w, size_t needed);
 void fm_writer_trim(fm_writer *w);
 const unsigned char *fm_writer_copy_text(fm_writer *w, const unsigned char *bytes, size_t length);
 int fm_writer_grow_frames(fm_writer *w);
 
-static inline fm_cell *fm_writer_cell_at(fm_writer *w, size_t index) { return w->chunk + w->start + index; }
+/// The cell `index` words into the top-level value being written.
+static inline fm_cell *fm_writer_cell_at(fm_writer *w, size_t index) {
+    return (fm_cell *)(w->chunk + w->start + index);
+}
 
 /// A value has been written in full at the current depth: it counts as its container's member
 /// or element, is dropped (a duplicate key's), or completes the top-level value.
 static inline __attribute__((always_inline)) void fm_writer_value_done(fm_writer *w) {
     if (w->depth == 0) {
         if (w->last_value && w->start == 0 && w->count < w->capacity) fm_writer_trim(w);
-        w->root = w->chunk + w->start;
+        w->root = (const fm_cell *)(w->chunk + w->start);
         w->start = w->count;
         w->chunk_kept = 1;
         return;
@@ -67,7 +70,7 @@ static inline __attribute__((always_inline)) void fm_writer_value_done(fm_writer
     fm_wframe *frame = &w->frames[w->depth - 1];
     if (frame->discard) {
         size_t dropped = w->count - (w->start + frame->discard_from);
-        fm_doc_refund(w->doc, dropped * sizeof(fm_cell));
+        fm_doc_refund(w->doc, dropped * FM_CELL_WORD);
         w->count = w->start + frame->discard_from;
         frame->discard = 0;
         return;
@@ -75,30 +78,51 @@ static inline __attribute__((always_inline)) void fm_writer_value_done(fm_writer
     frame->count++;
 }
 
-static inline __attribute__((always_inline)) fm_cell *fm_writer_append(fm_writer *w) {
-    if (!fm_doc_charge(w->doc, sizeof(fm_cell))) return NULL;
-    if (w->count == w->capacity && !fm_writer_grow(w, 1)) {
-        fm_doc_refund(w->doc, sizeof(fm_cell));
+/// Room for a cell of `words` words (1 or 2), charged.
+static inline __attribute__((always_inline)) fm_cell *fm_writer_append(fm_writer *w, size_t words) {
+    if (!fm_doc_charge(w->doc, words * FM_CELL_WORD)) return NULL;
+    if (w->capacity - w->count < words && !fm_writer_grow(w, words)) {
+        fm_doc_refund(w->doc, words * FM_CELL_WORD);
         return NULL;
     }
-    return &w->chunk[w->count++];
+    fm_cell *cell = (fm_cell *)(w->chunk + w->count);
+    w->count += words;
+    return cell;
 }
 
 // A top-level null, true or false: one cell the limit does not count.
 static inline fm_cell *fm_writer_append_free(fm_writer *w) {
-    if (w->count == w->capacity && !fm_writer_grow(w, 1)) return NULL;
-    return &w->chunk[w->count++];
+    if (w->capacity - w->count < 2 && !fm_writer_grow(w, 2)) return NULL;
+    fm_cell *cell = (fm_cell *)(w->chunk + w->count);
+    w->count += 2;
+    return cell;
 }
 
 /// A scalar cell of `tag` (a kind) and `payload`.
 static inline __attribute__((always_inline)) int fm_writer_put_scalar(fm_writer *w, uint64_t tag, uint64_t payload) {
     int literal = tag == FM_CELL_NULL || tag == FM_CELL_TRUE || tag == FM_CELL_FALSE;
-    fm_cell *cell = literal && w->depth == 0 ? fm_writer_append_free(w) : fm_writer_append(w);
+    fm_cell *cell = literal && w->depth == 0 ? fm_writer_append_free(w) : fm_writer_append(w, 2);
     if (!cell) return FM_WRITE_FAILED;
     cell->tag = tag;
     cell->payload.span = payload;
     fm_writer_value_done(w);
     return FM_WRITE_OK;
+}
+
+/// A short cell (FM_CELL_SHORT): its tag word alone.
+static inline __attribute__((always_inline)) int fm_writer_put_short(fm_writer *w, uint64_t tag) {
+    fm_cell *cell = fm_writer_append(w, 1);
+    if (!cell) return FM_WRITE_FAILED;
+    cell->tag = tag | FM_CELL_SHORT;
+    fm_writer_value_done(w);
+    return FM_WRITE_OK;
+}
+
+/// An integer cell: short when the value fits one (FM_CELL_SHORT_INTEGER_LIMIT).
+static inline __attribute__((always_inline)) int fm_writer_put_integer(fm_writer *w, int64_t value) {
+    if (value >= -FM_CELL_SHORT_INTEGER_LIMIT && value < FM_CELL_SHORT_INTEGER_LIMIT)
+        return fm_writer_put_short(w, FM_CELL_INTEGER | (uint64_t)value << FM_CELL_SIZE_SHIFT);
+    return fm_writer_put_scalar(w, FM_CELL_INTEGER, (uint64_t)value);
 }
 
 /// A cell of `kind` pointing at `length` bytes: the document's own text (moved to the front of it
@@ -114,7 +138,7 @@ static inline __attribute__((always_inline)) int fm_writer_put_text(fm_writer *w
     } else if (!(kept = fm_writer_copy_text(w, bytes, length))) {
         return FM_WRITE_FAILED;
     }
-    fm_cell *cell = fm_writer_append(w);
+    fm_cell *cell = fm_writer_append(w, 2);
     if (!cell) return FM_WRITE_FAILED;
     cell->tag = (uint64_t)kind | (uint64_t)length << FM_CELL_SIZE_SHIFT;
     cell->payload.bytes = kept;
@@ -134,17 +158,18 @@ static inline __attribute__((always_inline)) int fm_writer_has_key(fm_writer *w,
         frame->first_hash = hash;
         return 0;
     }
-    const fm_cell *cells = fm_writer_cell_at(w, 0);
+    const uint64_t *words = w->chunk + w->start;
     if (frame->count == 1 && frame->keys.slots) {  // a table of at least 16 slots: room for two
-        const fm_cell *first = cells + frame->cell + 1;
-        fm_key_table_put(&frame->keys, frame->stamp, cells, frame->cell + 1, first->payload.bytes,
+        const fm_cell *first = (const fm_cell *)(words + frame->cell + 2);  // after the object's cell
+        fm_key_table_put(&frame->keys, frame->stamp, words, frame->cell + 2, first->payload.bytes,
                          fm_cell_size(first), frame->first_hash);
     } else if ((frame->count + 1) * 2 > frame->keys.mask + 1) {  // also without slots (mask 0)
-        if (!fm_key_table_rebuild(&frame->keys, w->doc, w->seed, frame->stamp, cells, cells + frame->cell,
-                                  w->chunk + w->count, frame->count))
+        if (!fm_key_table_rebuild(&frame->keys, w->doc, w->seed, frame->stamp, words,
+                                  (const fm_cell *)(words + frame->cell), (const fm_cell *)(w->chunk + w->count),
+                                  frame->count))
             return -1;
     }
-    return fm_key_table_put(&frame->keys, frame->stamp, cells, w->count - w->start, bytes, length, hash);
+    return fm_key_table_put(&frame->keys, frame->stamp, words, w->count - w->start, bytes, length, hash);
 }
 
 /// A number token whose shape fm_json_number_shape told (not FM_NUMBER_INVALID): an integer that
@@ -158,18 +183,19 @@ static inline __attribute__((always_inline)) int fm_writer_put_number(fm_writer 
     if (shape == FM_NUMBER_DECIMAL) {
         uint64_t negative = text[0] == '-';
         uint64_t digits = length - negative - 1;  // less the sign and the point
-        return fm_writer_put_scalar(w,
-                                    FM_CELL_DECIMAL | (uint64_t)fraction << FM_CELL_FRACTION_SHIFT |
-                                        digits << FM_CELL_DIGITS_SHIFT | negative << FM_CELL_NEGATIVE_SHIFT,
-                                    magnitude);
+        uint64_t tag = FM_CELL_DECIMAL | (uint64_t)fraction << FM_CELL_FRACTION_SHIFT |
+                       digits << FM_CELL_DIGITS_SHIFT | negative << FM_CELL_NEGATIVE_SHIFT;
+        if (magnitude < FM_CELL_SHORT_DIGITS_LIMIT)
+            return fm_writer_put_short(w, tag | magnitude << FM_CELL_SHORT_DIGITS_SHIFT);
+        return fm_writer_put_scalar(w, tag, magnitude);
     }
     if (shape == FM_NUMBER_INTEGER) {
         if (text[0] != '-')
-            return fm_writer_put_scalar(w, magnitude > (uint64_t)INT64_MAX ? FM_CELL_UNSIGNED : FM_CELL_INTEGER,
-                                        magnitude);
+            return magnitude > (uint64_t)INT64_MAX ? fm_writer_put_scalar(w, FM_CELL_UNSIGNED, magnitude)
+                                                   : fm_writer_put_integer(w, (int64_t)magnitude);
         // Two's complement: 0 - magnitude is the negative integer's bits, INT64_MIN included.
         if (magnitude != 0 && magnitude <= (uint64_t)INT64_MAX + 1)
-            return fm_writer_put_scalar(w, FM_CELL_INTEGER, (uint64_t)0 - magnitude);
+            return fm_writer_put_integer(w, (int64_t)((uint64_t)0 - magnitude));
     }
     return fm_writer_put_text(w, FM_CELL_NUMBER, (const unsigned char *)text, length, 1);
 }
@@ -196,12 +222,12 @@ static inline __attribute__((always_inline)) int fm_writer_put_key(fm_writer *w,
 /// fm_writer_start_object and fm_writer_start_array, inline.
 static inline __attribute__((always_inline)) int fm_writer_open(fm_writer *w, fm_cell_kind kind) {
     if (w->depth == w->frame_capacity && !fm_writer_grow_frames(w)) return FM_WRITE_FAILED;
-    fm_cell *cell = fm_writer_append(w);
+    fm_cell *cell = fm_writer_append(w, 2);
     if (!cell) return FM_WRITE_FAILED;
     cell->tag = kind;
-    cell->payload.span = 1;
+    cell->payload.span = 2;
     fm_wframe *frame = &w->frames[w->depth++];
-    frame->cell = w->count - 1 - w->start;
+    frame->cell = w->count - 2 - w->start;
     frame->count = 0;
     frame->stamp = kind == FM_CELL_OBJECT ? ++w->stamps : 0;
     frame->discard = 0;

@@ -183,8 +183,8 @@ double fm_number_cell_double(const unsigned char *bytes, size_t length) {
 }
 
 size_t fm_decimal_cell_text(uint64_t tag, uint64_t digits, unsigned char *out) {
-    unsigned fraction = (unsigned)(tag >> FM_CELL_FRACTION_SHIFT) & 0xFF;
-    unsigned count = (unsigned)(tag >> FM_CELL_DIGITS_SHIFT) & 0xFF;
+    unsigned fraction = (unsigned)(tag >> FM_CELL_FRACTION_SHIFT) & FM_CELL_DECIMAL_FIELD_MASK;
+    unsigned count = (unsigned)(tag >> FM_CELL_DIGITS_SHIFT) & FM_CELL_DECIMAL_FIELD_MASK;
     size_t length = (tag >> FM_CELL_NEGATIVE_SHIFT & 1) + count + 1;
     unsigned char *p = out + length;
     // The digits from the last, the leading zeros the integer does not hold included.
@@ -200,7 +200,7 @@ size_t fm_decimal_cell_text(uint64_t tag, uint64_t digits, unsigned char *out) {
 double fm_decimal_cell_double(uint64_t tag, uint64_t digits) {
     // decimal_to_double's tiers, for digits read once at parse time (canada.json's decode converts
     // 111,080 of these): strtod only for what they cannot decide, from the text written back.
-    unsigned fraction = (unsigned)(tag >> FM_CELL_FRACTION_SHIFT) & 0xFF;
+    unsigned fraction = (unsigned)(tag >> FM_CELL_FRACTION_SHIFT) & FM_CELL_DECIMAL_FIELD_MASK;
     double value;
     if (fast_double(digits, -(int64_t)fraction, (int)(tag >> FM_CELL_NEGATIVE_SHIFT & 1), &value)) return value;
     unsigned char text[FM_DECIMAL_TEXT_CAPACITY];

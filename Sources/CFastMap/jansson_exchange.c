@@ -35,11 +35,9 @@ static json_t *scalar(const fm_cell *cell, fm_jansson_status *status) {
         case FM_CELL_STRING:
             made = json_stringn_nocheck((const char *)cell->payload.bytes, (size_t)fm_cell_size(cell));
             break;
-        case FM_CELL_INTEGER: made = json_integer((json_int_t)cell->payload.integer); break;
+        case FM_CELL_INTEGER: made = json_integer((json_int_t)fm_cell_integer(cell)); break;
         case FM_CELL_REAL: made = json_real(cell->payload.real); break;
-        case FM_CELL_DECIMAL:
-            made = json_real(fm_decimal_cell_double(cell->tag, cell->payload.unsigned_integer));
-            break;
+        case FM_CELL_DECIMAL: made = json_real(fm_decimal_cell_double(cell->tag, fm_cell_decimal_digits(cell))); break;
         case FM_CELL_TRUE: made = json_true(); break;
         case FM_CELL_FALSE: made = json_false(); break;
         case FM_CELL_NULL: made = json_null(); break;
@@ -103,7 +101,7 @@ json_t *fm_jansson_from_cell(const fm_cell *value, fm_jansson_status *status, co
                 *failed_at = cell;
                 break;
             }
-            stack[depth++] = (open_container){made, cell + 1, fm_cell_count(cell)};
+            stack[depth++] = (open_container){made, fm_cell_after(cell), fm_cell_count(cell)};
         }
         // The next child to add: of the innermost container with children left.
         while (depth > 0 && stack[depth - 1].left == 0) depth--;
@@ -112,7 +110,7 @@ json_t *fm_jansson_from_cell(const fm_cell *value, fm_jansson_status *status, co
         top->left--;
         if (json_is_object(top->json)) {
             key = top->next;
-            cell = key + 1;
+            cell = fm_cell_after(key);
         } else {
             key = NULL;
             cell = top->next;

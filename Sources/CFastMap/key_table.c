@@ -4,7 +4,7 @@
 
 #include "key_hash.h"
 
-int fm_key_table_rebuild(fm_key_table *table, fm_doc *doc, uint64_t seed, uint64_t stamp, const fm_cell *cells,
+int fm_key_table_rebuild(fm_key_table *table, fm_doc *doc, uint64_t seed, uint64_t stamp, const uint64_t *words,
                          const fm_cell *object, const fm_cell *end, size_t count) {
     size_t slots = 16;
     while (slots < (count + 1) * 2) slots *= 2;
@@ -17,9 +17,9 @@ int fm_key_table_rebuild(fm_key_table *table, fm_doc *doc, uint64_t seed, uint64
     fm_key_table_free(table, doc);
     table->slots = grown;
     table->mask = slots - 1;
-    for (const fm_cell *key = object + 1; key < end; key = fm_cell_next(key + 1)) {
+    for (const fm_cell *key = fm_cell_after(object); key < end; key = fm_cell_next(fm_cell_after(key))) {
         size_t length = fm_cell_size(key);
-        fm_key_table_put(table, stamp, cells, (size_t)(key - cells), key->payload.bytes, length,
+        fm_key_table_put(table, stamp, words, (size_t)((const uint64_t *)key - words), key->payload.bytes, length,
                          fm_key_hash(seed, key->payload.bytes, length));
     }
     return 1;

@@ -18,7 +18,7 @@
 typedef struct fm_key_slot {
     uint64_t stamp;  // 0: never used (stamps start at 1)
     uint64_t hash;
-    size_t key;      // the key cell's index among the writer's `cells` (see fm_key_table_put)
+    size_t key;      // where the key cell is among the writer's `words` (see fm_key_table_put)
 } fm_key_slot;
 
 typedef struct fm_key_table {
@@ -26,10 +26,10 @@ typedef struct fm_key_table {
     size_t mask;         // slots - 1; 0 without slots
 } fm_key_table;
 
-/// Puts the key `bytes` (its cell is cells[key], its hash `hash`) in the table, which has room,
+/// Puts the key `bytes` (its cell is at words[key], its hash `hash`) in the table, which has room,
 /// as a key of the object stamped `stamp`; 1, and nothing put, when that object already has an
 /// equal key.
-static inline int fm_key_table_put(fm_key_table *table, uint64_t stamp, const fm_cell *cells, size_t key,
+static inline int fm_key_table_put(fm_key_table *table, uint64_t stamp, const uint64_t *words, size_t key,
                                    const unsigned char *bytes, size_t length, uint64_t hash) {
     for (size_t slot = (size_t)hash & table->mask;; slot = (slot + 1) & table->mask) {
         fm_key_slot *entry = &table->slots[slot];
@@ -39,7 +39,7 @@ static inline int fm_key_table_put(fm_key_table *table, uint64_t stamp, const fm
             entry->key = key;
             return 0;
         }
-        const fm_cell *other = &cells[entry->key];
+        const fm_cell *other = (const fm_cell *)(words + entry->key);
         if (entry->hash == hash && fm_cell_size(other) == length &&
             (length == 0 || memcmp(other->payload.bytes, bytes, length) == 0))
             return 1;
@@ -49,7 +49,7 @@ static inline int fm_key_table_put(fm_key_table *table, uint64_t stamp, const fm
 /// Replaces the table with one at least twice as large as `count` + 1 keys need, charged to
 /// `doc`, holding the keys of the object at `object` (stamped `stamp`, its cells up to `end`,
 /// `count` members); 0 when out of memory or past the document's limit (the table is unchanged).
-int fm_key_table_rebuild(fm_key_table *table, fm_doc *doc, uint64_t seed, uint64_t stamp, const fm_cell *cells,
+int fm_key_table_rebuild(fm_key_table *table, fm_doc *doc, uint64_t seed, uint64_t stamp, const uint64_t *words,
                          const fm_cell *object, const fm_cell *end, size_t count);
 
 /// Frees the table's slots and refunds them to `doc`.

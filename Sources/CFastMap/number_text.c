@@ -27,6 +27,6 @@ static void restore_cell(fm_cell *cell) {
 void fm_json5_restore_tokens(fm_cell *root) {
     if (!root) return;
     const fm_cell *end = fm_cell_next(root);
-    for (fm_cell *cell = root; cell < end; cell++)
+    for (fm_cell *cell = root; cell < end; cell = (fm_cell *)fm_cell_after(cell))
         if (fm_cell_kind_of(cell) == FM_CELL_NUMBER) restore_cell(cell);
 }

@@ -19,8 +19,8 @@ internal import CFastMap
     // Public to the `FastMapCore` SPI only, so that the reads below can be @inlinable: the
     // decoders in FastMap make them for every value, and this toolchain neither inlines nor
     // specializes a `package` declaration in another module. The address is raw so that
-    // inlined code needs no C type; `document.c` asserts the layout read here (a 16-byte cell,
-    // its tag word first, its payload second).
+    // inlined code needs no C type; `document.c` asserts the layout read here (8-byte words, a
+    // cell's tag word first, its payload second unless the tag says the cell is short).
     @usableFromInline let address: UnsafeRawPointer
 
     @inlinable init(address: UnsafeRawPointer) {
@@ -33,9 +33,16 @@ internal import CFastMap
 
     var cell: UnsafePointer<fm_cell> { address.assumingMemoryBound(to: fm_cell.self) }
 
-    /// The cell's tag word: kind in bits 0–3, then a count or a byte length.
+    /// The cell's tag word: kind in bits 0–3, then a count, a byte length or a short value.
     @inlinable var tag: UInt64 { address.load(as: UInt64.self) }
+    /// The cell's second word. A short cell (``isShort``) has none: the word there is the next
+    /// cell's, or past the document, so only containers, strings and the cells of numbers that
+    /// are not short read it.
     @inlinable var payload: UInt64 { address.load(fromByteOffset: 8, as: UInt64.self) }
+
+    /// Whether the cell is its tag word alone (`FM_CELL_SHORT`: an integer or a decimal whose
+    /// value fits the tag).
+    @inline(__always) var isShort: Bool { tag & 0x20 != 0 }
 
     /// `fm_cell_kind`: object 0, array 1, string 2, integer 3, real 4, true 5, false 6, null 7,
     /// unsigned 8, number kept as text 9, decimal 10.
@@ -99,7 +106,17 @@ internal import CFastMap
     package var stringValue: String { String(treeUTF8: stringBytes) }
 
     /// The stored integer: for ``isUnsignedInteger`` nodes, the bit pattern of a UInt64.
-    @inline(__always) package var integerBits: Int64 { Int64(bitPattern: payload) }
+    @inline(__always) package var integerBits: Int64 {
+        let tag = self.tag
+        // A short integer is the tag's top 56 bits, brought down with their sign.
+        return tag & 0x20 != 0 ? Int64(bitPattern: tag) &>> 8 : Int64(bitPattern: payload)
+    }
+
+    /// A decimal's digits as one integer (bits 19–63 of a short one's tag).
+    @inline(__always) var decimalDigits: UInt64 {
+        let tag = self.tag
+        return tag & 0x20 != 0 ? tag &>> 19 : payload
+    }
 
     /// Whether this integer holds a UInt64 above Int64.max (``integerBits`` is then its bit
     /// pattern).
@@ -111,7 +128,7 @@ internal import CFastMap
     @inline(__always) package var realValue: Double {
         switch typeTag {
         case 4: return Double(bitPattern: payload)
-        case 10: return fm_decimal_cell_double(tag, payload)
+        case 10: return fm_decimal_cell_double(tag, decimalDigits)
         default: return numberTextValue
         }
     }
@@ -128,7 +145,7 @@ internal import CFastMap
         case 9: return String(decoding: textBytes, as: UTF8.self)
         case 10:
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(FM_DECIMAL_TEXT_CAPACITY)) {
-                let length = fm_decimal_cell_text(tag, payload, $0.baseAddress!)
+                let length = fm_decimal_cell_text(tag, decimalDigits, $0.baseAddress!)
                 return String(decoding: UnsafeBufferPointer(rebasing: $0[..<length]), as: UTF8.self)
             }
         default: return nil
@@ -143,13 +160,21 @@ internal import CFastMap
 
     // MARK: Containers
 
-    /// The node after this one and everything below it: its next sibling in a container.
+    /// The node after this one and everything below it: its next sibling in a container. A
+    /// container's span counts words; a scalar takes one word when short, else two.
     @inline(__always) var next: JSONNode {
-        JSONNode(address: address + 16 &* (typeTag <= 1 ? Int(truncatingIfNeeded: payload) : 1))
+        let tag = self.tag
+        let words = tag & 0xF <= 1 ? Int(truncatingIfNeeded: payload) : 2 &- Int(truncatingIfNeeded: (tag &>> 5) & 1)
+        return JSONNode(address: address + 8 &* words)
     }
 
-    /// The cell right after this one: a container's first element or first key, a key's value.
+    /// The cell right after this one: a container's first element or first key, a key's value
+    /// (containers and keys are never short).
     @inline(__always) var following: JSONNode { JSONNode(address: address + 16) }
+
+    /// The cell right after this one's own words, in document order (for a container, its first
+    /// child).
+    var after: JSONNode { JSONNode(address: address + (isShort ? 8 : 16)) }
 
     @inline(__always) var containerCount: Int { Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: tag &>> 8)) }
 

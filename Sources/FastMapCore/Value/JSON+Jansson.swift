@@ -108,7 +108,7 @@ extension JSON {
                 ends.append(node.next.address)
                 deepest = max(deepest, ends.count)
             }
-            cell += 16
+            cell = node.after.address
         }
         return deepest
     }

@@ -73,9 +73,10 @@ public struct JSON: @unchecked Sendable {
         /// The most memory, in bytes, parsing a document may take beside the input itself; `nil`
         /// (the default) means no limit.
         ///
-        /// What the parse holds counts: 16 bytes a value (a member's key is one more), the bytes
-        /// of every string and number (under a limit the text is not copied, so the document
-        /// keeps its own copy of each instead), the builder's stack for the nesting, and the
+        /// What the parse holds counts: 16 bytes a value, 8 for an integer within 2^55 or a
+        /// decimal of at most 13 digits (a member's key is 16 more), the bytes of every string and
+        /// number (under a limit the text is not copied, so the document keeps its own copy of
+        /// each instead), the builder's stack for the nesting, and the
         /// tokenizer's buffers. A document that needs more throws ``FastMapError`` of kind
         /// ``FastMapError/Kind/memoryLimit`` and everything built so far is freed, so one
         /// untrusted payload raises the process's peak memory by about this much at most. `0`
