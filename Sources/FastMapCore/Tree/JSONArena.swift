@@ -17,6 +17,15 @@ package final class JSONArena: @unchecked Sendable {
         self.raw = raw
     }
 
+    /// A new document without a memory limit and a writer into it, which the caller frees
+    /// (`fm_writer_free`) once the value is written; nil, with nothing left allocated, when memory
+    /// runs out. For the values written in code: built, copied, taken from jansson.
+    static func makeWithWriter() -> (arena: JSONArena, writer: OpaquePointer)? {
+        // When the writer cannot be made, the arena's deinit frees the document.
+        guard let arena = JSONArena(memoryLimit: nil), let writer = fm_writer_create(arena.raw) else { return nil }
+        return (arena, writer)
+    }
+
     /// Takes over a document created on the C side (by the streaming parser).
     init(adopting raw: OpaquePointer) {
         self.raw = raw

@@ -233,11 +233,10 @@ extension JSONBuildNode {
     /// Writes the tree into a new document (without recursion: a tree may nest deeper than the
     /// stack allows). The documents of the `JSON` values it holds are kept alive by it.
     func makeCells() -> JSONDocument.Cells {
-        guard let raw = fm_doc_create(Int(bitPattern: UInt.max)), let writer = fm_writer_create(raw) else {
+        guard let (arena, writer) = JSONArena.makeWithWriter() else {
             preconditionFailure("FastMap: out of memory while building a JSON value")
         }
         defer { fm_writer_free(writer) }
-        let arena = JSONArena(adopting: raw)
         var borrowed: [JSONDocument] = []
         var deepest = 0
         // Each entry: a container and how many of its children are written.

@@ -19,10 +19,9 @@ extension JSON {
     ///   constructors take any bytes); (`outOfMemory`) when memory runs out.
     public init(janssonValue: OpaquePointer) throws(FastMapError) {
         let json = UnsafePointer<json_t>(janssonValue)
-        guard let raw = fm_doc_create(Int(bitPattern: UInt.max)), let writer = fm_writer_create(raw) else {
+        guard let (arena, writer) = JSONArena.makeWithWriter() else {
             throw FastMapError(kind: .outOfMemory, message: "out of memory while copying a jansson value")
         }
-        let arena = JSONArena(adopting: raw)
         defer { fm_writer_free(writer) }
         let status = fm_jansson_write(json, writer)
         guard status == FM_JANSSON_OK, let root = fm_writer_take_root(writer) else {
