@@ -13,6 +13,9 @@ _Static_assert(sizeof(fm_cell) == FM_CELL_SIZE, "a cell that is not short is 16 
 _Static_assert(sizeof(uint64_t) == FM_CELL_WORD && _Alignof(fm_cell) == FM_CELL_WORD, "cells are 8-byte words");
 _Static_assert(offsetof(fm_cell, payload) == 8, "the payload is a cell's second word");
 _Static_assert(sizeof(double) == 8 && sizeof(void *) == 8, "cells hold 64-bit payloads");
+_Static_assert(FM_CELL_KIND_MASK == 0xF && FM_CELL_NON_ASCII_KEYS == 0x10 && FM_CELL_SHORT == 0x20 &&
+                   FM_CELL_SIZE_SHIFT == 8 && FM_CELL_SHORT_DIGITS_SHIFT == 19 && FM_CELL_MARK_SHIFT == 40,
+               "JSONNode (Swift) reads the tag word with these bits and shifts");
 
 enum { FIRST_BYTES_BLOCK = 4096, LARGEST_BYTES_BLOCK = 1 << 20, TEXT_PADDING = FM_DOC_TEXT_PADDING };
 
