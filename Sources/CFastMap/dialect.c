@@ -83,10 +83,7 @@ int fm_parse(const char *bytes, size_t length, fm_engine engine, size_t max_dept
     int trailing_commas = (flags & FM_DIALECT_TRAILING_COMMAS) != 0;
     if (engine == FM_ENGINE_SIMDJSON && simdjson_reads(doc, text, length)) {
         parses++;
-        fm_doc_start_packing(doc);
-        int status = fm_parse_simdjson(doc, text, length, max_depth, trailing_commas, schema, root);
-        fm_doc_stop_packing(doc, *root);
-        if (status == 0) return 0;
+        if (fm_parse_simdjson(doc, text, length, max_depth, trailing_commas, schema, root) == 0) return 0;
         // The walk decodes escaped strings over themselves (fm_simdjson_string_bytes), and a
         // packing document moves strings to the front: yajl reads the text as it was given.
         memcpy(text, bytes, length);

@@ -73,8 +73,9 @@ const unsigned char *fm_doc_adopt_text(fm_doc *doc, const unsigned char *text, s
 
 void fm_doc_pack_text(fm_doc *doc) { doc->packs_text = 1; }
 
-void fm_doc_start_packing(fm_doc *doc) {
-    if (doc->packs_text) doc->kept_end = (unsigned char *)doc->text;
+void fm_doc_start_packing(fm_doc *doc, size_t tokens) {
+    if (doc->packs_text && doc->text_length / FM_DOC_PACKED_BYTES_PER_TOKEN < tokens)
+        doc->kept_end = (unsigned char *)doc->text;
 }
 
 void fm_doc_stop_packing(fm_doc *doc, const fm_cell *root) {

@@ -352,8 +352,10 @@ const fm_cell *fm_walk_document(fm_doc *doc, const unsigned char *text, size_t l
         // key per two tokens, rounded up for the top level's.
         fm_writer_reserve(writer, ((size_t)index.count + 1) / 2);
         fm_writer_last_value(writer);
+        fm_doc_start_packing(doc, index.count);
         if (walk_top(&k, schema ? walk_filtering : walk_writing)) root = fm_writer_take_root(writer);
         if (!root) fm_writer_abandon(writer);
+        fm_doc_stop_packing(doc, root);
         free(k.scratch.bytes);
         fm_sparse_hints_free(&k.hints);
     }

@@ -23,4 +23,18 @@ import Testing
         #expect(decoded.document.memorySize > Self.text.count)
         #expect(decoded.document.memorySize - parsed.document.memorySize > Self.text.count / 2)
     }
+
+    /// A text with fewer tokens than one for every 32 bytes (long strings, wide indentation) is
+    /// kept whole: moving it would save little, and its values take at most a quarter of its size.
+    @Test func aTextOfFewTokensForItsSizeIsKeptWhole() throws {
+        let string = String(repeating: "s", count: 60)
+        let line = String(repeating: " ", count: 60) + "\"" + string + "\\n\""
+        let text = Data(("[\n" + Array(repeating: line, count: 2000).joined(separator: ",\n") + "\n]").utf8)
+        let parsed = try JSON(data: text)
+        #expect(parsed.array?.count == 2000)
+        #expect(parsed[0]?.string == string + "\n")
+        #expect(parsed[1999]?.string == string + "\n")
+        #expect(parsed.document.memorySize >= text.count)
+        #expect(parsed.document.memorySize <= text.count + text.count / 4 + 4096)
+    }
 }
