@@ -70,9 +70,9 @@ static inline int fm_cell_points_at_bytes(const fm_cell *cell) {
 }
 
 /// Starts moving the strings written into the document to the front of its text, when
-/// fm_doc_pack_text asked for it and the text has more than one of its `tokens` (simdjson's
-/// count) for every FM_DOC_PACKED_BYTES_PER_TOKEN bytes: only the walk reads a text that way;
-/// any other read, and a read again after a failure, takes the text as given.
+/// fm_doc_pack_text asked for it and the text has fewer than FM_DOC_PACKED_BYTES_PER_TOKEN bytes
+/// a token (`tokens`, simdjson's count): only the walk reads a text that way; any other read, and
+/// a read again after a failure, takes the text as given.
 void fm_doc_start_packing(fm_doc *doc, size_t tokens);
 
 /// A text with fewer tokens than one for this many bytes is kept whole: it is mostly long
