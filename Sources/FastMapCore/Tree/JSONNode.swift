@@ -162,7 +162,7 @@ internal import CFastMap
 
     /// The node after this one and everything below it: its next sibling in a container. A
     /// container's span counts words; a scalar takes one word when short, else two.
-    @inline(__always) var next: JSONNode {
+    @inlinable var next: JSONNode {
         let tag = self.tag
         let words = tag & 0xF <= 1 ? Int(truncatingIfNeeded: payload) : 2 &- Int(truncatingIfNeeded: (tag &>> 5) & 1)
         return JSONNode(address: address + 8 &* words)
@@ -170,22 +170,23 @@ internal import CFastMap
 
     /// The cell right after this one: a container's first element or first key, a key's value
     /// (containers and keys are never short).
-    @inline(__always) var following: JSONNode { JSONNode(address: address + 16) }
+    @inlinable var following: JSONNode { JSONNode(address: address + 16) }
 
     /// The cell right after this one's own words, in document order (for a container, its first
     /// child).
     var after: JSONNode { JSONNode(address: address + (isShort ? 8 : 16)) }
 
-    @inline(__always) var containerCount: Int { Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: tag &>> 8)) }
+    @inlinable var containerCount: Int { Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: tag &>> 8)) }
 
     /// An array's first element (meaningful only when it has one).
-    @inline(__always) package var firstElement: JSONNode { following }
+    @inlinable public var firstElement: JSONNode { following }
     /// The value after this one in its array (meaningful only when there is one).
-    @inline(__always) package var nextSibling: JSONNode { next }
+    @inlinable public var nextSibling: JSONNode { next }
 
     // MARK: Arrays
 
-    @inline(__always) package var arrayCount: Int { containerCount }
+    /// How many elements an array has.
+    @inlinable public var arrayCount: Int { containerCount }
 
     /// The element at `index`, found by stepping over the ones before it.
     package func element(at index: Int) -> JSONNode? {
