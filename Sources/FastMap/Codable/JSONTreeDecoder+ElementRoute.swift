@@ -44,14 +44,18 @@ extension JSONTreeDecoder {
     ) throws {
         // One answer for every element: the branch below always goes the same way.
         let direct = decodesItself(Element.self)
+        let scalars = direct ? nil : scalarArrayKind(Element.self)
         var child = array.firstElement
         for index in 0..<array.arrayCount {
             defer { if index + 1 < array.arrayCount { child = child.nextSibling } }
             do {
-                result.append(
-                    try direct
-                        ? decodeItself(type, child, at: position, index: index)
-                        : unwrap(child, as: type, at: position, .index(index)))
+                if direct {
+                    result.append(try decodeItself(type, child, at: position, index: index))
+                } else if let scalars {
+                    result.append(try scalarArray(kind: scalars, child, as: type, at: position, .index(index)))
+                } else {
+                    result.append(try unwrap(child, as: type, at: position, .index(index)))
+                }
             } catch {
                 try onFailure(error)
             }
