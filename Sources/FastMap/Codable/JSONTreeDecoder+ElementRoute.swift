@@ -36,7 +36,8 @@ extension JSONTreeDecoder {
     }
 
     /// The elements of `array` (at `position`) decoded as `Element`s and appended to `result`: through
-    /// ``unwrap(_:as:at:_:)``, or straight to `init(from:)` when that is where unwrap would go.
+    /// ``unwrap(_:as:at:_:)``, or straight to `init(from:)` or to ``scalarArray(kind:_:as:at:_:)``
+    /// when that is where unwrap would go.
     @inline(__always)
     package func appendElements<Element: Decodable>(
         of array: JSONNode, as type: Element.Type, at position: CodingPathReference, into result: inout [Element],
