@@ -52,7 +52,8 @@
 //
 // Strings point at their final bytes (escapes decoded, UTF-8 checked): into the document's own
 // copy of the text when they hold no escape, else into its byte blocks (a document that
-// outlives its parse keeps of that copy only the bytes its cells point at: fm_doc_pack_text).
+// outlives its parse keeps of that copy only the bytes its cells point at, unless they are most
+// of it: fm_doc_pack_text).
 // Numbers read as integers hold their value (integer within Int64, unsigned above Int64.max);
 // a number with a fraction, no exponent and at most 19 digits is a decimal: its digits as one
 // integer and where its point was, from which its text comes back byte for byte (`-0.50`: 50,
@@ -173,8 +174,10 @@ const unsigned char *fm_doc_adopt_text(fm_doc *doc, const unsigned char *text, s
 
 /// Makes a document that outlives its parse (a `JSON` value's) keep, of the text it adopts, only
 /// the bytes its strings and numbers point at: where the simdjson walk reads the text, each is
-/// moved to the front of the copy as it is written, over bytes already read, and fm_parse gives
-/// the rest back when the walk succeeds (a text yajl reads is kept whole). Call before fm_parse.
+/// moved to the front of the copy as it is written, over bytes already read, and the walk gives
+/// the rest back when it succeeds. A text yajl reads is kept whole, and so is one of
+/// FM_DOC_PACKED_BYTES_PER_TOKEN bytes a token or more (document_memory.h: mostly long strings,
+/// which moving would hardly shrink). Call before fm_parse.
 void fm_doc_pack_text(fm_doc *doc);
 
 /// A writer appends the cells of one value at a time to a document.
