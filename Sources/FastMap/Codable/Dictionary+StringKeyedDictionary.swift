@@ -16,15 +16,16 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
             // keys this stands in for `Dictionary.init(from:)` and its `_DictionaryCodingKey`.
             let readsInteger = decoder.keyStrategy.isDefault
             // Asked once for all members, as for array elements.
-            let decodesItself = decoder.decodesItself(Value.self)
+            let route = decoder.elementRoute(Value.self)
             try node.forEachNamedMember { key, child in
                 let step = CodingPathComponent.key(DictionaryMemberKey(key, readsInteger: readsInteger))
-                let value: Value
-                if decodesItself {
-                    value = try decoder.decodeItself(Value.self, child, at: position, step)
-                } else {
-                    value = try decoder.unwrap(child, as: Value.self, at: position, step)
-                }
+                let value: Value =
+                    switch route {
+                    case .itself: try decoder.decodeItself(Value.self, child, at: position, step)
+                    case .scalarArray(let kind):
+                        try decoder.scalarArray(kind: kind, child, as: Value.self, at: position, step)
+                    case .unwrap: try decoder.unwrap(child, as: Value.self, at: position, step)
+                    }
                 // Keys equal as Swift strings (different Unicode spellings): the first one wins.
                 // One hash lookup when keys are distinct, and `value` moves into the dictionary
                 // (a `default:` subscript would copy it and destroy the original, which retains

@@ -4,8 +4,19 @@ import Foundation
 /// Arrays and dictionaries of models: ``unwrap(_:as:at:_:)`` tests each value's type against
 /// every type it reads in its own way before it calls `init(from:)`, and for the elements of one
 /// array (the values of one `[String: Value]`) that answer is always the same. So the container
-/// asks once, and when its values can only be decoded by their own `init(from:)` it calls that
-/// for each of them directly (3% of a decode of citm_catalog.json went to the tests otherwise).
+/// asks once (``elementRoute(_:)``), and when its values can only be decoded by their own
+/// `init(from:)`, or are scalar arrays, it goes there for each of them directly: 3% of a decode
+/// of citm_catalog.json went to the tests otherwise, and 114 instructions a coordinate pair of
+/// canada.json's `[[Double]]` rings.
+package enum ElementRoute {
+    /// `init(from:)`, whatever the value holds.
+    case itself
+    /// ``JSONTreeDecoder/scalarArray(kind:_:as:at:_:)`` with this kind.
+    case scalarArray(Int)
+    /// ``JSONTreeDecoder/unwrap(_:as:at:_:)``, which looks at each value.
+    case unwrap
+}
+
 extension JSONTreeDecoder {
     /// The types ``unwrap(_:as:at:_:)`` reads without their `init(from:)`, whatever the value:
     /// its scalars, Foundation's special types and `JSON`. Keep it in step with `unwrap`
@@ -20,42 +31,40 @@ extension JSONTreeDecoder {
         ObjectIdentifier(Decimal.self),
     ]
 
-    /// Whether ``unwrap(_:as:at:_:)`` hands every value of type `T`, whatever it holds, to
-    /// `T.init(from:)`; remembered per `decode` call.
-    package func decodesItself<T: Decodable>(_ type: T.Type) -> Bool {
-        let answer = rememberedConformance(of: T.self, in: &selfDecodingTypes) { () -> Bool? in
-            let id = ObjectIdentifier(T.self)
+    /// Where ``unwrap(_:as:at:_:)`` takes every value of type `T`, whatever it holds, when that
+    /// is one place; remembered per `decode` call.
+    package func elementRoute<T: Decodable>(_ type: T.Type) -> ElementRoute {
+        let route = rememberedConformance(of: T.self, in: &elementRoutes) { () -> ElementRoute? in
+            // unwrap asks for a scalar array before any hook.
+            if let kind = scalarArrayKind(T.self) { return .scalarArray(kind) }
             // Arrays are all `DecodableArray`s, which also covers the lossy ones.
             let special =
-                Self.typesReadDirectly.contains(id) || scalarArrayKind(T.self) != nil
-                || decodableArrayType(T.self) != nil || stringKeyedDictionaryType(T.self) != nil
-                || options.hook != nil
-            return special ? nil : true
+                Self.typesReadDirectly.contains(ObjectIdentifier(T.self)) || decodableArrayType(T.self) != nil
+                || stringKeyedDictionaryType(T.self) != nil || options.hook != nil
+            return special ? .unwrap : .itself
         }
-        return answer != nil
+        // Force-unwrap is safe: the closure above never returns nil.
+        return route!
     }
 
-    /// The elements of `array` (at `position`) decoded as `Element`s and appended to `result`: through
-    /// ``unwrap(_:as:at:_:)``, or straight to `init(from:)` or to ``scalarArray(kind:_:as:at:_:)``
-    /// when that is where unwrap would go.
+    /// The elements of `array` (at `position`) decoded as `Element`s and appended to `result`, by
+    /// their ``elementRoute(_:)``.
     @inline(__always)
     package func appendElements<Element: Decodable>(
         of array: JSONNode, as type: Element.Type, at position: CodingPathReference, into result: inout [Element],
         onFailure: (any Error) throws -> Void
     ) throws {
-        // One answer for every element: the branch below always goes the same way.
-        let direct = decodesItself(Element.self)
-        let scalars = direct ? nil : scalarArrayKind(Element.self)
+        // One answer for every element: the switch below always goes the same way.
+        let route = elementRoute(Element.self)
         var child = array.firstElement
         for index in 0..<array.arrayCount {
             defer { if index + 1 < array.arrayCount { child = child.nextSibling } }
             do {
-                if direct {
-                    result.append(try decodeItself(type, child, at: position, index: index))
-                } else if let scalars {
-                    result.append(try scalarArray(kind: scalars, child, as: type, at: position, .index(index)))
-                } else {
-                    result.append(try unwrap(child, as: type, at: position, .index(index)))
+                switch route {
+                case .itself: result.append(try decodeItself(type, child, at: position, index: index))
+                case .scalarArray(let kind):
+                    result.append(try scalarArray(kind: kind, child, as: type, at: position, .index(index)))
+                case .unwrap: result.append(try unwrap(child, as: type, at: position, .index(index)))
                 }
             } catch {
                 try onFailure(error)

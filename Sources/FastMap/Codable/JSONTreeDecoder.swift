@@ -42,8 +42,8 @@ package final class JSONTreeDecoder: Decoder {
     /// The types decoded from objects so far; see ``stringKeyedDictionaryType(_:)``.
     @exclusivity(unchecked)
     package var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
-    /// The types met so far as array elements; see ``decodesItself(_:)``.
-    @exclusivity(unchecked) package var selfDecodingTypes: [(ObjectIdentifier, Bool?)] = []
+    /// The types met so far as array elements and dictionary values; see ``elementRoute(_:)``.
+    @exclusivity(unchecked) package var elementRoutes: [(ObjectIdentifier, ElementRoute?)] = []
     /// One cursor per stack depth for the keyed containers' in-order member lookups.
     package let memberCursors = JSONMemberCursors()
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
