@@ -75,7 +75,7 @@ test-example: setup
 # engine, decoder and streaming suites this way without a sanitizer, in a debug build of its own.
 PORTABLE_RUN := SIMDJSON_FORCE_IMPLEMENTATION=fallback FASTMAP_PORTABLE=1
 PORTABLE_FLAGS := -Xcc -DFASTMAP_PORTABLE
-PORTABLE_TESTS := PortableRun|Engine|JSONTestSuite|Tokenizer|Sparse|SkippedNumber|RealText|Stream|Decoder|StringWriter|WriterParity
+PORTABLE_TESTS := PortableRun|Engine|EscapedStrings|JSONTestSuite|Tokenizer|Sparse|SkippedNumber|RealText|Stream|Decoder|StringWriter|WriterParity
 test-portable: setup
 	$(PORTABLE_RUN) $(SWIFT) test $(SWIFT_BUILD_FLAGS) $(PORTABLE_FLAGS) --scratch-path .build-portable \
 	  --no-parallel --filter '$(PORTABLE_TESTS)'

@@ -54,6 +54,43 @@ import Testing
         for document in documents { EngineDifferentialTests.expectAgreement(Array(document.utf8)) }
     }
 
+    /// The decoder copies the text between escapes a block at a time (sixteen bytes, or a word
+    /// in a portable build) and the last few bytes on their own: an escape at every place in a
+    /// block, runs of every length around a block's, and a string ending anywhere in one, each
+    /// followed by another string that a store past the end would overwrite. Decoded over the
+    /// document's text (whole parses, as keys and as values) and into a buffer (streamed
+    /// elements), each must read as yajl reads it.
+    @Test func escapesAtEveryPlaceInABlock() throws {
+        let escapes = [#"\n"#, #"\u00e9"#, #"\ud83d\ude00"#, #"\\"#, #"\""#]
+        let runs = [0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47]
+        for lead in 0...17 {
+            var strings: [String] = []
+            for (index, gap) in runs.enumerated() {
+                for tail in 0...17 {
+                    let first = escapes[(lead + index) % escapes.count]
+                    let second = escapes[(tail + index + 1) % escapes.count]
+                    strings.append(
+                        String(repeating: "a", count: lead) + first + String(repeating: "b", count: gap) + second
+                            + String(repeating: "c", count: tail))
+                }
+            }
+            let values = strings.map { #""\#($0)""# }.joined(separator: ",")
+            let members = strings.enumerated().map { #""\#($1)": \#($0)"# }.joined(separator: ",")
+            let text = "[\(values), {\(members)}]"
+            EngineDifferentialTests.expectAgreement(Array(text.utf8))
+            // A string the walk fails to decode sends the text to yajl, which would hide the error.
+            let built = fm_test_simdjson_documents()
+            _ = try JSON(string: text, options: .init(parser: .simdjson))
+            #expect(fm_test_simdjson_documents() == built + 1, "yajl built the document, lead \(lead)")
+            let (streamed, bySimdjson) = try runStreamCounting([Array(text.utf8)], mode: .array(.root))
+            // The stream's yajl reads the first element and the last; windows read the rest.
+            #expect(bySimdjson == strings.count - 1, "yajl read streamed elements, lead \(lead)")
+            let byYajl = try runStream([Array(text.utf8)], mode: .array(.root), parser: .yajl)
+            #expect(streamed == byYajl, "streamed elements differ, lead \(lead)")
+            #expect(streamed.stop == nil && streamed.elements.count == strings.count + 1)
+        }
+    }
+
     /// The walk decodes `"a\"b"` over itself (leaving `"a"bb"` in the copy) before it finds the
     /// error at the end: yajl, which words the error, must read the original text, or it would
     /// report `bb` at byte 5 instead.
