@@ -163,7 +163,9 @@ int fm_writer_string(fm_writer *w, const unsigned char *bytes, size_t length) {
     return fm_writer_put_text(w, FM_CELL_STRING, bytes, length, 1);
 }
 
-int fm_writer_key(fm_writer *w, const unsigned char *bytes, size_t length) { return fm_writer_put_key(w, bytes, length); }
+int fm_writer_key(fm_writer *w, const unsigned char *bytes, size_t length) {
+    return fm_writer_put_key(w, bytes, length, 0);
+}
 
 // MARK: Containers
 

@@ -11,8 +11,8 @@
 
 /// The two engines behind fm_parse, which alone chooses between them; neither calls the other.
 /// fm_parse_yajl reads any text (trailing commas allowed when `trailing_commas` is set) and
-/// returns 0 with *root set, or -1 with *error filled in. fm_parse_simdjson, on a document's
-/// adopted text (followed by its padding), for a top-level array or
+/// returns 0 with *root set, or -1 with *error filled in. fm_parse_simdjson, on the adopted text
+/// (followed by its padding) of a document without a memory limit, for a top-level array or
 /// object (`trailing_commas`: FM_DIALECT_TRAILING_COMMAS is set), returns 0 with *root set, or
 /// -1 without a word of why, nothing of the parse left in the document's values: yajl tells.
 int fm_parse_yajl(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth, int trailing_commas,

@@ -34,15 +34,16 @@ typedef struct fm_walk_events {
     int (*end_container)(void *context);
 } fm_walk_events;
 
-/// The cells of the JSON document in text[0..<length] (at least FM_DOC_TEXT_PADDING readable
-/// bytes after it), whose top-level value must be an array or an object, written into `doc`:
-/// its root, or NULL when simdjson, the grammar, the nesting limit (`max_depth` containers open
-/// at most) or the document's memory refuse it (nothing is reported, and none of its cells stay
-/// in `doc`). With `trailing_commas`, a closing bracket may follow the comma after an array's
-/// last element or an object's last member (`[1,]`, `{"a":[2,],}`); a comma with no value
-/// before it (`[,]`, `[1,,]`, `{"a":,}`) or after the top-level value is still refused. With a
-/// `schema`, only what it names is written (fastmap_sparse.h; its filtered containers marked as
-/// fm_cell_mark tells), every byte still checked as in a whole parse.
+/// The cells of the JSON document in text[0..<length], whose top-level value must be an array or an
+/// object, written into `doc`: its root, or NULL when simdjson, the grammar, the nesting limit
+/// (`max_depth` containers open at most) or memory refuse it (nothing is reported, and none of its
+/// cells stay in `doc`). `text` must be the document's own copy (fm_doc_adopt_text, padded) and
+/// `doc` without a memory limit: anything else is refused. With `trailing_commas`, a closing
+/// bracket may follow the comma after an array's last element or an object's last member (`[1,]`,
+/// `{"a":[2,],}`); a comma with no value before it (`[,]`, `[1,,]`, `{"a":,}`) or after the
+/// top-level value is still refused. With a `schema`, only what it names is written
+/// (fastmap_sparse.h; its filtered containers marked as fm_cell_mark tells), every byte still
+/// checked as in a whole parse.
 const fm_cell *fm_walk_document(fm_doc *doc, const unsigned char *text, size_t length, size_t max_depth,
                                 int trailing_commas, const fm_sparse_schema *schema);
 
