@@ -236,10 +236,9 @@ static inline __attribute__((always_inline)) size_t read_escape(const unsigned c
     return 12;
 }
 
-// Copies `count` bytes (fewer than eight, or fewer than sixteen) from `from` to `to`, where `to`
-// is `from` or below it (decoding over the text itself): every byte is loaded before any is
-// stored, so the bytes after the copied ones, which may already overlap `to`'s range, are never
-// read after being overwritten.
+// Copies `count` bytes (fewer than sixteen) from `from` down to `to`, which may overlap them
+// (decoding over the text itself): both words are loaded before either is stored, shorter runs
+// go a byte at a time from the front, and nothing past to[count - 1] is written.
 static inline void copy_short(unsigned char *to, const unsigned char *from, size_t count) {
     if (count >= 8) {
         uint64_t head = fm_load_word(from), tail = fm_load_word(from + count - 8);
