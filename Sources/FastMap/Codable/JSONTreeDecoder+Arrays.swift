@@ -83,16 +83,17 @@ extension JSONTreeDecoder {
         rememberedCollectionConformance(of: T.self, in: &lossyArrayTypes) { T.self as? any LossyDecodableArray.Type }
     }
 
-    /// `cast()` (a conformance check of `T`), looked up in `cache` first and added to it after.
+    /// `cast()` (what a check of `T` answers: a conformance, a route), looked up in `cache` first
+    /// and added to it after.
     @inline(__always)
-    package func rememberedConformance<T, Conformance>(
-        of type: T.Type, in cache: inout [(ObjectIdentifier, Conformance?)], _ cast: () -> Conformance?
-    ) -> Conformance? {
+    package func rememberedConformance<T, Answer>(
+        of type: T.Type, in cache: inout [(ObjectIdentifier, Answer)], _ cast: () -> Answer
+    ) -> Answer {
         let id = ObjectIdentifier(T.self)
-        for (known, conformance) in cache where known == id { return conformance }
-        let conformance = cast()
-        cache.append((id, conformance))
-        return conformance
+        for (known, answer) in cache where known == id { return answer }
+        let answer = cast()
+        cache.append((id, answer))
+        return answer
     }
 
     /// ``rememberedConformance(of:in:_:)`` for a conformance only arrays and dictionaries have:

@@ -34,7 +34,7 @@ extension JSONTreeDecoder {
     /// Where ``unwrap(_:as:at:_:)`` takes every value of type `T`, whatever it holds, when that
     /// is one place; remembered per `decode` call.
     package func elementRoute<T: Decodable>(_ type: T.Type) -> ElementRoute {
-        let route = rememberedConformance(of: T.self, in: &elementRoutes) { () -> ElementRoute? in
+        rememberedConformance(of: T.self, in: &elementRoutes) { () -> ElementRoute in
             // unwrap asks for a scalar array before any hook.
             if let kind = scalarArrayKind(T.self) { return .scalarArray(kind) }
             // Arrays are all `DecodableArray`s, which also covers the lossy ones.
@@ -43,8 +43,6 @@ extension JSONTreeDecoder {
                 || stringKeyedDictionaryType(T.self) != nil || options.hook != nil
             return special ? .unwrap : .itself
         }
-        // Force-unwrap is safe: the closure above never returns nil.
-        return route!
     }
 
     /// The elements of `array` (at `position`) decoded as `Element`s and appended to `result`, by

@@ -43,7 +43,7 @@ package final class JSONTreeDecoder: Decoder {
     @exclusivity(unchecked)
     package var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
     /// The types met so far as array elements and dictionary values; see ``elementRoute(_:)``.
-    @exclusivity(unchecked) package var elementRoutes: [(ObjectIdentifier, ElementRoute?)] = []
+    @exclusivity(unchecked) package var elementRoutes: [(ObjectIdentifier, ElementRoute)] = []
     /// One cursor per stack depth for the keyed containers' in-order member lookups.
     package let memberCursors = JSONMemberCursors()
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
