@@ -90,8 +90,9 @@ static inline __attribute__((always_inline)) fm_cell *fm_writer_append(fm_writer
     return cell;
 }
 
-// A top-level null, true or false: one cell the limit does not count.
-static inline fm_cell *fm_writer_append_free(fm_writer *w) {
+// Room for a two-word cell the limit does not count: a top-level null, true or false, and a
+// string or key of the walk (fm_writer_put_held_text).
+static inline __attribute__((always_inline)) fm_cell *fm_writer_append_free(fm_writer *w) {
     if (w->capacity - w->count < 2 && !fm_writer_grow(w, 2)) return NULL;
     fm_cell *cell = (fm_cell *)(w->chunk + w->count);
     w->count += 2;
@@ -155,9 +156,8 @@ static inline __attribute__((always_inline)) int fm_writer_put_held_text(fm_writ
                                                                          const unsigned char *bytes, size_t length,
                                                                          int done) {
     const unsigned char *kept = w->doc->kept_end ? fm_doc_pack_bytes(w->doc, bytes, length) : bytes;
-    if (w->capacity - w->count < 2 && !fm_writer_grow(w, 2)) return FM_WRITE_FAILED;
-    fm_cell *cell = (fm_cell *)(w->chunk + w->count);
-    w->count += 2;
+    fm_cell *cell = fm_writer_append_free(w);
+    if (!cell) return FM_WRITE_FAILED;
     cell->tag = (uint64_t)kind | (uint64_t)length << FM_CELL_SIZE_SHIFT;
     cell->payload.bytes = kept;
     if (done) fm_writer_value_done(w);
