@@ -26,6 +26,11 @@ struct ScalarArrayErrorPathTests {
         }
     }
 
+    /// Rows of doubles, read a row at a time by the same route (canada.json's rings).
+    struct Polygon: Codable, Equatable {
+        var rings: [[Double]]
+    }
+
     private func fastMapError<T: Decodable>(
         _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
     ) -> FastMapError? {
@@ -54,6 +59,53 @@ struct ScalarArrayErrorPathTests {
         #expect(fastMapError(Series.self, cases[0])?.pathDescription == "$.values[2]")
         #expect(fastMapError(Series.self, cases[3])?.pathDescription == "$.weights[1]")
         #expect(fastMapError([Series].self, "[\(good),\(cases[1])]")?.pathDescription == "$[1].values[1]")
+    }
+
+    @Test func aFailingRowOrElementOfRowsOfDoublesNamesBothIndices() throws {
+        let good = #"{"rings":[[1.5,2],[],[3,-4e2,0]]}"#
+        assertSameDecoding(Polygon.self, good)
+        #expect(
+            try FastJSONDecoder().decode(Polygon.self, from: Data(good.utf8))
+                == Polygon(rings: [[1.5, 2], [], [3, -400, 0]]))
+        let cases = [
+            #"{"rings":[[1,2],[3,"x"]]}"#,
+            #"{"rings":[[1,2],null]}"#,
+            #"{"rings":[[1,2],3]}"#,
+            #"{"rings":[[1,2],[3,null]]}"#,
+            #"{"rings":{"0":[1]}}"#,
+            #"{"rings":[[1,2],{"0":1}]}"#,
+            #"{"rings":[[1,2],[1e400]]}"#,
+        ]
+        for json in cases { assertSameDecoding(Polygon.self, json) }
+        #expect(fastMapError(Polygon.self, cases[0])?.pathDescription == "$.rings[1][1]")
+        #expect(fastMapError(Polygon.self, cases[1])?.pathDescription == "$.rings[1]")
+        #expect(fastMapError(Polygon.self, cases[2])?.pathDescription == "$.rings[1]")
+        #expect(fastMapError(Polygon.self, cases[6])?.pathDescription == "$.rings[1][0]")
+        #expect(fastMapError([Polygon].self, "[\(good),\(cases[3])]")?.pathDescription == "$[1].rings[1][1]")
+        // canada.json's shape: rings of a polygon, polygons of a feature.
+        let polygons = #"[[[1,2],[3,4]],[[5,"6"]]]"#
+        assertSameDecoding([[[Double]]].self, polygons)
+        #expect(fastMapError([[[Double]]].self, polygons)?.pathDescription == "$[1][0][1]")
+        assertSameDecoding([String: [[Double]]].self, #"{"a":[[1]],"b":[[2,3],[true]]}"#)
+    }
+
+    @Test func rowsOfDoublesPastTheDepthLimitAreADepthError() throws {
+        // The rows lie one level below the array of them: the limit counts both, as it counts
+        // any nested array the decoder enters.
+        let tree: JSON = ["rings": [[1, 2], [3]]]
+        let decoder = FastJSONDecoder()
+        decoder.maximumDepth = 2
+        #expect(try decoder.decode(Polygon.self, from: tree) == Polygon(rings: [[1, 2], [3]]))
+        for depth in [0, 1] {
+            decoder.maximumDepth = depth
+            do {
+                _ = try decoder.decode(Polygon.self, from: tree)
+                Issue.record("decoded past the depth limit \(depth)")
+            } catch let error as DecodingError {
+                let underlying = DecodingFailure(error).underlyingError as? FastMapError
+                #expect(underlying?.kind == .depthLimit, "limit \(depth)")
+            }
+        }
     }
 
     @Test func anArrayInANestedContainerKeepsTheNestedStep() throws {
