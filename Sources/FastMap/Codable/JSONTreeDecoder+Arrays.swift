@@ -1,9 +1,9 @@
 @_spi(FastMapCore) import FastMapCore
 
-/// Arrays of scalars (`[Double]`, `[Int]`, `[String]`, ...) read in one loop. The standard
-/// library's generic `Array.init(from:)` would look up runtime metadata and go through an
-/// existential container for every element; the errors here are the ones that path reports
-/// (the container's, then each element's at its index).
+/// Arrays of scalars (`[Double]`, `[Int]`, `[String]`, ...) read in one loop, and rows of doubles
+/// (`[[Double]]`) in one loop of such loops. The standard library's generic `Array.init(from:)`
+/// would look up runtime metadata and go through an existential container for every element; the
+/// errors here are the ones that path reports (the container's, then each element's at its index).
 extension JSONTreeDecoder {
     /// The array types with a fast path, as metatype identities computed once.
     private static let scalarArrayTypes: [ObjectIdentifier] = [
