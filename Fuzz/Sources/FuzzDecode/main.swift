@@ -45,6 +45,7 @@ func fuzzDecode(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     compare([UInt].self)
     compare([Float].self)
     compare([Double].self)
+    compare([[Double]].self)
     compare([Decimal].self)
     compare(Double.self)
     compare(String.self)
