@@ -45,6 +45,21 @@ struct ScalarArrayErrorPathTests {
         return nil
     }
 
+    /// Decoding `tree` as `type` must fail with a depth error at `decoder`'s limit.
+    private func expectDepthError<T: Decodable>(
+        _ decoder: FastJSONDecoder, _ type: T.Type, from tree: JSON, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        do {
+            _ = try decoder.decode(type, from: tree)
+            Issue.record("decoded past the depth limit \(decoder.maximumDepth)", sourceLocation: sourceLocation)
+        } catch let error as DecodingError {
+            let underlying = DecodingFailure(error).underlyingError as? FastMapError
+            #expect(underlying?.kind == .depthLimit, "limit \(decoder.maximumDepth)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func aFailingElementAfterGoodOnesNamesItsKeyAndIndex() throws {
         let good = #"{"name":"a","values":[1,2,3],"weights":[0.5,1]}"#
         assertSameDecoding(Series.self, good)
@@ -98,13 +113,7 @@ struct ScalarArrayErrorPathTests {
         #expect(try decoder.decode(Polygon.self, from: tree) == Polygon(rings: [[1, 2], [3]]))
         for depth in [0, 1] {
             decoder.maximumDepth = depth
-            do {
-                _ = try decoder.decode(Polygon.self, from: tree)
-                Issue.record("decoded past the depth limit \(depth)")
-            } catch let error as DecodingError {
-                let underlying = DecodingFailure(error).underlyingError as? FastMapError
-                #expect(underlying?.kind == .depthLimit, "limit \(depth)")
-            }
+            expectDepthError(decoder, Polygon.self, from: tree)
         }
     }
 
@@ -121,12 +130,6 @@ struct ScalarArrayErrorPathTests {
         decoder.maximumDepth = 1
         #expect(try decoder.decode(Series.self, from: tree) == Series(name: "a", values: [1, 2], weights: []))
         decoder.maximumDepth = 0
-        do {
-            _ = try decoder.decode(Series.self, from: tree)
-            Issue.record("decoded past the depth limit")
-        } catch let error as DecodingError {
-            let underlying = DecodingFailure(error).underlyingError as? FastMapError
-            #expect(underlying?.kind == .depthLimit)
-        }
+        expectDepthError(decoder, Series.self, from: tree)
     }
 }
