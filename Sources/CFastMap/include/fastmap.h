@@ -69,9 +69,9 @@ struct fm_sparse_schema;
 int fm_parse(const char *bytes, size_t length, fm_engine engine, size_t max_depth, int flags,
              const struct fm_sparse_schema *schema, fm_doc *doc, const fm_cell **root, fm_parse_error *error);
 
-/// The largest text the simdjson engine parses itself (16 MiB); larger documents go to yajl,
-/// which needs no padded copy and no index beside the tree.
-enum { FM_SIMDJSON_LARGEST_DOCUMENT = 16 << 20 };
+/// The largest text the simdjson engine parses itself (4 GiB less a byte: its index holds 32-bit
+/// offsets); larger documents go to yajl.
+#define FM_SIMDJSON_LARGEST_DOCUMENT ((size_t)UINT32_MAX)
 
 /// For tests: how many documents the simdjson engine has built on the calling thread by its
 /// own walk (every other input it was given went to the yajl engine).
