@@ -7,9 +7,10 @@
 // Lines mode with simdjson: a run of whole lines is read as one window. The non-blank lines are
 // joined with commas, `l1,l2,...,ln`, and walked as the array `[l1,...,ln]` by the same walk and
 // builder as array windows (stream_simdjson.c). A line is one value exactly when the k-th
-// element starts inside the k-th line and there are n of them: a comma inside a line (`1,2`)
-// starts an element early, a value running over a line break (`[1` then `2]`) swallows the
-// next line's start, and either is refused. What is refused (or anything simdjson or the
+// element starts at the k-th line's first byte that is no white space and there are n of them:
+// a comma inside a line (`1,2`) starts an element early, a value running over a line break
+// (`[1` then `2]`, or a string left open, `["` then `"],1`, read as `[","]` and `1`) swallows
+// the next line's start, and either is refused. What is refused (or anything simdjson or the
 // builder refuses) is given back: the lines before it stay queued, and from the line it
 // happened in to the window's end each line is parsed by yajl on its own, which reports it
 // exactly as without simdjson.
@@ -18,10 +19,11 @@ enum {
     LINE_WINDOW_BYTES = 128 * 1024,  // a window takes no new line past this
 };
 
-static int is_blank(const unsigned char *bytes, size_t length) {
-    for (size_t i = 0; i < length; i++)
-        if (!fm_is_json_space(bytes[i])) return 0;
-    return 1;
+// The white space a line starts with: all of it when the line is blank.
+static size_t leading_space(const unsigned char *bytes, size_t length) {
+    size_t i = 0;
+    while (i < length && fm_is_json_space(bytes[i])) i++;
+    return i;
 }
 
 // Makes room for `lines` table entries and `text` bytes of window text.
@@ -38,9 +40,10 @@ size_t fm_stream_read_line_window(fm_stream *s, const unsigned char *bytes, size
         if (!newline) break;
         size_t n = (size_t)(newline - (bytes + at));
         number++;
-        if (!is_blank(bytes + at, n)) {
+        size_t space = leading_space(bytes + at, n);
+        if (space < n) {
             if (!reserve_window(s, count + 1, text_length + n + 1)) return 0;  // yajl reads it instead
-            s->window_lines[count++] = (fm_window_line){text_length, n, offset + at, number};
+            s->window_lines[count++] = (fm_window_line){text_length, n, text_length + space, offset + at, number};
             memcpy(s->line_text + text_length, bytes + at, n);
             text_length += n;
             s->line_text[text_length++] = ',';

@@ -82,10 +82,11 @@ static int on_element(void *context, size_t offset) {
     fm_window_walk *w = context;
     fm_stream *s = w->s;
     if (w->lines) {
-        // Lines mode: the k-th element must start in the k-th line (see stream_lines_simdjson.c).
+        // Lines mode: the k-th element must start where the k-th line's value does (see
+        // stream_lines_simdjson.c).
         if (w->announced >= w->line_count) return 0;
         const fm_window_line *line = &w->lines[w->announced];
-        if (offset < line->start || offset >= line->start + line->length) return 0;
+        if (offset != line->first) return 0;
         s->element_offset = line->offset + (offset - line->start);
         s->element_line = line->number;
         s->element_column = offset - line->start + 1;

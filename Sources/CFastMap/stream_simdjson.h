@@ -26,7 +26,7 @@ typedef struct fm_window_mark {
 typedef struct fm_window_walk {
     fm_stream *s;
     size_t base;                  // array mode: absolute offset of the window's first byte
-    const fm_window_line *lines;  // lines mode: element k must start in lines[k]
+    const fm_window_line *lines;  // lines mode: element k must start at lines[k].first
     size_t line_count;
     size_t announced;     // elements started
     size_t start;         // offset in the window of the latest one

@@ -42,6 +42,7 @@ typedef struct nav_frame {
 /// Lines mode: one line of a window, in the window's text (`start`, `length`) and in the input.
 typedef struct fm_window_line {
     size_t start, length;
+    size_t first;   // in the window's text: its first byte that is no white space
     size_t offset;  // absolute offset of the line's first byte
     size_t number;  // 1-based line number
 } fm_window_line;

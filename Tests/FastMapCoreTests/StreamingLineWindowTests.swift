@@ -35,10 +35,12 @@ struct StreamingLineWindowTests {
         #expect(yajl.bySimdjson == 0)
     }
 
-    /// Lines that are not one value (a comma, two values, a value over a line break, nothing but
-    /// a form feed) and lines the builder refuses fail alone, exactly as with yajl.
+    /// Lines that are not one value (a comma, two values, a value over a line break, a string
+    /// left open at a line's end, nothing but a form feed) and lines the builder refuses fail
+    /// alone, exactly as with yajl.
     @Test(arguments: [
-        "1,2", "1 2", "{}{}", "[1", "2]", "[1,\n2]", #"{"a":"#, #""x"#, "\u{0C}{}", "{},", ",{}", "[1,]", "-01",
+        "1,2", "1 2", "{}{}", "[1", "2]", "[1,\n2]", "[\"\n\"],1", "{\"\n}\":12},{}", #"{"a":"#, #""x"#, "\u{0C}{}", "{},",
+        ",{}", "[1,]", "-01",
         #""\ud800""#, #"{"a":1,"a":2}"#, "1e400", "12345678901234567890123", "0.10000000000000000000001", "7",
         #""s""#, "true", "null", "[]", #"{"a":[1,{"b":null}]}"#, "tru", "\u{2028}1",
     ])
