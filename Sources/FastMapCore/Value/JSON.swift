@@ -18,12 +18,11 @@ public enum JSONParser: String, Sendable, Hashable, CaseIterable {
     /// What simdjson does not read is handed to ``yajl``, which accepts it or reports the
     /// error: every malformed input (so errors are exactly yajl's, and such a text is read
     /// twice, never more), JSON5 (after its own translation), top-level scalars, nesting deeper
-    /// than 1000 levels,
-    /// every parse with a ``JSON/ReadingOptions/memoryLimit`` (simdjson's index is memory the
-    /// limit would not count), and documents of 4 GiB and more (its index holds 32-bit offsets).
-    /// Streaming an array or NDJSON (`forEach`, `stream`,
-    /// `lines`, large `[T]` decodes) reads runs of whole elements or lines with simdjson and the
-    /// rest (the path to the array, anything simdjson refuses) with yajl.
+    /// than 1000 levels, every parse with a ``JSON/ReadingOptions/memoryLimit`` (simdjson's index
+    /// is memory the limit would not count), and documents of 4 GiB and more (its index holds
+    /// 32-bit offsets). Streaming an array or NDJSON (`forEach`, `stream`, `lines`, large `[T]`
+    /// decodes) reads runs of whole elements or lines with simdjson and the rest (the path to the
+    /// array, anything simdjson refuses) with yajl.
     case simdjson
 }
 
@@ -94,8 +93,7 @@ public struct JSON: @unchecked Sendable {
         ///
         /// ``JSONParser/simdjson`` reads trailing commas in its one pass over the text, at the
         /// same speed either way. Where ``JSONParser/yajl`` reads (chosen, or under a memory
-        /// limit), the text is given to it without them: one more scan of the
-        /// text.
+        /// limit), the text is given to it without them: one more scan of the text.
         public var allowsTrailingCommas: Bool
         /// Whether the input is read as JSON5, the switch `JSONSerialization.ReadingOptions`
         /// calls `json5Allowed` and `JSONDecoder` `allowsJSON5`: comments, unquoted and
