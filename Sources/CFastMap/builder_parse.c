@@ -298,11 +298,10 @@ int fm_parse_yajl(fm_doc *doc, const unsigned char *text, size_t length, size_t 
             } else if (ended_inside) {
                 // The input ended inside the document: say so, at the end of the input.
                 error->offset = length;
-                size_t lead = 0;
-                while (lead < length && fm_is_json_space(b.input[lead])) lead++;
+                int blank = fm_json_space_prefix(b.input, length) == length;
                 snprintf(error->message, sizeof error->message, "%s",
-                         lead == length ? "unexpected end of input: the input holds no JSON value"
-                                        : "unexpected end of input: the document is truncated");
+                         blank ? "unexpected end of input: the input holds no JSON value"
+                               : "unexpected end of input: the document is truncated");
             } else {
                 snprintf(error->message, sizeof error->message, "%s",
                          message ? (char *)message : "syntax error");

@@ -15,6 +15,14 @@ static inline int fm_is_json_space(unsigned char c) {
     return c <= ' ' && (c == ' ' || c == '\n' || c == '\r' || c == '\t');
 }
 
+/// How many bytes of JSON white space bytes[0..<length] starts with: `length` when it holds
+/// nothing else.
+static inline size_t fm_json_space_prefix(const unsigned char *bytes, size_t length) {
+    size_t i = 0;
+    while (i < length && fm_is_json_space(bytes[i])) i++;
+    return i;
+}
+
 /// A growable buffer for strings decoded from their escapes.
 typedef struct fm_string_scratch {
     unsigned char *bytes;

@@ -51,8 +51,7 @@ static int simdjson_reads(const fm_doc *doc, const unsigned char *text, size_t l
     // (85 MB), of twitter.json 81 MB (85 MB).
     if (length > FM_SIMDJSON_LARGEST_DOCUMENT) return 0;
     // simdjson walks arrays and objects; a scalar at the top level is a few bytes for yajl.
-    size_t lead = 0;
-    while (lead < length && fm_is_json_space(text[lead])) lead++;
+    size_t lead = fm_json_space_prefix(text, length);
     return lead < length && (text[lead] == '[' || text[lead] == '{');
 }
 

@@ -73,8 +73,7 @@ const yajl_callbacks fm_stream_line_callbacks = {
 // Parses one line; `bytes` ends with its '\n'.
 static void parse_line(fm_stream *s, const unsigned char *bytes, size_t length, size_t offset) {
     s->line_number++;
-    size_t lead = 0;
-    while (lead < length && fm_is_json_space(bytes[lead])) lead++;
+    size_t lead = fm_json_space_prefix(bytes, length);
     if (lead == length) return;  // blank lines separate nothing and are skipped
 
     fm_builder *b = &s->builder;

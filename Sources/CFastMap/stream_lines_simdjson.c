@@ -19,13 +19,6 @@ enum {
     LINE_WINDOW_BYTES = 128 * 1024,  // a window takes no new line past this
 };
 
-// The white space a line starts with: all of it when the line is blank.
-static size_t leading_space(const unsigned char *bytes, size_t length) {
-    size_t i = 0;
-    while (i < length && fm_is_json_space(bytes[i])) i++;
-    return i;
-}
-
 // Makes room for `lines` table entries and `text` bytes of window text.
 static int reserve_window(fm_stream *s, size_t lines, size_t text) {
     return reserve((void **)&s->window_lines, &s->window_line_capacity, lines, sizeof *s->window_lines) &&
@@ -40,8 +33,8 @@ size_t fm_stream_read_line_window(fm_stream *s, const unsigned char *bytes, size
         if (!newline) break;
         size_t n = (size_t)(newline - (bytes + at));
         number++;
-        size_t space = leading_space(bytes + at, n);
-        if (space < n) {
+        size_t space = fm_json_space_prefix(bytes + at, n);
+        if (space < n) {  // not blank
             if (!reserve_window(s, count + 1, text_length + n + 1)) return 0;  // yajl reads it instead
             s->window_lines[count++] = (fm_window_line){text_length, n, text_length + space, offset + at, number};
             memcpy(s->line_text + text_length, bytes + at, n);
