@@ -1,4 +1,5 @@
 #include "builder.h"
+#include "fastmap_simdjson.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,12 +45,12 @@ size_t fm_test_compact_text(const unsigned char *text, size_t length, unsigned c
 static int simdjson_reads(const fm_doc *doc, const unsigned char *text, size_t length) {
     // Under a memory limit, yajl: simdjson's index is memory the limit would not count.
     if (fm_doc_limit(doc) != SIZE_MAX) return 0;
-    // Past FM_SIMDJSON_LARGEST_DOCUMENT, yajl too: simdjson cannot index it. Below, simdjson's
+    // Past fm_simdjson_largest_text, yajl too: simdjson cannot index it. Below, simdjson's
     // index (four bytes a token, alive only during the walk) raises the peak by up to 36%
     // over yajl's on text dense with short tokens, and parses 1.8 to 3.0 times as fast: 39
     // MiB of small records peaked 170 MB above the input (yajl 125 MB), of canada.json 108 MB
     // (85 MB), of twitter.json 81 MB (85 MB).
-    if (length > FM_SIMDJSON_LARGEST_DOCUMENT) return 0;
+    if (length > fm_simdjson_largest_text()) return 0;
     // simdjson walks arrays and objects; a scalar at the top level is a few bytes for yajl.
     size_t lead = fm_json_space_prefix(text, length);
     return lead < length && (text[lead] == '[' || text[lead] == '{');

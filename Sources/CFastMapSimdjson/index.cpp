@@ -48,13 +48,13 @@ struct token_index {
 
     size_t capacity() const { return stage1 ? stage1->capacity() : 0; }
 
-    // Indexes bytes[0..<length] (readable up to length + SIMDJSON_PADDING); false when simdjson
+    // Indexes bytes[0..<length] (readable up to length + SIMDJSON_PADDING; length at most
+    // fm_simdjson_largest_text, which fm_simdjson_index_text checks); false when simdjson
     // refuses the text (malformed UTF-8, an unescaped control character or an unclosed string,
     // no token at all) or cannot make room for it.
     bool index(const char *bytes, size_t length) {
         // Stage 2 never runs: the depth-sized stacks simdjson keeps for it stay at their smallest.
         constexpr size_t unused_depth = 1;
-        if (length > simdjson::SIMDJSON_MAXSIZE_BYTES) return false;
         if (!stage1 && simdjson::get_active_implementation()->create_dom_parser_implementation(
                            0, unused_depth, stage1) != simdjson::SUCCESS)
             return false;
@@ -69,6 +69,8 @@ thread_local token_index kept_index;
 thread_local padded_buffer kept_buffer;
 
 }  // namespace
+
+extern "C" size_t fm_simdjson_largest_text(void) { return simdjson::SIMDJSON_MAXSIZE_BYTES; }
 
 extern "C" size_t fm_simdjson_kept_bytes(void) { return kept_buffer.capacity + kept_index.capacity(); }
 
@@ -89,7 +91,7 @@ extern "C" int fm_simdjson_index_text(const unsigned char *bytes, size_t length,
     index->starts = nullptr;
     index->count = 0;
     index->own = nullptr;
-    if (length > simdjson::SIMDJSON_MAXSIZE_BYTES) return 0;
+    if (length > fm_simdjson_largest_text()) return 0;
     token_index *used = &kept_index;
     if (length > kKeptCapacity) {
         used = new (std::nothrow) token_index();

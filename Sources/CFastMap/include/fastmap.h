@@ -52,8 +52,8 @@ typedef enum fm_engine {
     /// writes the document by the same rules (a schema-filtered one too), trailing commas
     /// included; every input it rejects (syntax errors, limits) is read again, as given, by
     /// FM_ENGINE_YAJL, which accepts it or reports FastMap's exact error. Scalars at the top
-    /// level, texts over FM_SIMDJSON_LARGEST_DOCUMENT and documents with a memory limit go to
-    /// yajl alone.
+    /// level, texts longer than simdjson indexes (fm_simdjson_largest_text, 4 GiB less a byte)
+    /// and documents with a memory limit go to yajl alone.
     FM_ENGINE_SIMDJSON = 3,
 } fm_engine;
 
@@ -68,10 +68,6 @@ struct fm_sparse_schema;
 /// FM_ERROR_MEMORY_LIMIT.
 int fm_parse(const char *bytes, size_t length, fm_engine engine, size_t max_depth, int flags,
              const struct fm_sparse_schema *schema, fm_doc *doc, const fm_cell **root, fm_parse_error *error);
-
-/// The largest text the simdjson engine parses itself (4 GiB less a byte: its index holds 32-bit
-/// offsets); larger documents go to yajl.
-#define FM_SIMDJSON_LARGEST_DOCUMENT ((size_t)UINT32_MAX)
 
 /// For tests: how many documents the simdjson engine has built on the calling thread by its
 /// own walk (every other input it was given went to the yajl engine).

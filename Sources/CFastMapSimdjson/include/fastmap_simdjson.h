@@ -32,6 +32,10 @@ typedef struct fm_simdjson_index {
 int fm_simdjson_index_text(const unsigned char *bytes, size_t length, fm_simdjson_index *index);
 void fm_simdjson_index_release(fm_simdjson_index *index);
 
+/// The longest text fm_simdjson_index_text indexes: simdjson's own limit (4 GiB less a byte in
+/// simdjson 3 and 4: the index holds 32-bit offsets).
+size_t fm_simdjson_largest_text(void);
+
 /// Indexes `bytes[0..<length]` as the elements of an array, `e1, e2, ..., en`: the text
 /// `[e1, e2, ..., en]`, copied with its padding into the thread's kept buffer, goes to
 /// `*text` and is indexed as by fm_simdjson_index_text. Up to 4 MiB (larger is 0); `*text` and
