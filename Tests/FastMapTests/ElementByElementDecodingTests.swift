@@ -1,3 +1,4 @@
+import CFastMap
 import FastMapTestSupport
 import Foundation
 import Testing
@@ -308,6 +309,27 @@ struct ElementByElementDecodingTests {
                 continue
             }
             #expect(calls("malformed" + suffix) <= 3000)
+        }
+    }
+
+    /// A text the streaming parser rejects is read once more, by yajl alone, for the whole
+    /// document's error: not by a simdjson walk that would reject it too before handing it to yajl.
+    @Test func rejectedTextIsParsedOnceMore() throws {
+        let elements = (0..<3000).map { #"{"id":\#($0),"name":"n\#($0)","score":1.5,"createdAt":0}"# }
+        let body = "[" + elements.joined(separator: ",")
+        // Malformed, cut short, more after the end, a control character in a string: each with
+        // and without trailing commas allowed (the streaming parser then reads a blanked copy).
+        let texts = [body + ",}", body, body + "] 7", body + #",{"id":1,"name":"\#u{01}"}]"#, body + ",]]"]
+        for text in texts {
+            for trailingCommas in [true, false] {
+                let configure = { (decoder: FastJSONDecoder) in decoder.allowsTrailingCommas = trailingCommas }
+                let parses = fm_test_parses()
+                let (elementByElement, whole) = Self.outcomes([Record].self, text, configure)
+                // The whole decode's simdjson walk and yajl, and before them yajl alone.
+                #expect(fm_test_parses() - parses == 3, "\(text.suffix(20)) \(trailingCommas)")
+                #expect(elementByElement == whole, "\(text.suffix(20)) \(trailingCommas)")
+                if case .value = elementByElement { Issue.record("decoded \(text.suffix(20))") }
+            }
         }
     }
 

@@ -289,13 +289,22 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     package func decode<T: Decodable>(
         _ type: T.Type, input: JSONInput, at path: JSONKeyPath?
     ) throws -> T {
-        let (options, pool) = settings
+        var (options, pool) = settings
         if readsElementByElement(type, input.count, at: path, options: options),
-            let arrayType = T.self as? any BoundedArrayDecodable.Type,
-            let array = try arrayType.decodeElementByElement(self, input: input, at: path ?? .root, options: options)
-                as? T
+            let arrayType = T.self as? any BoundedArrayDecodable.Type
         {
-            return array
+            func elements<A: BoundedArrayDecodable>(_ arrayType: A.Type) throws -> ElementByElementOutcome<T> {
+                switch try A.decodeElementByElement(self, input: input, at: path ?? .root, options: options) {
+                case .decoded(let array): .decoded(identityCast(array, to: T.self))
+                case .rejected: .rejected
+                case .undecided: .undecided
+                }
+            }
+            switch try elements(arrayType) {
+            case .decoded(let array): return array
+            case .rejected: options.parser = .yajl
+            case .undecided: break
+            }
         }
         if let value = try decodeSparsely(type, input: input, at: path, options: options, pool: pool) {
             return value

@@ -13,24 +13,37 @@ import Foundation
 /// not decode ends the decoding; the rest of the text is still read, and when all of it is
 /// valid JSON that element's error is thrown, as the whole tree's decode throws it. When the
 /// text is not (malformed or truncated text, an element FastMap refuses, a nesting limit) the
-/// result is dropped and the document
-/// is decoded again as one tree, which then throws exactly the whole-document error, from its
-/// parse, before any value is decoded (or succeeds where only the streaming parser objected).
+/// result is dropped and the document is decoded again as one tree, which then throws exactly
+/// the whole-document error, from its parse, before any value is decoded (or succeeds where only
+/// the streaming parser objected).
 package protocol BoundedArrayDecodable {
-    /// The array, or nil when the whole-document decode must decide.
     /// - Throws: the error of the first element that does not decode, in a document whose text
     ///   is valid JSON.
     static func decodeElementByElement(
         _ decoder: FastJSONDecoder, input: JSONInput, at path: JSONKeyPath,
         options: FastJSONDecoder.Options
-    ) throws -> Self?
+    ) throws -> ElementByElementOutcome<Self>
+}
+
+/// What reading an array element by element decided.
+package enum ElementByElementOutcome<Array> {
+    /// Every element decoded.
+    case decoded(Array)
+    /// The streaming parser rejected the text (``StreamingStop/rejectsText``): the whole
+    /// document's decode throws its parse error, which yajl words whatever the engine, so that
+    /// decode reads the text with yajl alone. (A simdjson walk would reject it too and hand it
+    /// to yajl: a third read of a malformed text.)
+    case rejected
+    /// Something only the whole tree decides: an element FastMap refuses, a path the document
+    /// lacks.
+    case undecided
 }
 
 extension Array: BoundedArrayDecodable where Element: Decodable {
     package static func decodeElementByElement(
         _ decoder: FastJSONDecoder, input: JSONInput, at path: JSONKeyPath,
         options: FastJSONDecoder.Options
-    ) throws -> Self? {
+    ) throws -> ElementByElementOutcome<Self> {
         try decoder.decodeArrayElementByElement(Element.self, input: input, at: path, options: options)
     }
 }
@@ -71,9 +84,8 @@ extension FastJSONDecoder {
             && !options.lossyCoercions.contains(.skipInvalidArrayElements)
     }
 
-    /// Decodes the elements of the array at `path` (`.root`: the top-level array) one at a time;
-    /// nil when the text is not what the streaming parser reads whole (the caller then decodes
-    /// the whole tree). The streaming parser still reads and checks the whole document, and
+    /// Decodes the elements of the array at `path` (`.root`: the top-level array) one at a time,
+    /// or says why the whole tree must be decoded instead. The streaming parser still reads and checks the whole document, and
     /// takes the first of duplicate keys on the path, as the tree does.
     /// - Throws: the error of the first element that does not decode, once the rest of the text
     ///   has been read and found valid.
@@ -84,7 +96,7 @@ extension FastJSONDecoder {
     /// decoded to be decoded again from the whole tree.
     func decodeArrayElementByElement<Element: Decodable>(
         _ type: Element.Type, input: JSONInput, at path: JSONKeyPath, options: Options
-    ) throws -> [Element]? {
+    ) throws -> ElementByElementOutcome<[Element]> {
         guard options.allowsTrailingCommas else {
             return try decodeElements(type, input: input, at: path, options: options)
         }
@@ -95,11 +107,11 @@ extension FastJSONDecoder {
 
     private func decodeElements<Element: Decodable>(
         _ type: Element.Type, input: JSONInput, at path: JSONKeyPath, options: Options
-    ) throws -> [Element]? {
+    ) throws -> ElementByElementOutcome<[Element]> {
         let mode = StreamingMode.array(path)
         let decoding = ElementDecoding(decoder: self, mode: mode, policy: .throw)
         guard let parser = try? StreamingParser(mode: mode, maximumDepth: options.maximumDepth, parser: options.parser)
-        else { return nil }
+        else { return .undecided }
         if let schemas = decoding.schemaSource(for: type) { parser.filter(by: schemas) }
         var result: [Element] = []
         var elements: [StreamedElement] = []
@@ -124,16 +136,16 @@ extension FastJSONDecoder {
         while offset < input.count {
             let end = min(offset + Self.elementByElementSlice, input.count)
             offset += parser.feed(input[offset..<end], into: &elements)
-            if parser.failure != nil { return nil }
+            if let stop = parser.failure { return stop.rejectsText ? .rejected : .undecided }
             take()
-            if refused { return nil }
+            if refused { return .undecided }
             if failure == nil { Self.reserve(&result, forTextLeft: input.count - offset, after: offset) }
         }
         parser.finish(into: &elements)
-        if parser.failure != nil { return nil }
+        if let stop = parser.failure { return stop.rejectsText ? .rejected : .undecided }
         take()
-        if refused { return nil }
+        if refused { return .undecided }
         if let failure { throw failure }
-        return result
+        return .decoded(result)
     }
 }

@@ -82,6 +82,18 @@ package struct StreamingStop: Error, Sendable {
     /// Elements read before the stop.
     package let elementsRead: Int
 
+    /// Whether the stop rejects the text itself (malformed, cut short, more after the
+    /// document, a rule broken), which a parse of the whole document then rejects too, in yajl's
+    /// words; false for a path the document lacks, which only the whole tree can tell apart from
+    /// a decoding error, and for memory running out.
+    package var rejectsText: Bool {
+        switch reason {
+        case .truncated, .trailingData: true
+        case .invalid(let error): error.kind != .outOfMemory
+        case .pathNotFound, .wrongKind: false
+        }
+    }
+
     /// The stop as a ``FastMapError`` naming the path of the array being streamed.
     package func error(streaming mode: StreamingMode) -> FastMapError {
         let components = mode.path.components
