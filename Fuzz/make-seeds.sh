@@ -48,7 +48,7 @@ printf '%0.s[' $(seq 1 520) > "$out/decode/seed-deep"
 printf '%0.s[' $(seq 1 513) > "$out/decode/seed-deep-at-end"
 printf '\xef\xbb\xbf{"id":1}' > "$out/decode/seed-bom"
 printf '[\x001\x00]\x00' > "$out/decode/seed-utf16le"
-# Half a surrogate pair in a key no model reads (session 27's find): JSONDecoder never looks at
+# Half a surrogate pair in a key no model reads (a FuzzDecode find): JSONDecoder never looks at
 # it, FastMap rejects it (.invalidUnicode, excused as its documented strictness).
 printf '{"data":[{"k\\ud800x":3}],"id":1}' > "$out/decode/seed-lone-surrogate-unread"
 printf '["\xc3\x28","\xed\xa0\x80","\xf4\x90\x80\x80"]' > "$out/parse/seed-bad-utf8"

@@ -99,8 +99,8 @@ struct FuzzRegressionTests {
         #expect(fromWritten == (try JSONDecoder().decode([Int64].self, from: written)))
         // The written text names each real's double; the digits' integer names that double, or
         // (the last: -10000000000000001 is halfway between two doubles and rounds to the even
-        // one, the real is past the midpoint) the one next to it. FuzzCompose's finding of
-        // session 46 (`AnyValue.isEquivalent(to:)`).
+        // one, the real is past the midpoint) the one next to it: a FuzzCompose finding
+        // (`AnyValue.isEquivalent(to:)`, Fuzz/RESULTS.md).
         #expect(fromWritten == [-92233720184273870, 12345678901234568, -10000000000000002])
         #expect(zip(fromWritten.prefix(2), expected.prefix(2)).allSatisfy { Double($0) == Double($1) })
         #expect(Double(expected[2]) == -1e16 && Double(expected[2]).nextDown == Double(fromWritten[2]))
