@@ -90,7 +90,7 @@ int fm_parse(const char *bytes, size_t length, fm_engine engine, size_t max_dept
         // The walk decodes escaped strings over themselves (fm_simdjson_string_bytes), and a
         // packing document moves strings to the front: yajl reads the text as it was given.
         memcpy(text, bytes, length);
-    } else if (!limited && fm_compacting_pays(text, length)) {
+    } else if (engine != FM_ENGINE_YAJL_AS_GIVEN && !limited && fm_compacting_pays(text, length)) {
         // yajl reads first, and the text is mostly white space: yajl reads the document's copy
         // compacted in place (compact.c). A text it rejects is read again as it was given, for the
         // error's words and place. (Under a limit the text is the caller's, which is not copied.)

@@ -312,14 +312,22 @@ struct ElementByElementDecodingTests {
         }
     }
 
-    /// A text the streaming parser rejects is read once more, by yajl alone, for the whole
-    /// document's error: not by a simdjson walk that would reject it too before handing it to yajl.
+    /// A text the streaming parser rejects is read once more, by yajl alone on the text as given,
+    /// for the whole document's error: not by a simdjson walk that would reject it too before
+    /// handing it to yajl, nor by yajl on a compacted copy first (a text mostly of white space).
     @Test func rejectedTextIsParsedOnceMore() throws {
-        let elements = (0..<3000).map { #"{"id":\#($0),"name":"n\#($0)","score":1.5,"createdAt":0}"# }
-        let body = "[" + elements.joined(separator: ",")
+        let dense = (0..<3000).map { #"{"id":\#($0),"name":"n\#($0)","score":1.5,"createdAt":0}"# }
+        let indent = "\n" + String(repeating: " ", count: 24)
+        let spaced = (0..<1000).map { (index: Int) -> String in
+            let members = [#""id": \#(index)"#, #""name": "n""#, #""createdAt": 0"#]
+            return "{" + indent + members.joined(separator: "," + indent) + indent + "}"
+        }
         // Malformed, cut short, more after the end, a control character in a string: each with
         // and without trailing commas allowed (the streaming parser then reads a blanked copy).
-        let texts = [body + ",}", body, body + "] 7", body + #",{"id":1,"name":"\#u{01}"}]"#, body + ",]]"]
+        let bodies = [dense, spaced].map { "[" + $0.joined(separator: ",") }
+        let texts: [String] = bodies.flatMap { (body: String) -> [String] in
+            [body + ",}", body, body + "] 7", body + #",{"id":1,"name":"\#u{01}"}]"#, body + ",]]"]
+        }
         for text in texts {
             for trailingCommas in [true, false] {
                 let configure = { (decoder: FastJSONDecoder) in decoder.allowsTrailingCommas = trailingCommas }
@@ -331,6 +339,10 @@ struct ElementByElementDecodingTests {
                 if case .value = elementByElement { Issue.record("decoded \(text.suffix(20))") }
             }
         }
+        // A text the streaming parser rejects and yajl accepts (it reads UTF-16 as UTF-8) is then
+        // decoded as usual.
+        let utf16 = try #require("[1, 2, 3]".data(using: .utf16))
+        #expect(try Self.decoder(elementByElement: true).decode([Int].self, from: utf16) == [1, 2, 3])
     }
 
     /// A large top-level array with trailing commas (which `JSONDecoder` and FastMap accept by

@@ -55,6 +55,9 @@ typedef enum fm_engine {
     /// level, texts longer than simdjson indexes (fm_simdjson_largest_text, 4 GiB less a byte)
     /// and documents with a memory limit go to yajl alone.
     FM_ENGINE_SIMDJSON = 3,
+    /// FM_ENGINE_YAJL on the text as given, never compacted: for a text another reader (the
+    /// streaming parser of a large array) has rejected, whose error this one read words.
+    FM_ENGINE_YAJL_AS_GIVEN = 4,
 } fm_engine;
 
 struct fm_sparse_schema;

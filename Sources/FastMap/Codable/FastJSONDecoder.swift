@@ -289,7 +289,7 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
     package func decode<T: Decodable>(
         _ type: T.Type, input: JSONInput, at path: JSONKeyPath?
     ) throws -> T {
-        var (options, pool) = settings
+        let (options, pool) = settings
         if readsElementByElement(type, input.count, at: path, options: options),
             let arrayType = T.self as? any BoundedArrayDecodable.Type
         {
@@ -302,7 +302,13 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
             }
             switch try elements(arrayType) {
             case .decoded(let array): return array
-            case .rejected: options.parser = .yajl
+            case .rejected:
+                try JSONInput.withUTF8(input, invalid: DecodingError.invalidJSON) { utf8 in
+                    let error = JSONDocument.rejection(
+                        of: utf8, maximumDepth: options.maximumDepth, allowsTrailingCommas: options.allowsTrailingCommas
+                    )
+                    if let error { throw DecodingError.invalidJSON(error) }
+                }
             case .undecided: break
             }
         }

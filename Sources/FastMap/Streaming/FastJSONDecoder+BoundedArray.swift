@@ -29,10 +29,11 @@ package protocol BoundedArrayDecodable {
 package enum ElementByElementOutcome<Array> {
     /// Every element decoded.
     case decoded(Array)
-    /// The streaming parser rejected the text (``StreamingStop/rejectsText``): the whole
-    /// document's decode throws its parse error, which yajl words whatever the engine, so that
-    /// decode reads the text with yajl alone. (A simdjson walk would reject it too and hand it
-    /// to yajl: a third read of a malformed text.)
+    /// The streaming parser rejected the text (``StreamingStop/rejectsText``): the decode throws
+    /// the whole document's parse error, read once by yajl as given
+    /// (`JSONDocument.rejection(of:maximumDepth:allowsTrailingCommas:)`). The decoder's engine
+    /// would reject it too and only then hand it to yajl (simdjson), or read it compacted first
+    /// (yajl): a third read of a malformed text.
     case rejected
     /// Something only the whole tree decides: an element FastMap refuses, a path the document
     /// lacks.

@@ -16,8 +16,34 @@ extension JSONDocument {
             allowsTrailingCommas: allowsTrailingCommas, tables: nil, packsText: packsText)
     }
 
+    /// The parse error of a text another reader rejected (the streaming parser of a large
+    /// array), as a parse of the whole text throws it: yajl, which words every parse error
+    /// whatever the engine, reads the text once, as given. Nil when yajl accepts it after all.
+    package static func rejection(
+        of input: JSONInput, maximumDepth: Int, allowsTrailingCommas: Bool
+    ) -> FastMapError? {
+        do throws(FastMapError) {
+            _ = try parse(
+                input.bytes, engine: FM_ENGINE_YAJL_AS_GIVEN, maximumDepth: maximumDepth, memoryLimit: nil,
+                allowsTrailingCommas: allowsTrailingCommas, tables: nil)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     static func parse(
         _ bytes: UnsafeRawBufferPointer, parser: JSONParser, maximumDepth: Int, memoryLimit: Int?,
+        allowsTrailingCommas: Bool, tables: UnsafePointer<fm_sparse_schema>?, packsText: Bool = false
+    ) throws(FastMapError) -> JSONDocument {
+        // `.jansson` names no engine of its own any more: it reads with the default one.
+        try parse(
+            bytes, engine: parser == .yajl ? FM_ENGINE_YAJL : FM_ENGINE_SIMDJSON, maximumDepth: maximumDepth,
+            memoryLimit: memoryLimit, allowsTrailingCommas: allowsTrailingCommas, tables: tables, packsText: packsText)
+    }
+
+    private static func parse(
+        _ bytes: UnsafeRawBufferPointer, engine: fm_engine, maximumDepth: Int, memoryLimit: Int?,
         allowsTrailingCommas: Bool, tables: UnsafePointer<fm_sparse_schema>?, packsText: Bool = false
     ) throws(FastMapError) -> JSONDocument {
         var error = fm_parse_error()
@@ -28,8 +54,6 @@ extension JSONDocument {
         }
         if packsText { fm_doc_pack_text(arena.raw) }
         let flags = allowsTrailingCommas ? Int32(FM_DIALECT_TRAILING_COMMAS.rawValue) : 0
-        // `.jansson` names no engine of its own any more: it reads with the default one.
-        let engine: fm_engine = parser == .yajl ? FM_ENGINE_YAJL : FM_ENGINE_SIMDJSON
         var root: UnsafePointer<fm_cell>? = nil
         let status = fm_parse(base, bytes.count, engine, depth, flags, tables, arena.raw, &root, &error)
         guard status == 0, let root else {
