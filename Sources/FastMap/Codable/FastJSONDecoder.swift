@@ -290,27 +290,11 @@ public final class FastJSONDecoder: JSONDecoder, @unchecked Sendable {
         _ type: T.Type, input: JSONInput, at path: JSONKeyPath?
     ) throws -> T {
         let (options, pool) = settings
+        // The size test first: a `T?` in this unspecialized code costs a runtime metadata lookup.
         if readsElementByElement(type, input.count, at: path, options: options),
-            let arrayType = T.self as? any BoundedArrayDecodable.Type
+            let array = try decodeElementByElement(type, input: input, at: path, options: options)
         {
-            func elements<A: BoundedArrayDecodable>(_ arrayType: A.Type) throws -> ElementByElementOutcome<T> {
-                switch try A.decodeElementByElement(self, input: input, at: path ?? .root, options: options) {
-                case .decoded(let array): .decoded(identityCast(array, to: T.self))
-                case .rejected: .rejected
-                case .undecided: .undecided
-                }
-            }
-            switch try elements(arrayType) {
-            case .decoded(let array): return array
-            case .rejected:
-                try JSONInput.withUTF8(input, invalid: DecodingError.invalidJSON) { utf8 in
-                    let error = JSONDocument.rejection(
-                        of: utf8, maximumDepth: options.maximumDepth, allowsTrailingCommas: options.allowsTrailingCommas
-                    )
-                    if let error { throw DecodingError.invalidJSON(error) }
-                }
-            case .undecided: break
-            }
+            return array
         }
         if let value = try decodeSparsely(type, input: input, at: path, options: options, pool: pool) {
             return value

@@ -12,10 +12,11 @@ import Foundation
 /// path) on the calling thread, each once, as `JSONDecoder` decodes them. An element that does
 /// not decode ends the decoding; the rest of the text is still read, and when all of it is
 /// valid JSON that element's error is thrown, as the whole tree's decode throws it. When the
-/// text is not (malformed or truncated text, an element FastMap refuses, a nesting limit) the
-/// result is dropped and the document is decoded again as one tree, which then throws exactly
-/// the whole-document error, from its parse, before any value is decoded (or succeeds where only
-/// the streaming parser objected).
+/// streaming parser rejects the text (malformed, cut short, more after the document), the
+/// result is dropped and yajl reads the text once more for the whole document's parse error.
+/// When it stops for anything else (an element FastMap refuses, a path the document lacks),
+/// the document is decoded again as one tree, which then throws exactly the whole-document
+/// error (or succeeds where only the streaming parser objected).
 package protocol BoundedArrayDecodable {
     /// - Throws: the error of the first element that does not decode, in a document whose text
     ///   is valid JSON.
@@ -70,9 +71,9 @@ extension FastJSONDecoder {
 
     /// Whether a document of `count` bytes decoded as `T` with `options` is read element by
     /// element: a large document (whatever part of it the array at the call's path is), with no
-    /// setting whose meaning depends on the whole tree (a memory budget is per document, per element when streaming; JSON5 and brace-less
-    /// objects are translated first; a front end's hook and dropped array elements decide per
-    /// tree; a report collects over one tree).
+    /// setting whose meaning depends on the whole tree (a memory budget is per document, per
+    /// element when streaming; JSON5 and brace-less objects are translated first; a front end's
+    /// hook and dropped array elements decide per tree; a report collects over one tree).
     ///
     /// Sparse decoding does not keep the tree either: the streaming parser builds each element
     /// with only what the element type reads (ElementDecoding+Sparse.swift), learned from the
@@ -85,9 +86,39 @@ extension FastJSONDecoder {
             && !options.lossyCoercions.contains(.skipInvalidArrayElements)
     }
 
+    /// `T` read element by element, for a call ``readsElementByElement(_:_:at:options:)``
+    /// accepts; nil when `T` is no array, or when the whole tree decides.
+    /// - Throws: the first element's error, as ``decodeArrayElementByElement(_:input:at:options:)``
+    ///   throws it, or the whole document's parse error when the streaming parser rejected the
+    ///   text (``ElementByElementOutcome/rejected``).
+    func decodeElementByElement<T>(
+        _ type: T.Type, input: JSONInput, at path: JSONKeyPath?, options: Options
+    ) throws -> T? {
+        guard let arrayType = T.self as? any BoundedArrayDecodable.Type else { return nil }
+        func elements<A: BoundedArrayDecodable>(_ arrayType: A.Type) throws -> ElementByElementOutcome<T> {
+            switch try A.decodeElementByElement(self, input: input, at: path ?? .root, options: options) {
+            case .decoded(let array): .decoded(identityCast(array, to: T.self))
+            case .rejected: .rejected
+            case .undecided: .undecided
+            }
+        }
+        switch try elements(arrayType) {
+        case .decoded(let array): return array
+        case .rejected:
+            try JSONInput.withUTF8(input, invalid: DecodingError.invalidJSON) { utf8 in
+                let error = JSONDocument.rejection(
+                    of: utf8, maximumDepth: options.maximumDepth, allowsTrailingCommas: options.allowsTrailingCommas)
+                if let error { throw DecodingError.invalidJSON(error) }
+            }
+            return nil
+        case .undecided: return nil
+        }
+    }
+
     /// Decodes the elements of the array at `path` (`.root`: the top-level array) one at a time,
-    /// or says why the whole tree must be decoded instead. The streaming parser still reads and checks the whole document, and
-    /// takes the first of duplicate keys on the path, as the tree does.
+    /// or says why the whole tree must be decoded instead. The streaming parser still reads and
+    /// checks the whole document, and takes the first of duplicate keys on the path, as the tree
+    /// does.
     /// - Throws: the error of the first element that does not decode, once the rest of the text
     ///   has been read and found valid.
     ///
