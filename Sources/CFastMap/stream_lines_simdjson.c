@@ -36,7 +36,7 @@ size_t fm_stream_read_line_window(fm_stream *s, const unsigned char *bytes, size
         size_t space = fm_json_space_prefix(bytes + at, n);
         if (space < n) {  // not blank
             if (!reserve_window(s, count + 1, text_length + n + 1)) return 0;  // yajl reads it instead
-            s->window_lines[count++] = (fm_window_line){text_length, n, text_length + space, offset + at, number};
+            s->window_lines[count++] = (fm_window_line){text_length, text_length + space, offset + at, number};
             memcpy(s->line_text + text_length, bytes + at, n);
             text_length += n;
             s->line_text[text_length++] = ',';

@@ -39,9 +39,9 @@ typedef struct nav_frame {
     int consumed;       // maps: the path's key was seen (the first occurrence wins)
 } nav_frame;
 
-/// Lines mode: one line of a window, in the window's text (`start`, `length`) and in the input.
+/// Lines mode: one line of a window, in the window's text and in the input.
 typedef struct fm_window_line {
-    size_t start, length;
+    size_t start;   // in the window's text: its first byte
     size_t first;   // in the window's text: its first byte that is no white space
     size_t offset;  // absolute offset of the line's first byte
     size_t number;  // 1-based line number
