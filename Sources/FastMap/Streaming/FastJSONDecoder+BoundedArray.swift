@@ -95,12 +95,11 @@ extension FastJSONDecoder {
         _ type: T.Type, input: JSONInput, at path: JSONKeyPath?, options: Options
     ) throws -> T? {
         guard let arrayType = T.self as? any BoundedArrayDecodable.Type else { return nil }
+        // `A` is `T`, opened: its outcome is `T`'s.
         func elements<A: BoundedArrayDecodable>(_ arrayType: A.Type) throws -> ElementByElementOutcome<T> {
-            switch try A.decodeElementByElement(self, input: input, at: path ?? .root, options: options) {
-            case .decoded(let array): .decoded(identityCast(array, to: T.self))
-            case .rejected: .rejected
-            case .undecided: .undecided
-            }
+            identityCast(
+                try A.decodeElementByElement(self, input: input, at: path ?? .root, options: options),
+                to: ElementByElementOutcome<T>.self)
         }
         switch try elements(arrayType) {
         case .decoded(let array): return array
