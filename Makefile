@@ -99,12 +99,15 @@ bench-streaming: setup
 # and canada shapes of Benchmarks/FastMapBenchmarks/Models, built offline from Debian's packaged
 # crates (Benchmarks/serde/.cargo/config.toml points crates-io at /usr/share/cargo/registry, where
 # the librust-*-dev packages install) with Debian's cargo and rustc (a rustup toolchain earlier
-# in PATH is not used), then run on SERDE_DATA's files, pinned to one core when taskset and a
-# second core are there. The results go to SERDE_RESULTS, which `make bench` prints beside
-# FastMap's MB/s (matched by corpus file name: a generated corpus has no serde row); for a
-# like-for-like number, pin FastMap the same way and alternate the two: `taskset -c 1
-# .build/release/FastMapBenchmarks --corpus twitter --filter "decode models"`. Cargo.lock is
-# not kept: the directory source holds one version of each crate, the installed Debian release's.
+# in PATH is not used), twice: as serde_json comes (numbers to the nearest double at best effort:
+# about one canada.json coordinate in nine is a double off) and with its `float_roundtrip`
+# feature (the nearest double, as FastMap and Foundation read them). Both run on SERDE_DATA's
+# files, pinned to one core when taskset and a second core are there. The results go to
+# SERDE_RESULTS, which `make bench` prints beside FastMap's MB/s (matched by corpus file name: a
+# generated corpus has no serde row); for a like-for-like number, pin FastMap the same way and
+# alternate the two: `taskset -c 1 .build/release/FastMapBenchmarks --corpus twitter --filter
+# "decode models"`. Cargo.lock is not kept: the directory source holds one version of each crate,
+# the installed Debian release's.
 SERDE_APT_PACKAGES := cargo rustc librust-serde-dev librust-serde-derive-dev librust-serde-json-dev
 SERDE_CARGO ?= /usr/bin/cargo
 SERDE_RUSTC ?= /usr/bin/rustc
@@ -115,6 +118,8 @@ bench-serde:
 	$(call apt_install,$(SERDE_APT_PACKAGES),bench-serde)
 	cd Benchmarks/serde && RUSTC=$(SERDE_RUSTC) $(SERDE_CARGO) build --release --offline \
 	  --target-dir $(CURDIR)/.build/serde-target
+	cd Benchmarks/serde && RUSTC=$(SERDE_RUSTC) $(SERDE_CARGO) build --release --offline \
+	  --features float_roundtrip --target-dir $(CURDIR)/.build/serde-target-roundtrip
 	@set -e; files=""; for f in twitter.json canada.json; do \
 	  if [ -f $(SERDE_DATA)/$$f ]; then files="$$files $(SERDE_DATA)/$$f"; fi; done; \
 	if [ -z "$$files" ]; then echo "bench-serde: no twitter.json or canada.json in $(SERDE_DATA)"; exit 1; fi; \
@@ -124,7 +129,8 @@ bench-serde:
 	    "serde_json $$(dpkg-query -W -f='$${Version}' librust-serde-json-dev)," \
 	    "serde_derive $$(dpkg-query -W -f='$${Version}' librust-serde-derive-dev)," \
 	    "median of $(SERDE_SAMPLES) samples of about 50 ms"; \
-	  $$pin .build/serde-target/release/serde-anchor --samples $(SERDE_SAMPLES) $$files; \
+	  for anchor in serde-target serde-target-roundtrip; do \
+	    $$pin .build/$$anchor/release/serde-anchor --samples $(SERDE_SAMPLES) $$files; done; \
 	} > $(SERDE_RESULTS).partial
 	@mv $(SERDE_RESULTS).partial $(SERDE_RESULTS) && cat $(SERDE_RESULTS)
 

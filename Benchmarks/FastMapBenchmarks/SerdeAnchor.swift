@@ -3,9 +3,12 @@ import Foundation
 /// Rust's serde_json on the same twitter and canada shapes (`Benchmarks/serde`, run by
 /// `make bench-serde`): the number a Codable-free decoder is measured against. Its results file
 /// is read, never made, here: `make bench` builds no Rust. Lines are
-/// `serde_json CORPUS MEDIAN_MB/S MIN MAX SAMPLES`, `#` lines say how they were taken.
+/// `DECODER CORPUS MEDIAN_MB/S MIN MAX SAMPLES`, DECODER `serde_json` (numbers to a double at
+/// best effort) or `serde_json/float_roundtrip` (to the nearest double, as FastMap reads them);
+/// `#` lines say how they were taken and how many of canada's coordinates each rounded wrong.
 enum SerdeAnchor {
     struct Line {
+        let decoder: String
         let corpus: String
         let megabytesPerSecond: Double
     }
@@ -13,6 +16,12 @@ enum SerdeAnchor {
     /// `.build/serde-results.txt` at the package's root.
     static let resultsFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent(".build/serde-results.txt")
+
+    /// The FastMap rows set beside serde_json's: (task, competitor, column heading).
+    private static let fastMapRows = [
+        ("decode models", "FastJSONDecoder", "Codable models"),
+        ("decode @JSONModel models", "@JSONModel (FastJSONDecoder)", "@JSONModel"),
+    ]
 
     static func read() -> (notes: [String], lines: [Line])? {
         guard let text = try? String(contentsOf: resultsFile, encoding: .utf8) else { return nil }
@@ -24,36 +33,43 @@ enum SerdeAnchor {
                 continue
             }
             let fields = line.split(separator: " ")
-            guard fields.count >= 3, fields[0] == "serde_json", let rate = Double(fields[2]) else { continue }
-            lines.append(Line(corpus: String(fields[1]), megabytesPerSecond: rate))
+            guard fields.count >= 3, fields[0].hasPrefix("serde_json"), let rate = Double(fields[2]) else { continue }
+            lines.append(Line(decoder: String(fields[0]), corpus: String(fields[1]), megabytesPerSecond: rate))
         }
         return (notes, lines)
     }
 
-    /// FastJSONDecoder's "decode models" MB/s of this run beside serde_json's, when the file is there.
+    /// FastJSONDecoder's "decode models" and "decode @JSONModel models" MB/s of this run beside
+    /// serde_json's, when the file is there: each run's MB/s, then its ratio to serde_json's.
     static func printTable(_ results: [Measurement]) {
         guard let (notes, lines) = read(), !lines.isEmpty else { return }
-        let decodes = results.filter { $0.task == "decode models" && $0.competitor == "FastJSONDecoder" }
-        guard lines.contains(where: { line in decodes.contains { $0.corpus == line.corpus } }) else {
+        let rows = fastMapRows.map { task, competitor, _ in
+            results.filter { $0.task == task && $0.competitor == competitor }
+        }
+        guard lines.contains(where: { line in rows.contains { $0.contains { $0.corpus == line.corpus } } }) else {
             // A filtered or generated run has nothing to set beside serde's numbers.
             print("\n(\(resultsFile.path) is there, but this run decoded none of its corpora)")
             return
         }
-        var output = ["", "serde_json (\(resultsFile.path), from `make bench-serde`) beside this run's decode models"]
+        var output = ["", "serde_json (\(resultsFile.path), from `make bench-serde`) beside this run's decodes"]
         output += notes
         output.append(
-            Report.pad("corpus", 16) + Report.pad("serde_json MB/s", 17) + Report.pad("FastJSONDecoder MB/s", 22)
-                + "FastJSONDecoder ÷ serde_json")
+            Report.pad("corpus", 16) + Report.pad("decoder", 28) + Report.pad("MB/s", 8)
+                + fastMapRows.map { Report.pad("\($0.2) MB/s, ÷ serde", 34) }.joined())
         for line in lines {
-            let fast = decodes.first { $0.corpus == line.corpus }
-            var row = Report.pad(line.corpus, 16) + Report.pad(Report.format(line.megabytesPerSecond, 1), 17)
-            if let fast {
-                // FastMap's figure in each run of this `make bench`.
-                row += Report.pad(fast.runs.map { Report.format($0, 1) }.joined(separator: " "), 22)
-                row += fast.runs.map { Report.format($0 / line.megabytesPerSecond, 2) + "×" }.joined(separator: " ")
-            } else {
-                row += "- (no FastMap row for this corpus in this run: filtered, or generated)"
+            var row = Report.pad(line.corpus, 16) + Report.pad(line.decoder, 28)
+            row += Report.pad(Report.format(line.megabytesPerSecond, 1), 8)
+            for measurements in rows {
+                guard let fast = measurements.first(where: { $0.corpus == line.corpus }) else {
+                    row += Report.pad("- (not in this run)", 34)
+                    continue
+                }
+                // FastMap's figure in each run of this `make bench`, then each ratio.
+                let rates = fast.runs.map { Report.format($0, 1) }.joined(separator: " ")
+                let ratios = fast.runs.map { Report.format($0 / line.megabytesPerSecond, 2) + "×" }
+                row += Report.pad(rates + ", " + ratios.joined(separator: " "), 34)
             }
+            while row.last == " " { row.removeLast() }
             output.append(row)
         }
         print(output.joined(separator: "\n"))

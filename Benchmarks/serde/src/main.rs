@@ -1,7 +1,10 @@
 //! serde_json with derived decoders on the twitter and canada shapes of
 //! `Benchmarks/FastMapBenchmarks/Models/` (the same members, the same types): the Rust anchor
 //! FastMap's decoders are measured against. Prints one line per corpus,
-//! `serde_json CORPUS MEDIAN_MB/S MIN MAX SAMPLES`, which `make bench` reads back.
+//! `DECODER CORPUS MEDIAN_MB/S MIN MAX SAMPLES`, which `make bench` reads back: DECODER is
+//! `serde_json`, or `serde_json/float_roundtrip` when built with this crate's `float_roundtrip`
+//! feature. For canada.json it first prints, as a `#` line, how many coordinates serde_json read
+//! as a double other than the nearest one (Rust's own `str::parse`, correctly rounded, decides).
 //!
 //! Usage: serde-anchor [--samples N] FILE... (a file's name says its shape: twitter or canada)
 
@@ -156,6 +159,59 @@ fn canada_checksum(value: &FeatureCollection) -> u64 {
     })
 }
 
+/// How many of canada.json's coordinates serde_json decoded to another double than the one
+/// nearest their text, and how many there are. Every number of the file is a coordinate (its
+/// properties are strings), in the order the decoded rings hold them.
+fn canada_rounding(bytes: &[u8]) -> (usize, usize) {
+    let value: FeatureCollection = serde_json::from_slice(bytes).unwrap();
+    let decoded: Vec<f64> = value
+        .features
+        .iter()
+        .flat_map(|feature| feature.geometry.coordinates.iter())
+        .flat_map(|ring| ring.iter())
+        .flat_map(|point| point.iter())
+        .copied()
+        .collect();
+    let text = std::str::from_utf8(bytes).expect("canada.json is UTF-8");
+    let mut numbers = Vec::new();
+    let (mut at, mut in_string) = (0, false);
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if in_string {
+            match byte {
+                b'\\' => at += 1,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            at += 1;
+        } else if byte == b'"' {
+            in_string = true;
+            at += 1;
+        } else if byte == b'-' || byte.is_ascii_digit() {
+            let start = at;
+            while at < bytes.len()
+                && matches!(bytes[at], b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')
+            {
+                at += 1;
+            }
+            numbers.push(text[start..at].parse::<f64>().expect("a JSON number"));
+        } else {
+            at += 1;
+        }
+    }
+    assert_eq!(
+        decoded.len(),
+        numbers.len(),
+        "every number of canada.json is a coordinate"
+    );
+    let differing = decoded
+        .iter()
+        .zip(numbers.iter())
+        .filter(|(got, nearest)| got.to_bits() != nearest.to_bits())
+        .count();
+    (differing, numbers.len())
+}
+
 fn decode(shape: &str, bytes: &[u8]) -> Result<u64, serde_json::Error> {
     match shape {
         "twitter" => serde_json::from_slice::<TwitterSearch>(bytes).map(|v| twitter_checksum(&v)),
@@ -174,6 +230,11 @@ fn main() {
         eprintln!("usage: serde-anchor [--samples N] FILE... (twitter.json, canada.json)");
         std::process::exit(2);
     }
+    let decoder = if cfg!(feature = "float_roundtrip") {
+        "serde_json/float_roundtrip"
+    } else {
+        "serde_json"
+    };
     for path in &arguments {
         let name = std::path::Path::new(path)
             .file_name()
@@ -198,6 +259,13 @@ fn main() {
             eprintln!("{} does not decode as {}: {}", path, shape, error);
             std::process::exit(1);
         });
+        if shape == "canada" {
+            let (differing, count) = canada_rounding(&bytes);
+            println!(
+                "# {} {}: {} of {} coordinates are not the double nearest their text",
+                decoder, name, differing, count
+            );
+        }
         let start = Instant::now();
         checksum ^= decode(shape, &bytes).unwrap();
         let once = start.elapsed().as_secs_f64().max(1e-6);
@@ -214,7 +282,8 @@ fn main() {
         rates.sort_by(|a, b| a.partial_cmp(b).unwrap());
         let median = rates[rates.len() / 2];
         println!(
-            "serde_json {} {:.1} {:.1} {:.1} {}",
+            "{} {} {:.1} {:.1} {:.1} {}",
+            decoder,
             name,
             median,
             rates[0],
