@@ -46,7 +46,8 @@ enum SerdeAnchor {
         let rows = fastMapRows.map { task, competitor, _ in
             results.filter { $0.task == task && $0.competitor == competitor }
         }
-        guard lines.contains(where: { line in rows.contains { $0.contains { $0.corpus == line.corpus } } }) else {
+        let measuredCorpora = Set(rows.joined().map(\.corpus))
+        guard lines.contains(where: { measuredCorpora.contains($0.corpus) }) else {
             // A filtered or generated run has nothing to set beside serde's numbers.
             print("\n(\(resultsFile.path) is there, but this run decoded none of its corpora)")
             return
