@@ -39,11 +39,14 @@ protocol CodingGenerator {
     var encoder: DeclSyntax { get }
     /// Methods `encoder` hands over to, for the types whose encoding takes two routes.
     var encodingRoutes: [DeclSyntax] { get }
+    /// Whether the type conforms to `JSONObjectEncodable`.
+    var isObjectEncodable: Bool { get }
 }
 
 extension CodingGenerator {
     var routeInitializers: [DeclSyntax] { [] }
     var encodingRoutes: [DeclSyntax] { [] }
+    var isObjectEncodable: Bool { false }
 }
 
 extension JSONModelMacro.Plan {
@@ -51,6 +54,6 @@ extension JSONModelMacro.Plan {
     init(_ generator: some CodingGenerator) {
         self.init(
             declarations: [generator.codingKeys, generator.initializer] + generator.routeInitializers
-                + [generator.encoder] + generator.encodingRoutes)
+                + [generator.encoder] + generator.encodingRoutes, isObjectEncodable: generator.isObjectEncodable)
     }
 }

@@ -29,11 +29,13 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
         let plan = plan(node, declaration, sink: &sink)
         for diagnostic in sink.diagnostics { context.diagnose(diagnostic) }
         guard let plan, !sink.hasErrors else { return [] }
-        let conformance =
-            protocols.isEmpty ? "" : ": " + protocols.map(\.trimmedDescription).joined(separator: ", ")
+        let conformed = protocols.map(\.trimmedDescription).filter {
+            plan.isObjectEncodable || $0.split(separator: ".").last != "JSONObjectEncodable"
+        }
+        let conformance = conformed.isEmpty ? "" : ": " + conformed.joined(separator: ", ")
         var members = declaration.is(ClassDeclSyntax.self) ? [] : plan.declarations
         if let bridge = ScopeBridge(declaration, in: context) { members = members.map(bridge.rewrite) }
-        if members.isEmpty && protocols.isEmpty { return [] }
+        if members.isEmpty && conformed.isEmpty { return [] }
         let body = members.map(\.description).joined(separator: "\n\n")
         let decl: DeclSyntax = "extension \(type.trimmed)\(raw: conformance) {\n\(raw: body)\n}"
         guard let extensionDecl = decl.as(ExtensionDeclSyntax.self) else { return [] }
@@ -43,6 +45,8 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
     /// What to write for one type.
     struct Plan {
         var declarations: [DeclSyntax]
+        /// Whether the type conforms to `JSONObjectEncodable`.
+        var isObjectEncodable = false
     }
 
     static func plan(_ node: AttributeSyntax, _ declaration: some DeclGroupSyntax, sink: inout DiagnosticSink) -> Plan?

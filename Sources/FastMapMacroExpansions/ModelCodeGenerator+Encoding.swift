@@ -1,17 +1,17 @@
 import SwiftSyntax
 
 extension ModelCodeGenerator {
-    /// `encode(to:)`. For a struct or final class writing one plain object it runs the
-    /// `willEncode` hook and chooses between the two routes below: FastJSONEncoder's output
-    /// (see `JSONObjectWriter`), or any other encoder's keyed containers.
+    /// `encode(to:)`. For a struct or final class writing one plain object it chooses between
+    /// the two routes below: FastJSONEncoder's output (see `JSONObjectWriter`), or any other
+    /// encoder's keyed containers; each runs the `willEncode` hook.
     var encoder: DeclSyntax {
         guard writesDirectly else { return encodingMethod(.codable) }
         return """
             \(raw: access)func encode(to encoder: any Encoder) throws {
-            try JSONModelRuntime.willEncode(self)
             if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
             try encode(writer: writer)
             } else {
+            try JSONModelRuntime.willEncode(self)
             try encode(coding: encoder)
             }
             }
@@ -19,7 +19,8 @@ extension ModelCodeGenerator {
     }
 
     /// For the types `encoder` chooses a route for: `encode(writer:)`, which writes
-    /// FastJSONEncoder's output without the `Encoder` protocol, and `encode(coding:)`, the
+    /// FastJSONEncoder's output without the `Encoder` protocol (the type's `JSONObjectEncodable`
+    /// witness, which a model holding this one calls directly), and `encode(coding:)`, the
     /// `Codable` route.
     var encodingRoutes: [DeclSyntax] {
         guard writesDirectly else { return [] }
@@ -31,15 +32,23 @@ extension ModelCodeGenerator {
     /// `superEncoder`, which shows in coding paths).
     var writesDirectly: Bool { readsDocument && root.isEmpty }
 
+    /// Whether the type conforms to `JSONObjectEncodable`: the types that write directly, whose
+    /// `encode(writer:)` is the witness, and every other class, whose conformance writes through
+    /// `encode(to:)`, so that its subclasses (which inherit the conformance) keep theirs. (A
+    /// subclass of a class without it, asked to add it, crashes Swift 6.3's conformance lookup.)
+    var isObjectEncodable: Bool { writesDirectly || kind != .structure }
+
     private func encodingMethod(_ route: Route) -> DeclSyntax {
         var header: String
         var lines: [String] = []
-        if writesDirectly {
-            // The routes are encode(to:)'s helpers: private, with its isolation.
+        if writesDirectly && route.isDocument {
+            // The protocol's witness: as visible as the type, with encode(to:)'s isolation.
+            header = access + "func encode(writer: JSONObjectWriter) throws"
+            lines.append("try JSONModelRuntime.willEncode(self)")
+        } else if writesDirectly {
+            // encode(to:)'s helper: private, with its isolation.
             header = "private " + (access.hasSuffix("nonisolated ") ? "nonisolated " : "")
-            header +=
-                route.isDocument
-                ? "func encode(writer: JSONObjectWriter) throws" : "func encode(coding encoder: any Encoder) throws"
+            header += "func encode(coding encoder: any Encoder) throws"
         } else {
             switch kind {
             case .openClass: header = access == "public " ? "open " : access

@@ -1,6 +1,7 @@
 /// Writes `CodingKeys`, `init(from:)` and `encode(to:)` for a struct or class from its stored
 /// properties and their annotations (`@Key`, `@Default`, `@Lossless`, `@Lossy`, `@DateFormat`,
-/// `@Modify`, `@Validate`, `@EncodeNil`, `@Transform`, `@Ignore`), and adds `Codable`.
+/// `@Modify`, `@Validate`, `@EncodeNil`, `@Transform`, `@Ignore`), and adds `Codable` (and, for a
+/// struct or final class that writes one object, ``JSONObjectEncodable``).
 ///
 /// The generated code uses plain `Codable` containers, so the model works with any `Decoder` and
 /// `Encoder` (`JSONDecoder`, `FastJSONDecoder`, property-list coders); with `FastJSONDecoder` and
@@ -14,9 +15,9 @@
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
     named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
-    named(init(document:)), named(init(coding:)), named(encode(to:)), named(encode(writer:)),
-    named(encode(coding:)))
+    extension, conformances: Decodable, Encodable, JSONObjectEncodable, names: named(CodingKeys),
+    named(init(from:)), named(init(document:)), named(init(coding:)), named(encode(to:)),
+    named(encode(writer:)), named(encode(coding:)))
 public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// `@JSONModel` for a class, saying whether its superclass is `Codable`.
@@ -28,9 +29,9 @@ public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONMo
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
     named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
-    named(init(document:)), named(init(coding:)), named(encode(to:)), named(encode(writer:)),
-    named(encode(coding:)))
+    extension, conformances: Decodable, Encodable, JSONObjectEncodable, names: named(CodingKeys),
+    named(init(from:)), named(init(document:)), named(init(coding:)), named(encode(to:)),
+    named(encode(writer:)), named(encode(coding:)))
 public macro JSONModel(inheritsCoding: Bool) = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// `@JSONModel` for an enum with associated values: each case is a JSON object whose

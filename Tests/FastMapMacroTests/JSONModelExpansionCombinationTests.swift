@@ -39,7 +39,7 @@ struct JSONModelExpansionCombinationTests {
                     let positive: Int
                 }
 
-                extension Mixed: Decodable, Encodable {
+                extension Mixed: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case a
                         case b
@@ -154,15 +154,16 @@ struct JSONModelExpansionCombinationTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(JSONDateFormat.iso8601.string(from: self.a), forKey: "a")
                         try container.encode(JSONDateFormat.iso8601WithFractionalSeconds.string(from: self.b), forKey: "b")

@@ -23,7 +23,7 @@ struct JSONModelExpansionExtensionTests {
                     var nick: String?
                 }
 
-                extension User: Decodable, Encodable {
+                extension User: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case userID = "user_id"
                         case fullName = "full_name"
@@ -76,15 +76,16 @@ struct JSONModelExpansionExtensionTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(self.userID, forKey: "user_id")
                         try container.encode(self.fullName, forKey: "displayName")
@@ -120,7 +121,7 @@ struct JSONModelExpansionExtensionTests {
                     var payload: Payload?
                 }
 
-                extension Message: Decodable, Encodable {
+                extension Message: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case version
                         case secret
@@ -170,15 +171,16 @@ struct JSONModelExpansionExtensionTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(self.version, forKey: "version")
                         try container.encodeIfPresent(self.payload.map(JSONStringEncoded.init), forKey: "payload")
@@ -295,7 +297,7 @@ struct JSONModelExpansionExtensionTests {
                     }
                 }
 
-                extension User: Decodable, Encodable {
+                extension User: Decodable, Encodable, JSONObjectEncodable {
 
                 }
                 """#)

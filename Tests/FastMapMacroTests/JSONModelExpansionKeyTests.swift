@@ -20,7 +20,7 @@ struct JSONModelExpansionKeyTests {
                     var name: String?
                 }
 
-                extension User: Decodable, Encodable {
+                extension User: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case id
                         case name
@@ -65,15 +65,16 @@ struct JSONModelExpansionKeyTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(self.id, forKey: "id")
                         try container.encodeIfPresent(self.name, forKey: "name")
@@ -107,7 +108,7 @@ struct JSONModelExpansionKeyTests {
                     let secondID: Int
                 }
 
-                extension User: Decodable, Encodable {
+                extension User: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case firstName = "first_name"
                         case address
@@ -168,15 +169,16 @@ struct JSONModelExpansionKeyTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(self.firstName, forKey: "first_name")
                         let nested1 = container.nestedContainer(forKey: "address")
@@ -224,7 +226,7 @@ struct JSONModelExpansionKeyTests {
                     var nickname: String?
                 }
 
-                extension Settings: Decodable, Encodable {
+                extension Settings: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case phone
                         case views
@@ -278,15 +280,16 @@ struct JSONModelExpansionKeyTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(self.phone, forKey: "phone")
                         try container.encode(self.views, forKey: "views")

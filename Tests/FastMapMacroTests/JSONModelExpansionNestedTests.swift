@@ -30,7 +30,7 @@ struct JSONModelExpansionNestedTests {
                     }
                 }
 
-                extension Outer.Inner: Decodable, Encodable {
+                extension Outer.Inner: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case kind
                         case other
@@ -80,15 +80,16 @@ struct JSONModelExpansionNestedTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(self.kind, forKey: "kind")
                         try container.encodeIfPresent(self.other, forKey: "other")

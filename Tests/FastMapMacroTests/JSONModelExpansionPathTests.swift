@@ -22,7 +22,7 @@ struct JSONModelExpansionPathTests {
                     let onlyLenient: Int
                 }
 
-                extension Mixed: Decodable, Encodable {
+                extension Mixed: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case a
                         case b
@@ -94,15 +94,16 @@ struct JSONModelExpansionPathTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         let nested1 = container.nestedContainer(forKey: "a")
                         let nested2 = nested1.nestedContainer(forKey: "b")

@@ -39,7 +39,7 @@ struct JSONModelExpansionTypeTests {
                     }
                 }
 
-                extension Animal: Decodable, Encodable {
+                extension Animal: Decodable, Encodable, JSONObjectEncodable {
 
                 }
                 """#)
@@ -81,7 +81,7 @@ struct JSONModelExpansionTypeTests {
                     }
                 }
 
-                extension Dog: Decodable, Encodable {
+                extension Dog: Decodable, Encodable, JSONObjectEncodable {
 
                 }
                 """#)
@@ -181,7 +181,7 @@ struct JSONModelExpansionTypeTests {
                     let id: Int
                 }
 
-                extension Isolated: Decodable, Encodable {
+                extension Isolated: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case id
                     }
@@ -217,15 +217,16 @@ struct JSONModelExpansionTypeTests {
                     }
 
                     nonisolated func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private nonisolated func encode(writer: JSONObjectWriter) throws {
+                    nonisolated func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(self.id, forKey: "id")
                     }
@@ -291,7 +292,7 @@ struct JSONModelExpansionTypeTests {
                     }
                 }
 
-                extension Cat: Decodable, Encodable {
+                extension Cat: Decodable, Encodable, JSONObjectEncodable {
 
                 }
                 """#)

@@ -23,7 +23,7 @@ struct JSONModelExpansionValueTests {
                     let counts: Set<Int>?
                 }
 
-                extension Values: Decodable, Encodable {
+                extension Values: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case social
                         case tags
@@ -73,15 +73,16 @@ struct JSONModelExpansionValueTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(self.social, forKey: "social")
                         try container.encode(self.tags, forKey: "tags")
@@ -117,7 +118,7 @@ struct JSONModelExpansionValueTests {
                     let custom: Date
                 }
 
-                extension Dates: Decodable, Encodable {
+                extension Dates: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case createdAt
                         case seen
@@ -176,15 +177,16 @@ struct JSONModelExpansionValueTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(JSONDateFormat.rfc2822.string(from: self.createdAt), forKey: "createdAt")
                         try container.encodeIfPresent(self.seen.map {
@@ -224,7 +226,7 @@ struct JSONModelExpansionValueTests {
                     let width: Int
                 }
 
-                extension Post: Decodable, Encodable {
+                extension Post: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case title
                         case people
@@ -278,15 +280,16 @@ struct JSONModelExpansionValueTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(self.title, forKey: "title")
                         try container.encode(self.people, forKey: "people")
@@ -326,7 +329,7 @@ struct JSONModelExpansionValueTests {
                     static let shared = 0
                 }
 
-                extension Profile: Decodable, Encodable {
+                extension Profile: Decodable, Encodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case nickname
                         case homepage
@@ -372,15 +375,16 @@ struct JSONModelExpansionValueTests {
                     }
 
                     func encode(to encoder: any Encoder) throws {
-                        try JSONModelRuntime.willEncode(self)
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
                         } else {
+                            try JSONModelRuntime.willEncode(self)
                             try encode(coding: encoder)
                         }
                     }
 
-                    private func encode(writer: JSONObjectWriter) throws {
+                    func encode(writer: JSONObjectWriter) throws {
+                        try JSONModelRuntime.willEncode(self)
                         let container = writer
                         try container.encode(self.nickname, forKey: "nickname")
                         try container.encode(try URLFromString.encode(self.homepage), forKey: "homepage")

@@ -3,10 +3,12 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// The macros as the compiler sees them: `@JSONModel` adds `Decodable` and `Encodable`.
+/// The macros as the compiler sees them: `@JSONModel` adds `Decodable`, `Encodable` and
+/// `JSONObjectEncodable`.
 let jsonModelMacros: [String: MacroSpec] = {
     var specs: [String: MacroSpec] = [
-        "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["Decodable", "Encodable"])
+        "JSONModel": MacroSpec(
+            type: JSONModelMacro.self, conformances: ["Decodable", "Encodable", "JSONObjectEncodable"])
     ]
     for name in [
         "Key", "Default", "Lossless", "Lossy", "DateFormat", "Modify", "Validate", "EncodeNil", "Transform", "Ignore",

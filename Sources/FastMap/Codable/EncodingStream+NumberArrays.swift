@@ -18,7 +18,7 @@ extension EncodingStream {
         } else if T.self == [[[Double]]].self {
             // GeoJSON polygons: rings of coordinate pairs.
             let rings = identityCast(value, to: [[[Double]]].self)
-            let (slot, generation) = try beginNumberArray(in: index, component: component)
+            let (slot, generation) = try beginArray(in: index, component: component)
             for ring in rings {
                 let ringComponent = CodingPathComponent.index(state.value.frames[slot].count)
                 state.value.beginElement(in: slot)
@@ -35,7 +35,7 @@ extension EncodingStream {
 
     /// Opens the array's value position and container, as `writeThroughSlot` and
     /// `unkeyedContainer()` do; returns the frame and its generation.
-    private func beginNumberArray(in index: Int, component: CodingPathComponent?) throws -> (
+    func beginArray(in index: Int, component: CodingPathComponent?) throws -> (
         slot: Int, generation: Int
     ) {
         if state.value.bailedOut { throw EncodingStreamBailout() }
@@ -49,7 +49,7 @@ extension EncodingStream {
     private func writeFloats<F: BinaryFloatingPoint & CustomStringConvertible>(
         _ array: [F], in index: Int, component: CodingPathComponent?
     ) throws {
-        let (slot, generation) = try beginNumberArray(in: index, component: component)
+        let (slot, generation) = try beginArray(in: index, component: component)
         if F.self == Double.self && !state.value.writer.prettyPrinted {
             // Compact doubles: runs of finite values as one list each.
             let doubles = identityCast(array, to: [Double].self)
@@ -82,7 +82,7 @@ extension EncodingStream {
     /// row holding an infinity or NaN, and every row when pretty printing, takes the framed
     /// path of a `[Double]` element.
     private func writeDoubleRows(_ rows: [[Double]], in index: Int, component: CodingPathComponent?) throws {
-        let (slot, generation) = try beginNumberArray(in: index, component: component)
+        let (slot, generation) = try beginArray(in: index, component: component)
         let compact = !state.value.writer.prettyPrinted
         for row in rows {
             if compact && row.allSatisfy(\.isFinite) {
@@ -112,7 +112,7 @@ extension EncodingStream {
     }
 
     private func writeIntegers(_ array: [Int], in index: Int, component: CodingPathComponent?) throws {
-        let (slot, generation) = try beginNumberArray(in: index, component: component)
+        let (slot, generation) = try beginArray(in: index, component: component)
         if !state.value.writer.prettyPrinted {
             // Compact: the whole array as one list (nothing in it can fail or need a path).
             // A separator and a digit loop per element in Swift took 160 instructions an

@@ -60,17 +60,16 @@ struct EncodingStreamState {
         frame.membersBase = members.count
         frame.keyBytesBase = keyBytes.count
         if let keyType {
-            frame.memo = memo(for: keyType)
+            frame.memo = memo(for: ObjectIdentifier(keyType))
             if frame.memo >= 0 { frame.memoVersion = memos[frame.memo].version }
         }
         frames.append(frame)
         return nextGeneration
     }
 
-    /// The index of the key memo of `keyType` (-1 once the memo gave up on it, and for types
+    /// The index of the key memo of the type `identifier` names (-1 once the memo gave up on it, and for types
     /// beyond the first 64 of an encode, which keeps the scan short).
-    private mutating func memo(for keyType: any CodingKey.Type) -> Int {
-        let identifier = ObjectIdentifier(keyType)
+    private mutating func memo(for identifier: ObjectIdentifier) -> Int {
         if let index = memoTypes.firstIndex(of: identifier) {
             return memos[index].phase == .disabled ? -1 : index
         }
@@ -148,7 +147,7 @@ struct EncodingStreamState {
         guard prepare(index, generation) else { return }
         switch frames[index].kind {
         case .pending:
-            open(kind, index, keyType: keyType)
+            open(kind, index, keys: keyType.map { ObjectIdentifier($0) })
         case kind:
             // One object written through two containers (a class and its superclass): its
             // keys are not one type's.
@@ -162,21 +161,22 @@ struct EncodingStreamState {
 
     /// Turns the value position `index` into an object for a `JSONObjectWriter`, when nothing
     /// has been written there yet; false (and nothing opened) otherwise: the value then asks for
-    /// containers, and `becomeContainer` continues or bails out.
-    mutating func beginWriterObject(_ index: Int, _ generation: Int, keyType: any CodingKey.Type) -> Bool {
+    /// containers, and `becomeContainer` continues or bails out. `keys` names the object's keys
+    /// for their memo: its `CodingKeys` type, or the model type itself.
+    mutating func beginWriterObject(_ index: Int, _ generation: Int, keys: ObjectIdentifier) -> Bool {
         guard prepare(index, generation), frames[index].kind == .pending else { return false }
-        open(.object, index, keyType: keyType)
+        open(.object, index, keys: keys)
         return true
     }
 
     /// Opens the container of the pending value position `index`.
-    private mutating func open(_ kind: EncodingFrame.Kind, _ index: Int, keyType: (any CodingKey.Type)?) {
+    private mutating func open(_ kind: EncodingFrame.Kind, _ index: Int, keys: ObjectIdentifier?) {
         guard openContainer(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")) else { return }
         frames[index].kind = kind
         frames[index].membersBase = members.count
         frames[index].keyBytesBase = keyBytes.count
-        if let keyType {
-            let memo = memo(for: keyType)
+        if let keys {
+            let memo = memo(for: keys)
             frames[index].memo = memo
             if memo >= 0 { frames[index].memoVersion = memos[memo].version }
         }

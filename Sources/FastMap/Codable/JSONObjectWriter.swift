@@ -18,15 +18,18 @@ import Foundation
 /// String? }`, besides the `Codable` route that every other encoder takes:
 /// ```swift
 /// func encode(to encoder: any Encoder) throws {
-///     try JSONModelRuntime.willEncode(self)
 ///     if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
 ///         try encode(writer: writer)
 ///     } else {
+///         try JSONModelRuntime.willEncode(self)
 ///         try encode(coding: encoder)
 ///     }
 /// }
 ///
-/// private func encode(writer: JSONObjectWriter) throws {
+/// // The type's `JSONObjectEncodable` conformance: a model holding a `User` (or `[User]`,
+/// // or `User?`) hands it a writer directly.
+/// func encode(writer: JSONObjectWriter) throws {
+///     try JSONModelRuntime.willEncode(self)
 ///     let container = writer
 ///     try container.encode(self.id, forKey: "id")
 ///     let nested1 = container.nestedContainer(forKey: "profile")
@@ -51,11 +54,12 @@ public struct JSONObjectWriter {
     /// position yet; nil for any other encoder, a key strategy, or a position already holding a
     /// container (a flattened value sharing its owner's object).
     ///
-    /// `keyType` names the object's keys for the encoder's memo of them; the model's
-    /// `CodingKeys`, so that its objects written either way share what was learned.
+    /// `keyType` names the object's keys for the encoder's memo of them: the model's
+    /// `CodingKeys`, which its keyed containers name too.
     public init?<Key: CodingKey>(_ encoder: any Encoder, keyedBy keyType: Key.Type) {
         guard let encoder = encoder as? EncodingStreamEncoder, encoder.stream.settings.writesModels,
-            encoder.stream.state.value.beginWriterObject(encoder.index, encoder.generation, keyType: keyType)
+            encoder.stream.state.value.beginWriterObject(
+                encoder.index, encoder.generation, keys: ObjectIdentifier(keyType))
         else { return nil }
         #if DEBUG
             Self.modelWrites?.withLock { $0 += 1 }
@@ -63,7 +67,7 @@ public struct JSONObjectWriter {
         self.init(stream: encoder.stream, index: encoder.index, generation: encoder.generation)
     }
 
-    private init(stream: EncodingStream, index: Int, generation: Int) {
+    init(stream: EncodingStream, index: Int, generation: Int) {
         self.stream = stream
         self.index = index
         self.generation = generation
@@ -72,6 +76,8 @@ public struct JSONObjectWriter {
     #if DEBUG
         /// Counts the models that took the writer route while a test's task runs.
         @TaskLocal package static var modelWrites: LockedValue<Int>?
+        /// Counts those of them another model's writer handed a writer directly.
+        @TaskLocal package static var directModelWrites: LockedValue<Int>?
     #endif
 
     /// The path of keys and indices from the top-level value to this object, as the `Codable`
@@ -139,6 +145,18 @@ public struct JSONObjectWriter {
         try stream.writeMember(value, in: index, component: .key(JSONSourceKey(key))) { try beginMember(key) }
     }
 
+    /// Writes a model for `key` through its own `encode(writer:)`, with no `Encoder` in between.
+    public func encode<T: JSONObjectEncodable>(_ value: T, forKey key: StaticString) throws {
+        try beginMember(key)
+        try stream.writeModel(value, in: index, component: .key(JSONSourceKey(key)))
+    }
+
+    /// Writes an array of models for `key`, each through its own `encode(writer:)`.
+    public func encode<T: JSONObjectEncodable>(_ value: [T], forKey key: StaticString) throws {
+        try beginMember(key)
+        try stream.writeModels(value, in: index, component: .key(JSONSourceKey(key)))
+    }
+
     /// Writes a `Bool` for `key`, or nothing when it is nil.
     public func encodeIfPresent(_ value: Bool?, forKey key: StaticString) throws {
         if let value { try encode(value, forKey: key) }
@@ -166,6 +184,16 @@ public struct JSONObjectWriter {
 
     /// Writes any `Encodable` value for `key`, or nothing when it is nil.
     public func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: StaticString) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    /// Writes a model for `key`, or nothing when it is nil.
+    public func encodeIfPresent<T: JSONObjectEncodable>(_ value: T?, forKey key: StaticString) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+
+    /// Writes an array of models for `key`, or nothing when it is nil.
+    public func encodeIfPresent<T: JSONObjectEncodable>(_ value: [T]?, forKey key: StaticString) throws {
         if let value { try encode(value, forKey: key) }
     }
 
