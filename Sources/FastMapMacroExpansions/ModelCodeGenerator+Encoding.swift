@@ -64,7 +64,9 @@ extension ModelCodeGenerator {
         if route.isDocument {
             // The writer has opened the object.
             if !tree.root.children.isEmpty {
-                lines.append("let container = writer")
+                // EncodeTree writes each key once; a flattened value may write any.
+                let flattens = properties.contains { $0.flatten && $0.encodes }
+                lines.append(flattens ? "let container = writer" : "let container = writer.promisingDistinctKeys()")
                 var counter = 0
                 emitObject(tree.root, into: "container", route: route, lines: &lines, counter: &counter)
             }

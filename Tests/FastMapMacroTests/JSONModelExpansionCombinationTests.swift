@@ -164,7 +164,7 @@ struct JSONModelExpansionCombinationTests {
 
                     func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         try container.encode(JSONDateFormat.iso8601.string(from: self.a), forKey: "a")
                         try container.encode(JSONDateFormat.iso8601WithFractionalSeconds.string(from: self.b), forKey: "b")
                         try container.encodeIfPresent(self.c.map {

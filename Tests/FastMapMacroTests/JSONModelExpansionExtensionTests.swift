@@ -86,7 +86,7 @@ struct JSONModelExpansionExtensionTests {
 
                     func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         try container.encode(self.userID, forKey: "user_id")
                         try container.encode(self.fullName, forKey: "displayName")
                         try container.encodeIfPresent(self.nick, forKey: "Nick")

@@ -75,7 +75,7 @@ struct JSONModelExpansionKeyTests {
 
                     func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         try container.encode(self.id, forKey: "id")
                         try container.encodeIfPresent(self.name, forKey: "name")
                     }
@@ -179,7 +179,7 @@ struct JSONModelExpansionKeyTests {
 
                     func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         try container.encode(self.firstName, forKey: "first_name")
                         let nested1 = container.nestedContainer(forKey: "address")
                         try nested1.encode(self.zipCode, forKey: "zipCode")
@@ -290,7 +290,7 @@ struct JSONModelExpansionKeyTests {
 
                     func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         try container.encode(self.phone, forKey: "phone")
                         try container.encode(self.views, forKey: "views")
                         try container.encodeIfPresent(self.nickname, forKey: "nickname")

@@ -90,7 +90,7 @@ struct JSONModelExpansionNestedTests {
 
                     func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         try container.encode(self.kind, forKey: "kind")
                         try container.encodeIfPresent(self.other, forKey: "other")
                         try container.encode(self.count, forKey: "count")

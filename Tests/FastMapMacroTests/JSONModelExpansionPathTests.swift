@@ -104,7 +104,7 @@ struct JSONModelExpansionPathTests {
 
                     func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         let nested1 = container.nestedContainer(forKey: "a")
                         let nested2 = nested1.nestedContainer(forKey: "b")
                         try nested2.encode(self.deep, forKey: "c")

@@ -227,7 +227,7 @@ struct JSONModelExpansionTypeTests {
 
                     nonisolated func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         try container.encode(self.id, forKey: "id")
                     }
 

@@ -83,7 +83,7 @@ struct JSONModelExpansionValueTests {
 
                     func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         try container.encode(self.social, forKey: "social")
                         try container.encode(self.tags, forKey: "tags")
                         try container.encodeIfPresent(self.counts, forKey: "counts")
@@ -187,7 +187,7 @@ struct JSONModelExpansionValueTests {
 
                     func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         try container.encode(JSONDateFormat.rfc2822.string(from: self.createdAt), forKey: "createdAt")
                         try container.encodeIfPresent(self.seen.map {
                                 JSONDateFormat.millisecondsSince1970.number(from: $0)
@@ -290,7 +290,7 @@ struct JSONModelExpansionValueTests {
 
                     func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         try container.encode(self.title, forKey: "title")
                         try container.encode(self.people, forKey: "people")
                         try container.encode(self.width, forKey: "width")
@@ -385,7 +385,7 @@ struct JSONModelExpansionValueTests {
 
                     func encode(writer: JSONObjectWriter) throws {
                         try JSONModelRuntime.willEncode(self)
-                        let container = writer
+                        let container = writer.promisingDistinctKeys()
                         try container.encode(self.nickname, forKey: "nickname")
                         try container.encode(try URLFromString.encode(self.homepage), forKey: "homepage")
                         try container.encode(self.version, forKey: "version")

@@ -46,6 +46,10 @@ struct EncodingFrame {
     var memoVersion = 0
     var memoCursor = 0
     var membersMatchMemo = true
+    /// Set by a writer whose code writes each key at most once (`JSONObjectWriter`'s
+    /// `promisingDistinctKeys()`) when nothing is sorted: its members are written with no
+    /// record, memo or check.
+    var distinctKeys = false
 
     /// Whether the key of this position shows in coding paths of the values below it.
     var isInEncoderPath: Bool { role != .nested && !hidesKey }

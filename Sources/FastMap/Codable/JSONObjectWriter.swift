@@ -30,7 +30,7 @@ import Foundation
 /// // or `User?`) hands it a writer directly.
 /// func encode(writer: JSONObjectWriter) throws {
 ///     try JSONModelRuntime.willEncode(self)
-///     let container = writer
+///     let container = writer.promisingDistinctKeys()
 ///     try container.encode(self.id, forKey: "id")
 ///     let nested1 = container.nestedContainer(forKey: "profile")
 ///     try nested1.encodeIfPresent(self.name, forKey: "name")
@@ -205,13 +205,27 @@ public struct JSONObjectWriter {
         try value.encode(to: EncodingStreamEncoder(stream: stream, index: index, generation: generation))
     }
 
+    /// This writer, for code that writes each key of this object at most once and has written
+    /// none yet, as `@JSONModel` writes a type without `@Flatten`: the members are then written
+    /// with no record of their keys, which only the check for a repeated key and `.sortedKeys`
+    /// need (with `.sortedKeys` they are kept). Nested writers it hands out keep the promise.
+    /// A key written twice after this promise appears twice in the output.
+    public func promisingDistinctKeys() -> JSONObjectWriter {
+        stream.state.value.promiseDistinctKeys(index, generation)
+        return self
+    }
+
     /// A writer of a new object under `key` (a `@Key("a.b")` path's `a`).
     public func nestedContainer(forKey key: StaticString) -> JSONObjectWriter {
         let generation = stream.beginNested(.object, in: index, generation) {
             stream.state.value.beginMember(key, in: index)
             return .key(JSONSourceKey(key))
         }
-        return JSONObjectWriter(stream: stream, index: stream.state.value.frames.count - 1, generation: generation)
+        let nested = stream.state.value.frames.count - 1
+        if stream.isCurrent(index, self.generation) && stream.state.value.frames[index].distinctKeys {
+            stream.state.value.promiseDistinctKeys(nested, generation)
+        }
+        return JSONObjectWriter(stream: stream, index: nested, generation: generation)
     }
 
     /// An unkeyed container of a new array under `key` (a `@Key("a[1]")` path's `a`).
