@@ -20,16 +20,14 @@ extension EncodingStreamState {
     @inline(__always)
     mutating func writeDistinctKey(_ key: StaticString, in index: Int) {
         beginElement(in: index)  // the separator and indentation, as before an element
-        let address = key.hasPointerRepresentation ? UInt(bitPattern: key.utf8Start) : 0
+        let address = key.address ?? 0
         let slot = Int(truncatingIfNeeded: address) & (plainKeyLiterals.count - 1)
         if address != 0 && plainKeyLiterals[slot] == address {
-            key.withUTF8Buffer { writer.writeKey(utf8: $0, plain: true) }
+            writer.writeKey(key, plain: true)
         } else {
-            key.withUTF8Buffer { bytes in
-                let plain = JSONByteWriter.isPlainKey(bytes)
-                if plain && address != 0 { plainKeyLiterals[slot] = address }
-                writer.writeKey(utf8: bytes, plain: plain)
-            }
+            let plain = JSONByteWriter.isPlainKey(key)
+            if plain && address != 0 { plainKeyLiterals[slot] = address }
+            writer.writeKey(key, plain: plain)
         }
     }
 }

@@ -25,26 +25,29 @@ extension JSONByteWriter {
     /// Writes a member's key and the key-value separator: `"key":` (`"key" : ` pretty printed).
     /// `plain` says the key holds no `"`, `\`, `/` or control character (see ``isPlainKey(_:)``),
     /// so its bytes are copied as they are; any other key is escaped as strings are.
-    public mutating func writeKey(utf8 key: UnsafeBufferPointer<UInt8>, plain: Bool) {
-        guard plain, let source = key.baseAddress else {
-            writeString(utf8: key)
-            return keyValueSeparator()
-        }
-        let count = key.count
-        buffer.append(atMost: count + 2) { out in
-            out[0] = UInt8(ascii: "\"")
-            (out + 1).update(from: source, count: count)
-            out[count + 1] = UInt8(ascii: "\"")
-            return count + 2
+    @inlinable public mutating func writeKey(_ key: StaticString, plain: Bool) {
+        if plain && key.hasPointerRepresentation {
+            let source = key.utf8Start
+            let count = key.utf8CodeUnitCount
+            buffer.append(atMost: count + 2) { out in
+                out[0] = UInt8(ascii: "\"")
+                (out + 1).update(from: source, count: count)
+                out[count + 1] = UInt8(ascii: "\"")
+                return count + 2
+            }
+        } else {
+            key.withUTF8Buffer { writeString(utf8: $0) }
         }
         keyValueSeparator()
     }
 
     /// Whether `key` holds nothing a writer escapes under any option: no `"`, `\`, `/` or
     /// control character (what names in code hold).
-    public static func isPlainKey(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        !key.contains { byte in
-            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+    @inlinable public static func isPlainKey(_ key: StaticString) -> Bool {
+        key.withUTF8Buffer { bytes in
+            !bytes.contains { byte in
+                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+            }
         }
     }
 }
