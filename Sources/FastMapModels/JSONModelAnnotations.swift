@@ -8,9 +8,9 @@
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
     named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
-    named(init(document:)), named(init(coding:)), named(encode(to:)), named(encode(writer:)),
-    named(encode(coding:)))
+    extension, conformances: Decodable, Encodable, JSONObjectEncodable, names: named(CodingKeys),
+    named(init(from:)), named(init(document:)), named(init(coding:)), named(encode(to:)),
+    named(encode(writer:)), named(encode(coding:)))
 public macro JSONModel(keys: JSONKeyStyle, root: String? = nil, inheritsCoding: Bool? = nil) =
     #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
@@ -21,9 +21,9 @@ public macro JSONModel(keys: JSONKeyStyle, root: String? = nil, inheritsCoding: 
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
     named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)),
-    named(init(document:)), named(init(coding:)), named(encode(to:)), named(encode(writer:)),
-    named(encode(coding:)))
+    extension, conformances: Decodable, Encodable, JSONObjectEncodable, names: named(CodingKeys),
+    named(init(from:)), named(init(document:)), named(init(coding:)), named(encode(to:)),
+    named(encode(writer:)), named(encode(coding:)))
 public macro JSONModel(root: String, inheritsCoding: Bool? = nil) =
     #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
