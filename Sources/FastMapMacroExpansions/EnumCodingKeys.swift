@@ -39,14 +39,16 @@ protocol CodingGenerator {
     var encoder: DeclSyntax { get }
     /// Methods `encoder` hands over to, for the types whose encoding takes two routes.
     var encodingRoutes: [DeclSyntax] { get }
-    /// Whether the type conforms to `JSONObjectEncodable`.
+    /// Whether the type conforms to `JSONObjectEncodable`, and to `JSONObjectDecodable`.
     var isObjectEncodable: Bool { get }
+    var isObjectDecodable: Bool { get }
 }
 
 extension CodingGenerator {
     var routeInitializers: [DeclSyntax] { [] }
     var encodingRoutes: [DeclSyntax] { [] }
     var isObjectEncodable: Bool { false }
+    var isObjectDecodable: Bool { false }
 }
 
 extension JSONModelMacro.Plan {
@@ -54,6 +56,7 @@ extension JSONModelMacro.Plan {
     init(_ generator: some CodingGenerator) {
         self.init(
             declarations: [generator.codingKeys, generator.initializer] + generator.routeInitializers
-                + [generator.encoder] + generator.encodingRoutes, isObjectEncodable: generator.isObjectEncodable)
+                + [generator.encoder] + generator.encodingRoutes, isObjectEncodable: generator.isObjectEncodable,
+            isObjectDecodable: generator.isObjectDecodable)
     }
 }

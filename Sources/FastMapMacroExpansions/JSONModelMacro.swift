@@ -30,7 +30,11 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
         for diagnostic in sink.diagnostics { context.diagnose(diagnostic) }
         guard let plan, !sink.hasErrors else { return [] }
         let conformed = protocols.map(\.trimmedDescription).filter {
-            plan.isObjectEncodable || $0.split(separator: ".").last != "JSONObjectEncodable"
+            switch $0.split(separator: ".").last {
+            case "JSONObjectEncodable": plan.isObjectEncodable
+            case "JSONObjectDecodable": plan.isObjectDecodable
+            default: true
+            }
         }
         let conformance = conformed.isEmpty ? "" : ": " + conformed.joined(separator: ", ")
         var members = declaration.is(ClassDeclSyntax.self) ? [] : plan.declarations
@@ -45,8 +49,9 @@ public struct JSONModelMacro: MemberMacro, ExtensionMacro {
     /// What to write for one type.
     struct Plan {
         var declarations: [DeclSyntax]
-        /// Whether the type conforms to `JSONObjectEncodable`.
+        /// Whether the type conforms to `JSONObjectEncodable`, and to `JSONObjectDecodable`.
         var isObjectEncodable = false
+        var isObjectDecodable = false
     }
 
     static func plan(_ node: AttributeSyntax, _ declaration: some DeclGroupSyntax, sink: inout DiagnosticSink) -> Plan?

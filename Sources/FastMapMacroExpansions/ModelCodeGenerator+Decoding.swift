@@ -23,7 +23,21 @@ extension ModelCodeGenerator {
     /// the `Decoder` protocol, and `init(coding:)`, the `Codable` route.
     var routeInitializers: [DeclSyntax] {
         guard readsDocument else { return [] }
-        return [decodingInitializer(.document), decodingInitializer(.codable)]
+        return [decodingInitializer(.document), decodingInitializer(.codable), objectReader]
+    }
+
+    /// Whether the type conforms to `JSONObjectDecodable`: the types that read the document,
+    /// whose `readJSONObject(_:)` is the witness, and every other class, whose conformance reads
+    /// through `init(from:)` (see `isObjectEncodable`).
+    var isObjectDecodable: Bool { readsDocument || kind != .structure }
+
+    /// The type's `JSONObjectDecodable` witness: a model holding this one hands it its reader.
+    private var objectReader: DeclSyntax {
+        """
+        \(raw: access)static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+        try Self(document: reader)
+        }
+        """
     }
 
     /// Whether `init(from:)` chooses a route: structs, and final classes whose superclass (if

@@ -6,11 +6,12 @@
 /// root path: `@JSONModel(keys: .snakeCase)`, `@JSONModel(keys: .kebabCase, root: "data.user")`.
 @attached(
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
-    named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
+    named(readJSONObject(_:)), named(encode(to:)), named(encode(writer:)), named(encode(coding:)),
+    named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, JSONObjectEncodable, names: named(CodingKeys),
-    named(init(from:)), named(init(document:)), named(init(coding:)), named(encode(to:)),
-    named(encode(writer:)), named(encode(coding:)))
+    extension, conformances: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable,
+    names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
+    named(readJSONObject(_:)), named(encode(to:)), named(encode(writer:)), named(encode(coding:)))
 public macro JSONModel(keys: JSONKeyStyle, root: String? = nil, inheritsCoding: Bool? = nil) =
     #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
@@ -19,11 +20,12 @@ public macro JSONModel(keys: JSONKeyStyle, root: String? = nil, inheritsCoding: 
 /// `{"data": {"user": {…}}}`.
 @attached(
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
-    named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
+    named(readJSONObject(_:)), named(encode(to:)), named(encode(writer:)), named(encode(coding:)),
+    named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, JSONObjectEncodable, names: named(CodingKeys),
-    named(init(from:)), named(init(document:)), named(init(coding:)), named(encode(to:)),
-    named(encode(writer:)), named(encode(coding:)))
+    extension, conformances: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable,
+    names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
+    named(readJSONObject(_:)), named(encode(to:)), named(encode(writer:)), named(encode(coding:)))
 public macro JSONModel(root: String, inheritsCoding: Bool? = nil) =
     #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 

@@ -1,7 +1,8 @@
 /// Writes `CodingKeys`, `init(from:)` and `encode(to:)` for a struct or class from its stored
 /// properties and their annotations (`@Key`, `@Default`, `@Lossless`, `@Lossy`, `@DateFormat`,
-/// `@Modify`, `@Validate`, `@EncodeNil`, `@Transform`, `@Ignore`), and adds `Codable` (and, for a
-/// struct or final class that writes one object, ``JSONObjectEncodable``).
+/// `@Modify`, `@Validate`, `@EncodeNil`, `@Transform`, `@Ignore`), and adds `Codable` (and, for
+/// structs and classes, `JSONObjectDecodable` and `JSONObjectEncodable`, through which a
+/// model holding one reads and writes it without a `Decoder` or `Encoder`).
 ///
 /// The generated code uses plain `Codable` containers, so the model works with any `Decoder` and
 /// `Encoder` (`JSONDecoder`, `FastJSONDecoder`, property-list coders); with `FastJSONDecoder` and
@@ -13,11 +14,12 @@
 /// ``JSONModel(inheritsCoding:)``.
 @attached(
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
-    named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
+    named(readJSONObject(_:)), named(encode(to:)), named(encode(writer:)), named(encode(coding:)),
+    named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, JSONObjectEncodable, names: named(CodingKeys),
-    named(init(from:)), named(init(document:)), named(init(coding:)), named(encode(to:)),
-    named(encode(writer:)), named(encode(coding:)))
+    extension, conformances: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable,
+    names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
+    named(readJSONObject(_:)), named(encode(to:)), named(encode(writer:)), named(encode(coding:)))
 public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// `@JSONModel` for a class, saying whether its superclass is `Codable`.
@@ -27,11 +29,12 @@ public macro JSONModel() = #externalMacro(module: "FastMapMacros", type: "JSONMo
 /// model's JSON object. With `false`, the superclass (if any) is initialized with `super.init()`.
 @attached(
     member, names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
-    named(encode(to:)), named(encode(writer:)), named(encode(coding:)), named(_JSONModelScope))
+    named(readJSONObject(_:)), named(encode(to:)), named(encode(writer:)), named(encode(coding:)),
+    named(_JSONModelScope))
 @attached(
-    extension, conformances: Decodable, Encodable, JSONObjectEncodable, names: named(CodingKeys),
-    named(init(from:)), named(init(document:)), named(init(coding:)), named(encode(to:)),
-    named(encode(writer:)), named(encode(coding:)))
+    extension, conformances: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable,
+    names: named(CodingKeys), named(init(from:)), named(init(document:)), named(init(coding:)),
+    named(readJSONObject(_:)), named(encode(to:)), named(encode(writer:)), named(encode(coding:)))
 public macro JSONModel(inheritsCoding: Bool) = #externalMacro(module: "FastMapMacros", type: "JSONModelMacro")
 
 /// `@JSONModel` for an enum with associated values: each case is a JSON object whose

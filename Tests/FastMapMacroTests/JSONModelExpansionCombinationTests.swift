@@ -39,7 +39,7 @@ struct JSONModelExpansionCombinationTests {
                     let positive: Int
                 }
 
-                extension Mixed: Decodable, Encodable, JSONObjectEncodable {
+                extension Mixed: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case a
                         case b
@@ -151,6 +151,10 @@ struct JSONModelExpansionCombinationTests {
                             throw JSONModelRuntime.decodingFailure(error, model: "Mixed", property: property, keyPath: keyPath, type: type, in: container)
                         }
                         try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
                     }
 
                     func encode(to encoder: any Encoder) throws {

@@ -23,7 +23,7 @@ struct JSONModelExpansionExtensionTests {
                     var nick: String?
                 }
 
-                extension User: Decodable, Encodable, JSONObjectEncodable {
+                extension User: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case userID = "user_id"
                         case fullName = "full_name"
@@ -75,6 +75,10 @@ struct JSONModelExpansionExtensionTests {
                         try JSONModelRuntime.didDecode(&self)
                     }
 
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
+                    }
+
                     func encode(to encoder: any Encoder) throws {
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
@@ -121,7 +125,7 @@ struct JSONModelExpansionExtensionTests {
                     var payload: Payload?
                 }
 
-                extension Message: Decodable, Encodable, JSONObjectEncodable {
+                extension Message: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case version
                         case secret
@@ -170,6 +174,10 @@ struct JSONModelExpansionExtensionTests {
                         try JSONModelRuntime.didDecode(&self)
                     }
 
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
+                    }
+
                     func encode(to encoder: any Encoder) throws {
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
@@ -210,7 +218,7 @@ struct JSONModelExpansionExtensionTests {
                     var seen = true
                 }
 
-                extension Marker: Decodable, Encodable {
+                extension Marker: Decodable, Encodable, JSONObjectDecodable {
                     enum CodingKeys: CodingKey {
                     }
 
@@ -231,6 +239,10 @@ struct JSONModelExpansionExtensionTests {
                         let decoder = try JSONModelRuntime.decoder(decoder, at: ["meta"])
                         _ = try decoder.container(keyedBy: CodingKeys.self)
                         try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
                     }
 
                     func encode(to encoder: any Encoder) throws {
@@ -289,6 +301,10 @@ struct JSONModelExpansionExtensionTests {
                         try JSONModelRuntime.didDecode(object: self)
                     }
 
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
+                    }
+
                     func encode(to encoder: any Encoder) throws {
                         try JSONModelRuntime.willEncode(self)
                         let encoder = JSONModelRuntime.encoder(encoder, at: ["data", "user"])
@@ -297,7 +313,7 @@ struct JSONModelExpansionExtensionTests {
                     }
                 }
 
-                extension User: Decodable, Encodable, JSONObjectEncodable {
+                extension User: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
 
                 }
                 """#)

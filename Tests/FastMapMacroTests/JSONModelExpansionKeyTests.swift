@@ -20,7 +20,7 @@ struct JSONModelExpansionKeyTests {
                     var name: String?
                 }
 
-                extension User: Decodable, Encodable, JSONObjectEncodable {
+                extension User: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case id
                         case name
@@ -62,6 +62,10 @@ struct JSONModelExpansionKeyTests {
                             throw JSONModelRuntime.decodingFailure(error, model: "User", property: property, keyPath: keyPath, type: type, in: container)
                         }
                         try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
                     }
 
                     func encode(to encoder: any Encoder) throws {
@@ -108,7 +112,7 @@ struct JSONModelExpansionKeyTests {
                     let secondID: Int
                 }
 
-                extension User: Decodable, Encodable, JSONObjectEncodable {
+                extension User: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case firstName = "first_name"
                         case address
@@ -166,6 +170,10 @@ struct JSONModelExpansionKeyTests {
                             throw JSONModelRuntime.decodingFailure(error, model: "User", property: property, keyPath: keyPath, type: type, in: container)
                         }
                         try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
                     }
 
                     func encode(to encoder: any Encoder) throws {
@@ -226,7 +234,7 @@ struct JSONModelExpansionKeyTests {
                     var nickname: String?
                 }
 
-                extension Settings: Decodable, Encodable, JSONObjectEncodable {
+                extension Settings: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case phone
                         case views
@@ -277,6 +285,10 @@ struct JSONModelExpansionKeyTests {
                             throw JSONModelRuntime.decodingFailure(error, model: "Settings", property: property, keyPath: keyPath, type: type, in: container)
                         }
                         try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
                     }
 
                     func encode(to encoder: any Encoder) throws {

@@ -30,7 +30,7 @@ struct JSONModelExpansionNestedTests {
                     }
                 }
 
-                extension Outer.Inner: Decodable, Encodable, JSONObjectEncodable {
+                extension Outer.Inner: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case kind
                         case other
@@ -77,6 +77,10 @@ struct JSONModelExpansionNestedTests {
                             throw JSONModelRuntime.decodingFailure(error, model: "Inner", property: property, keyPath: keyPath, type: type, in: container)
                         }
                         try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
                     }
 
                     func encode(to encoder: any Encoder) throws {

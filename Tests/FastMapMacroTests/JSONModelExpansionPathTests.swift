@@ -22,7 +22,7 @@ struct JSONModelExpansionPathTests {
                     let onlyLenient: Int
                 }
 
-                extension Mixed: Decodable, Encodable, JSONObjectEncodable {
+                extension Mixed: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case a
                         case b
@@ -91,6 +91,10 @@ struct JSONModelExpansionPathTests {
                             throw JSONModelRuntime.decodingFailure(error, model: "Mixed", property: property, keyPath: keyPath, type: type, in: container)
                         }
                         try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
                     }
 
                     func encode(to encoder: any Encoder) throws {

@@ -39,7 +39,7 @@ struct JSONModelExpansionTypeTests {
                     }
                 }
 
-                extension Animal: Decodable, Encodable, JSONObjectEncodable {
+                extension Animal: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
 
                 }
                 """#)
@@ -81,7 +81,7 @@ struct JSONModelExpansionTypeTests {
                     }
                 }
 
-                extension Dog: Decodable, Encodable, JSONObjectEncodable {
+                extension Dog: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
 
                 }
                 """#)
@@ -181,7 +181,7 @@ struct JSONModelExpansionTypeTests {
                     let id: Int
                 }
 
-                extension Isolated: Decodable, Encodable, JSONObjectEncodable {
+                extension Isolated: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case id
                     }
@@ -214,6 +214,10 @@ struct JSONModelExpansionTypeTests {
                             throw JSONModelRuntime.decodingFailure(error, model: "Isolated", property: property, keyPath: keyPath, type: type, in: container)
                         }
                         try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    nonisolated static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
                     }
 
                     nonisolated func encode(to encoder: any Encoder) throws {
@@ -292,7 +296,7 @@ struct JSONModelExpansionTypeTests {
                     }
                 }
 
-                extension Cat: Decodable, Encodable, JSONObjectEncodable {
+                extension Cat: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
 
                 }
                 """#)

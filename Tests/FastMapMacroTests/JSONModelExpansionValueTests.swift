@@ -23,7 +23,7 @@ struct JSONModelExpansionValueTests {
                     let counts: Set<Int>?
                 }
 
-                extension Values: Decodable, Encodable, JSONObjectEncodable {
+                extension Values: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case social
                         case tags
@@ -72,6 +72,10 @@ struct JSONModelExpansionValueTests {
                         try JSONModelRuntime.didDecode(&self)
                     }
 
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
+                    }
+
                     func encode(to encoder: any Encoder) throws {
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
@@ -118,7 +122,7 @@ struct JSONModelExpansionValueTests {
                     let custom: Date
                 }
 
-                extension Dates: Decodable, Encodable, JSONObjectEncodable {
+                extension Dates: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case createdAt
                         case seen
@@ -176,6 +180,10 @@ struct JSONModelExpansionValueTests {
                         try JSONModelRuntime.didDecode(&self)
                     }
 
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
+                    }
+
                     func encode(to encoder: any Encoder) throws {
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
@@ -226,7 +234,7 @@ struct JSONModelExpansionValueTests {
                     let width: Int
                 }
 
-                extension Post: Decodable, Encodable, JSONObjectEncodable {
+                extension Post: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case title
                         case people
@@ -279,6 +287,10 @@ struct JSONModelExpansionValueTests {
                         try JSONModelRuntime.didDecode(&self)
                     }
 
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
+                    }
+
                     func encode(to encoder: any Encoder) throws {
                         if let writer = JSONObjectWriter(encoder, keyedBy: CodingKeys.self) {
                             try encode(writer: writer)
@@ -329,7 +341,7 @@ struct JSONModelExpansionValueTests {
                     static let shared = 0
                 }
 
-                extension Profile: Decodable, Encodable, JSONObjectEncodable {
+                extension Profile: Decodable, Encodable, JSONObjectDecodable, JSONObjectEncodable {
                     enum CodingKeys: String, CodingKey {
                         case nickname
                         case homepage
@@ -372,6 +384,10 @@ struct JSONModelExpansionValueTests {
                             throw JSONModelRuntime.decodingFailure(error, model: "Profile", property: property, keyPath: keyPath, type: type, in: container)
                         }
                         try JSONModelRuntime.didDecode(&self)
+                    }
+
+                    static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+                        try Self(document: reader)
                     }
 
                     func encode(to encoder: any Encoder) throws {

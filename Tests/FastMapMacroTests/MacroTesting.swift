@@ -3,12 +3,13 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// The macros as the compiler sees them: `@JSONModel` adds `Decodable`, `Encodable` and
-/// `JSONObjectEncodable`.
+/// The macros as the compiler sees them: `@JSONModel` adds `Decodable`, `Encodable`,
+/// `JSONObjectDecodable` and `JSONObjectEncodable`.
 let jsonModelMacros: [String: MacroSpec] = {
     var specs: [String: MacroSpec] = [
         "JSONModel": MacroSpec(
-            type: JSONModelMacro.self, conformances: ["Decodable", "Encodable", "JSONObjectEncodable"])
+            type: JSONModelMacro.self,
+            conformances: ["Decodable", "Encodable", "JSONObjectDecodable", "JSONObjectEncodable"])
     ]
     for name in [
         "Key", "Default", "Lossless", "Lossy", "DateFormat", "Modify", "Validate", "EncodeNil", "Transform", "Ignore",

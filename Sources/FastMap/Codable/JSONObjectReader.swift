@@ -35,6 +35,12 @@
 ///         // the same error the Codable route throws, naming User.id or User.name
 ///     }
 /// }
+///
+/// // The type's `JSONObjectDecodable` conformance: a model holding a `User` (or `[User]`, or
+/// // `User?`) hands it a reader of its object directly.
+/// static func readJSONObject(_ reader: JSONObjectReader) throws -> Self {
+///     try Self(document: reader)
+/// }
 /// ```
 public struct JSONObjectReader {
     package let decoder: JSONTreeDecoder
@@ -61,6 +67,9 @@ public struct JSONObjectReader {
     #if DEBUG
         /// Counts the models that took the document route while a test's task runs.
         @TaskLocal package static var documentReads: LockedValue<Int>?
+        /// Counts the models another model's reader handed a reader directly (both counters count
+        /// them, and a class whose conformance reads through `init(from:)` too).
+        @TaskLocal package static var directModelReads: LockedValue<Int>?
     #endif
 
     /// The path of keys and indices from the document's top to this object.
@@ -119,6 +128,28 @@ public struct JSONObjectReader {
     /// The member `key` as any `Decodable` type, as FastJSONDecoder decodes it.
     public func decode<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> T {
         try decoder.unwrap(value(for: key), as: type, at: path, .key(JSONSourceKey(key)))
+    }
+
+    /// The member `key` as a model, read by its own reader.
+    public func decode<T: JSONObjectDecodable>(_ type: T.Type, forKey key: StaticString) throws -> T {
+        try decoder.readModel(value(for: key), as: type, at: path, .key(JSONSourceKey(key)))
+    }
+
+    /// The member `key` as an array of models, each read by its own reader.
+    public func decode<T: JSONObjectDecodable>(_ type: [T].Type, forKey key: StaticString) throws -> [T] {
+        try decoder.readModels(value(for: key), as: type, at: path, .key(JSONSourceKey(key)))
+    }
+
+    /// The member `key` as a model, or nil when it is missing or `null`.
+    public func decodeIfPresent<T: JSONObjectDecodable>(_ type: T.Type, forKey key: StaticString) throws -> T? {
+        guard let node = presentValue(for: key) else { return nil }
+        return try decoder.readModel(node, as: type, at: path, .key(JSONSourceKey(key)))
+    }
+
+    /// The member `key` as an array of models, or nil when it is missing or `null`.
+    public func decodeIfPresent<T: JSONObjectDecodable>(_ type: [T].Type, forKey key: StaticString) throws -> [T]? {
+        guard let node = presentValue(for: key) else { return nil }
+        return try decoder.readModels(node, as: type, at: path, .key(JSONSourceKey(key)))
     }
 
     /// The member `key` as a `Bool`, or nil when it is missing or `null`.
