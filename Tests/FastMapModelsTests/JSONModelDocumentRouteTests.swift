@@ -11,9 +11,7 @@ struct JSONModelDocumentRouteTests {
     #if DEBUG
         /// How many models took the document route while `body` ran.
         private func documentReads(_ body: () throws -> Void) rethrows -> Int {
-            let count = LockedValue(0)
-            try JSONObjectReader.$documentReads.withValue(count) { try body() }
-            return count.withLock { $0 }
+            try JSONModelFixture.count(JSONObjectReader.$documentReads, while: body)
         }
 
         @Test func fastJSONDecoderReadsStructsFromTheDocument() throws {

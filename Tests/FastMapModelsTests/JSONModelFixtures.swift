@@ -104,6 +104,16 @@ enum JSONModelFixture {
         }
     }
 
+    #if DEBUG
+        /// How many times `counter` (one of the readers' and writers' debug counters) was counted
+        /// while `body` ran.
+        static func count(_ counter: TaskLocal<LockedValue<Int>?>, while body: () throws -> Void) rethrows -> Int {
+            let count = LockedValue(0)
+            try counter.withValue(count) { try body() }
+            return count.withLock { $0 }
+        }
+    #endif
+
     /// Decodes with FastJSONDecoder twice, through the generated readers of the document
     /// and through their `Codable` route, and checks that both give the same value (as `same`
     /// compares them) or throw the same error (case, coding path and description).

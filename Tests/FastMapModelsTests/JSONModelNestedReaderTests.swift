@@ -17,9 +17,7 @@ struct JSONModelNestedReaderTests {
     #if DEBUG
         /// How many models were handed a reader by another model's reader while `body` ran.
         private func directReads(_ body: () throws -> Void) rethrows -> Int {
-            let count = LockedValue(0)
-            try JSONObjectReader.$directModelReads.withValue(count) { try body() }
-            return count.withLock { $0 }
+            try JSONModelFixture.count(JSONObjectReader.$directModelReads, while: body)
         }
 
         @Test func membersOptionalsAndArraysOfModelsAreHandedAReader() throws {
@@ -52,9 +50,10 @@ struct JSONModelNestedReaderTests {
             let text = #"{"inner": {"user_id": 1, "first_name": "a", "Custom": 2}}"#
             let holder = try FastJSONDecoder().decode(SnakeHolder.self, from: Data(text.utf8))
             #expect(try directReads { _ = try FastJSONDecoder().decode(SnakeHolder.self, from: Data(text.utf8)) } == 1)
-            let count = LockedValue(0)
-            _ = try JSONObjectWriter.$directModelWrites.withValue(count) { try FastJSONEncoder().encode(holder) }
-            #expect(count.withLock { $0 } == 1)
+            let writes = try JSONModelFixture.count(JSONObjectWriter.$directModelWrites) {
+                _ = try FastJSONEncoder().encode(holder)
+            }
+            #expect(writes == 1)
             JSONModelFixture.expectRoutesAgree(SnakeHolder.self, from: Data(text.utf8), same: ==)
             JSONModelFixture.expectEncodingRoutesAgree(holder)
         }

@@ -12,9 +12,7 @@ struct JSONModelNestedWriterTests {
     #if DEBUG
         /// How many models were handed a writer by another model's writer while `body` ran.
         private func directWrites(_ body: () throws -> Void) rethrows -> Int {
-            let count = LockedValue(0)
-            try JSONObjectWriter.$directModelWrites.withValue(count) { try body() }
-            return count.withLock { $0 }
+            try JSONModelFixture.count(JSONObjectWriter.$directModelWrites, while: body)
         }
 
         @Test func membersOptionalsAndArraysOfModelsAreHandedAWriter() throws {

@@ -11,9 +11,7 @@ struct JSONModelWriterRouteTests {
     #if DEBUG
         /// How many models took the writer route while `body` ran.
         private func modelWrites(_ body: () throws -> Void) rethrows -> Int {
-            let count = LockedValue(0)
-            try JSONObjectWriter.$modelWrites.withValue(count) { try body() }
-            return count.withLock { $0 }
+            try JSONModelFixture.count(JSONObjectWriter.$modelWrites, while: body)
         }
 
         @Test func fastJSONEncoderWritesStructsAndFinalClassesDirectly() throws {
