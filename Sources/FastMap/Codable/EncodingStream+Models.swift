@@ -8,18 +8,16 @@ extension EncodingStream {
     /// by the model type.
     func writeModel<T: JSONObjectEncodable>(_ value: T, in index: Int, component: CodingPathComponent) throws {
         do {
-            if state.value.bailedOut { throw EncodingStreamBailout() }
-            let generation = state.value.push(.pending, role: .value, component: component)
-            let slot = state.value.frames.count - 1
-            guard state.value.beginWriterObject(slot, generation, keys: ObjectIdentifier(T.self)) else {
-                throw EncodingStreamBailout()
+            try writeThroughSlot(in: index, component: component) { position in
+                guard state.value.beginWriterObject(position.index, position.generation, keys: ObjectIdentifier(T.self))
+                else { throw EncodingStreamBailout() }
+                #if DEBUG
+                    JSONObjectWriter.modelWrites?.withLock { $0 += 1 }
+                    JSONObjectWriter.directModelWrites?.withLock { $0 += 1 }
+                #endif
+                try value.encode(
+                    writer: JSONObjectWriter(stream: self, index: position.index, generation: position.generation))
             }
-            #if DEBUG
-                JSONObjectWriter.modelWrites?.withLock { $0 += 1 }
-                JSONObjectWriter.directModelWrites?.withLock { $0 += 1 }
-            #endif
-            try value.encode(writer: JSONObjectWriter(stream: self, index: slot, generation: generation))
-            try finishSlot(slot, generation, emptyError: nil)
         } catch {
             // As in writeValue: the member's key or separator is already out.
             state.value.failedMidMember = true
