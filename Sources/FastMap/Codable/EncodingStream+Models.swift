@@ -4,19 +4,22 @@ extension EncodingStream {
     /// Writes a ``JSONObjectEncodable`` model at the writer's position, as the member or element
     /// `component` of the container on frame `index`: the frames, paths and errors of
     /// ``writeValue(_:in:component:)``, without its probes for scalars and special types, the
-    /// `Encoder` and the model's check for one. The model's objects share one key memo, named
-    /// by the model type.
-    func writeModel<T: JSONObjectEncodable>(_ value: T, in index: Int, component: CodingPathComponent) throws {
+    /// `Encoder` and the model's check for one. `write` is the model's `encode(writer:)`, called
+    /// where the model is, so that the model is not copied; its objects share one key memo, named
+    /// by `keys` (the model type).
+    func writeModel(
+        keys: ObjectIdentifier, in index: Int, component: CodingPathComponent,
+        _ write: (JSONObjectWriter) throws -> Void
+    ) throws {
         do {
             try writeThroughSlot(in: index, component: component) { position in
-                guard state.value.beginWriterObject(position.index, position.generation, keys: ObjectIdentifier(T.self))
+                guard state.value.beginWriterObject(position.index, position.generation, keys: keys)
                 else { throw EncodingStreamBailout() }
                 #if DEBUG
                     JSONObjectWriter.modelWrites?.withLock { $0 += 1 }
                     JSONObjectWriter.directModelWrites?.withLock { $0 += 1 }
                 #endif
-                try value.encode(
-                    writer: JSONObjectWriter(stream: self, index: position.index, generation: position.generation))
+                try write(JSONObjectWriter(stream: self, index: position.index, generation: position.generation))
             }
         } catch {
             // As in writeValue: the member's key or separator is already out.
@@ -25,16 +28,18 @@ extension EncodingStream {
         }
     }
 
-    /// Writes an array of models as `Array.encode(to:)` and an unkeyed container would, each
-    /// element through ``writeModel(_:in:component:)``.
-    func writeModels<T: JSONObjectEncodable>(_ models: [T], in index: Int, component: CodingPathComponent) throws {
+    /// Writes an array of `count` models as `Array.encode(to:)` and an unkeyed container would,
+    /// element `i` through ``writeModel(keys:in:component:_:)`` and `write(i, writer)`.
+    func writeModels(
+        count: Int, keys: ObjectIdentifier, in index: Int, component: CodingPathComponent,
+        _ write: (Int, JSONObjectWriter) throws -> Void
+    ) throws {
         do {
             let (slot, generation) = try beginArray(in: index, component: component)
-            for model in models {
+            for element in 0..<count {
                 guard state.value.prepare(slot, generation) else { throw EncodingStreamBailout() }
-                let element = CodingPathComponent.index(state.value.frames[slot].count)
                 state.value.beginElement(in: slot)
-                try writeModel(model, in: slot, component: element)
+                try writeModel(keys: keys, in: slot, component: .index(element)) { try write(element, $0) }
             }
             try finishSlot(slot, generation, emptyError: nil)
         } catch {

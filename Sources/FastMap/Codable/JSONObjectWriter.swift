@@ -145,16 +145,37 @@ public struct JSONObjectWriter {
         try stream.writeMember(value, in: index, component: .key(JSONSourceKey(key))) { try beginMember(key) }
     }
 
+    // Inlinable, as the array and optional overloads, so the model's `encode(writer:)` is called where the model
+    // is: passed on by code generic where it runs, a model was copied (a retain and a release of
+    // each of its references). Encoding twitter's models: 423-426 MB/s before, 454-458 after.
+
     /// Writes a model for `key` through its own `encode(writer:)`, with no `Encoder` in between.
-    public func encode<T: JSONObjectEncodable>(_ value: T, forKey key: StaticString) throws {
-        try beginMember(key)
-        try stream.writeModel(value, in: index, component: .key(JSONSourceKey(key)))
+    @inlinable public func encode<T: JSONObjectEncodable>(_ value: T, forKey key: StaticString) throws {
+        try writeModel(T.self, forKey: key) { try value.encode(writer: $0) }
     }
 
     /// Writes an array of models for `key`, each through its own `encode(writer:)`.
-    public func encode<T: JSONObjectEncodable>(_ value: [T], forKey key: StaticString) throws {
+    @inlinable public func encode<T: JSONObjectEncodable>(_ value: [T], forKey key: StaticString) throws {
+        try writeModels(T.self, count: value.count, forKey: key) { try value[$0].encode(writer: $1) }
+    }
+
+    /// Writes the member `key` as a model of `type` (which names its key memo) that `write`
+    /// writes through the writer it is given.
+    @usableFromInline func writeModel<T>(
+        _ type: T.Type, forKey key: StaticString, _ write: (JSONObjectWriter) throws -> Void
+    ) throws {
         try beginMember(key)
-        try stream.writeModels(value, in: index, component: .key(JSONSourceKey(key)))
+        try stream.writeModel(keys: ObjectIdentifier(type), in: index, component: .key(JSONSourceKey(key)), write)
+    }
+
+    /// Writes the member `key` as an array of `count` models of `type`; `write(i, writer)` writes
+    /// element `i`.
+    @usableFromInline func writeModels<T>(
+        _ type: T.Type, count: Int, forKey key: StaticString, _ write: (Int, JSONObjectWriter) throws -> Void
+    ) throws {
+        try beginMember(key)
+        try stream.writeModels(
+            count: count, keys: ObjectIdentifier(type), in: index, component: .key(JSONSourceKey(key)), write)
     }
 
     /// Writes a `Bool` for `key`, or nothing when it is nil.
@@ -188,12 +209,12 @@ public struct JSONObjectWriter {
     }
 
     /// Writes a model for `key`, or nothing when it is nil.
-    public func encodeIfPresent<T: JSONObjectEncodable>(_ value: T?, forKey key: StaticString) throws {
+    @inlinable public func encodeIfPresent<T: JSONObjectEncodable>(_ value: T?, forKey key: StaticString) throws {
         if let value { try encode(value, forKey: key) }
     }
 
     /// Writes an array of models for `key`, or nothing when it is nil.
-    public func encodeIfPresent<T: JSONObjectEncodable>(_ value: [T]?, forKey key: StaticString) throws {
+    @inlinable public func encodeIfPresent<T: JSONObjectEncodable>(_ value: [T]?, forKey key: StaticString) throws {
         if let value { try encode(value, forKey: key) }
     }
 
