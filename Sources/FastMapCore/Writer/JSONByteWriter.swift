@@ -94,14 +94,18 @@ import Foundation
     }
 
     /// Called before every element or member but the first.
-    @inlinable public mutating func separator() {
+    @inlinable @inline(__always) public mutating func separator() {
         buffer.append(UInt8(ascii: ","))
         if prettyPrinted { buffer.append(UInt8(ascii: "\n")) }
     }
 
     /// Writes the current indentation when pretty printing.
-    @inlinable public mutating func indent() {
-        guard prettyPrinted else { return }
+    @inlinable @inline(__always) public mutating func indent() {
+        if prettyPrinted { writeIndentation() }
+    }
+
+    /// Two spaces a level, out of line: only pretty printing gets here.
+    @usableFromInline mutating func writeIndentation() {
         for _ in 0..<indentLevel { buffer.append(UInt8(ascii: " ")); buffer.append(UInt8(ascii: " ")) }
     }
 
@@ -117,7 +121,7 @@ import Foundation
     }
 
     /// Writes `:` (`" : "` when pretty printing, as Foundation does).
-    @inlinable public mutating func keyValueSeparator() {
+    @inlinable @inline(__always) public mutating func keyValueSeparator() {
         if prettyPrinted { append(" : ") } else { buffer.append(UInt8(ascii: ":")) }
     }
 
