@@ -151,31 +151,32 @@ public struct JSONObjectWriter {
 
     /// Writes a model for `key` through its own `encode(writer:)`, with no `Encoder` in between.
     @inlinable public func encode<T: JSONObjectEncodable>(_ value: T, forKey key: StaticString) throws {
-        try writeModel(T.self, forKey: key) { try value.encode(writer: $0) }
+        try writeModel(keys: ObjectIdentifier(T.self), forKey: key) { try value.encode(writer: $0) }
     }
 
     /// Writes an array of models for `key`, each through its own `encode(writer:)`.
     @inlinable public func encode<T: JSONObjectEncodable>(_ value: [T], forKey key: StaticString) throws {
-        try writeModels(T.self, count: value.count, forKey: key) { try value[$0].encode(writer: $1) }
+        try writeModels(keys: ObjectIdentifier(T.self), count: value.count, forKey: key) {
+            try value[$0].encode(writer: $1)
+        }
     }
 
-    /// Writes the member `key` as a model of `type` (which names its key memo) that `write`
-    /// writes through the writer it is given.
-    @usableFromInline func writeModel<T>(
-        _ type: T.Type, forKey key: StaticString, _ write: (JSONObjectWriter) throws -> Void
+    /// Writes the member `key` as a model that `write` writes through the writer it is given;
+    /// `keys` (the model type) names the key memo its objects share.
+    @usableFromInline func writeModel(
+        keys: ObjectIdentifier, forKey key: StaticString, _ write: (JSONObjectWriter) throws -> Void
     ) throws {
         try beginMember(key)
-        try stream.writeModel(keys: ObjectIdentifier(type), in: index, component: .key(JSONSourceKey(key)), write)
+        try stream.writeModel(keys: keys, in: index, component: .key(JSONSourceKey(key)), write)
     }
 
-    /// Writes the member `key` as an array of `count` models of `type`; `write(i, writer)` writes
-    /// element `i`.
-    @usableFromInline func writeModels<T>(
-        _ type: T.Type, count: Int, forKey key: StaticString, _ write: (Int, JSONObjectWriter) throws -> Void
+    /// Writes the member `key` as an array of `count` models; `write(i, writer)` writes element
+    /// `i`.
+    @usableFromInline func writeModels(
+        keys: ObjectIdentifier, count: Int, forKey key: StaticString, _ write: (Int, JSONObjectWriter) throws -> Void
     ) throws {
         try beginMember(key)
-        try stream.writeModels(
-            count: count, keys: ObjectIdentifier(type), in: index, component: .key(JSONSourceKey(key)), write)
+        try stream.writeModels(count: count, keys: keys, in: index, component: .key(JSONSourceKey(key)), write)
     }
 
     /// Writes a `Bool` for `key`, or nothing when it is nil.
