@@ -2,21 +2,16 @@ import FastMap
 import Foundation
 
 // `make bench`: FastMap against Foundation, every competitor in this one process, interleaved.
-// Flags: --quick (fewer rounds), --generated (ignore ../shared/bench-data), --filter TEXT,
-// --loop COMPETITOR SECONDS (run only that competitor of the filtered tasks, for profiling),
-// --corpus NAME (set up only the tasks of the corpus whose file name contains NAME, its rows of
-// the sparse suite too: the others' setup, which checks every engine's models and generates the
-// record streams, takes seconds, minutes under callgrind),
-// --cold (only the first-decode table), --no-cold (no first-decode table), --cold-runs N,
-// --runs N (measure every benchmark in N runs, one after the other; 2 by default), --memory
-// (only the table of a parsed document's memory, which a whole run prints after the speeds).
-// `FastMapBenchmarks write-corpora DIR` writes the corpora this run would use, and the service
-// batch, to DIR (the same bytes for another tool: serde_json, another Swift decoder).
+// The flags are in Usage.swift. --corpus also narrows the setup (the others', which checks every
+// engine's models and generates the record streams, takes seconds, minutes under callgrind);
+// `write-corpora DIR` writes the corpora and the service batch for another tool (serde_json,
+// another Swift decoder).
 
 let arguments = CommandLine.arguments
 // A child of the first-decode table (ColdStart): before anything else, so that nothing but its
 // one decode runs in its process.
 if arguments.count > 1, arguments[1] == "cold" { ColdStart.child(arguments) }
+if arguments.count < 2 || arguments[1] != "write-corpora" { Usage.check(arguments) }
 let quick = arguments.contains("--quick")
 let generatedOnly = arguments.contains("--generated")
 /// The argument after `flag`, if both are there.
