@@ -29,11 +29,9 @@ extension JSONByteWriter {
         if plain && key.hasPointerRepresentation {
             let source = key.utf8Start
             let count = key.utf8CodeUnitCount
-            buffer.append(atMost: count + 2) { out in
-                out[0] = UInt8(ascii: "\"")
-                (out + 1).update(from: source, count: count)
-                out[count + 1] = UInt8(ascii: "\"")
-                return count + 2
+            writeQuoted(count: count) { out in
+                out.update(from: source, count: count)
+                return count
             }
         } else {
             key.withUTF8Buffer { writeString(utf8: $0) }

@@ -227,7 +227,7 @@ import Foundation
     }
 
     /// Writes text that needs no escape, `count` bytes from `write`, between quotes.
-    private mutating func writeQuoted(count: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+    @inlinable mutating func writeQuoted(count: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
         buffer.append(atMost: count + 2) { out in
             out[0] = UInt8(ascii: "\"")
             let written = write(out + 1)
