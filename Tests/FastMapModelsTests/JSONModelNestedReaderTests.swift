@@ -66,6 +66,12 @@ struct JSONModelNestedReaderTests {
         let kennel = #"{"pet": {"name": "rex", "social": 12}, "pets": [{"name": "cat"}, {"name": "rex", "legs": 3}]}"#
         let decoded = try JSONModelFixture.decode(WriterKennel.self, from: kennel)
         #expect(decoded.pets.map(\.legCount) == [4, 3])
+        // An empty array is present, not nil, on every route.
+        let empty = #"{"main": {"id": 1, "price": 1}, "extras": []}"#
+        #expect(try JSONModelFixture.decode(WriterShelf.self, from: empty).extras == [])
+        JSONModelFixture.expectRoutesAgree(WriterShelf.self, from: Data(empty.utf8), same: ==)
+        let noPets = #"{"pet": {"name": "rex"}, "pets": []}"#
+        #expect(try JSONModelFixture.decode(WriterKennel.self, from: noPets).pets.isEmpty)
     }
 
     @Test(arguments: [

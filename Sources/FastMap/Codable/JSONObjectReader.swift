@@ -136,8 +136,15 @@ public struct JSONObjectReader {
     }
 
     /// The member `key` as an array of models, each read by its own reader.
+    @inlinable
     public func decode<T: JSONObjectDecodable>(_ type: [T].Type, forKey key: StaticString) throws -> [T] {
-        try decoder.readModels(value(for: key), as: type, at: path, .key(JSONSourceKey(key)))
+        var models: [T] = []
+        _ = try readModels(T.self, forKey: key, required: true) {
+            models.reserveCapacity($0)
+        } append: {
+            models.append($0)
+        }
+        return models
     }
 
     /// The member `key` as a model, or nil when it is missing or `null`.
@@ -147,9 +154,28 @@ public struct JSONObjectReader {
     }
 
     /// The member `key` as an array of models, or nil when it is missing or `null`.
+    @inlinable
     public func decodeIfPresent<T: JSONObjectDecodable>(_ type: [T].Type, forKey key: StaticString) throws -> [T]? {
-        guard let node = presentValue(for: key) else { return nil }
-        return try decoder.readModels(node, as: type, at: path, .key(JSONSourceKey(key)))
+        var models: [T] = []
+        let present = try readModels(T.self, forKey: key, required: false) {
+            models.reserveCapacity($0)
+        } append: {
+            models.append($0)
+        }
+        return present ? models : nil
+    }
+
+    /// Reads the array of models at `key` into the caller's array (`reserve`, then `append` for
+    /// each): the array overloads above are inlined where `T` is known, so the array is built
+    /// without looking its type up at run time. False when the key is missing or `null` and not
+    /// `required`.
+    @usableFromInline
+    func readModels<T: JSONObjectDecodable>(
+        _ type: T.Type, forKey key: StaticString, required: Bool, reserve: (Int) -> Void, append: (consuming T) -> Void
+    ) throws -> Bool {
+        guard let node = required ? try value(for: key) : presentValue(for: key) else { return false }
+        try decoder.readModels(node, as: type, at: path, .key(JSONSourceKey(key)), reserve: reserve, append: append)
+        return true
     }
 
     /// The member `key` as a `Bool`, or nil when it is missing or `null`.
