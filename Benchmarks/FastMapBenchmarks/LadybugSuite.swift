@@ -7,9 +7,11 @@ import Foundation
 /// `FastJSONDecoder` for reference. Encoding compares `toData()` with `JSONEncoder` and a
 /// hand-written `encode(to:)` writing the same shape.
 enum LadybugSuite {
+    static let corpusName = "generated-listings.json"
+
     static func benchmarks() -> [Benchmark] {
         let data = payload(listings: 2_000)
-        let name = "generated-listings.json"
+        let name = corpusName
         let fast = FastJSONDecoder()
         let ladybug = try? [Listing](data: data)
         let hand = try? JSONDecoder().decode([HandListing].self, from: data)

@@ -63,11 +63,13 @@ benchmarks += JSONModelCorporaBench.benchmarks(corpora: corpora)
 if onlyCorpus.map({ ServiceEventsSuite.corpusName.contains($0) }) ?? true {
     benchmarks += ServiceEventsSuite.benchmarks()
 }
+if onlyCorpus.map({ LadybugSuite.corpusName.contains($0) }) ?? true {
+    benchmarks += LadybugSuite.benchmarks()
+}
 if onlyCorpus == nil {
     benchmarks += JSONModelBench.benchmarks()
     benchmarks += JSONModelPathBench.benchmarks()
     benchmarks += JSONModelReportBench.benchmarks()
-    benchmarks += LadybugSuite.benchmarks()
     benchmarks += SparseRecordsSuite.benchmarks(megabytes: quick ? 4 : 20)
     benchmarks += SparseDecodingSuite.benchmarks(corpora: corpora, recordMegabytes: quick ? 4 : 20)
     benchmarks += SmallDocumentsSuite.benchmarks(corpora: corpora)
