@@ -93,6 +93,27 @@ struct LadybugDateTransformerTests {
         #expect(failure.expectedType == "Date")
     }
 
+    /// An `encode(to:)` written by hand that hands its container an optional itself (`encode`,
+    /// not `encodeIfPresent`): the date inside keeps its transformer's format, nil writes `null`.
+    @Test func anOptionalDateHandedOverWholeKeepsItsFormat() throws {
+        struct Stamp: JSONCodable {
+            let at: Date?
+            let never: Date?
+            static let transformersByPropertyKey: [PropertyKey: JSONTransformer] = [
+                "at": "when" <- format("yyyy"), "never": iso8601,
+            ]
+            enum CodingKeys: String, CodingKey { case at, never }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(at, forKey: .at)
+                try container.encode(never, forKey: .never)
+            }
+        }
+        let written = try JSON(data: Stamp(at: utcDate(1999, 1, 1), never: nil).toData())
+        #expect(written["when"] == "1999")
+        #expect(written["never"]?.isNull == true)
+    }
+
     /// `format(_:)` reads in `en_US_POSIX` and UTC, whatever the machine's locale and zone.
     @Test func formatIsIndependentOfTheMachine() throws {
         struct Day: JSONCodable {
