@@ -24,13 +24,25 @@ package final class JSONBuildNode {
     package enum Shape { case scalar, array, object }
 
     package let shape: Shape
-    package private(set) var scalar: Scalar
-    /// An array's elements, or an object's member values (in order).
-    package private(set) var children: [JSONBuildNode] = []
-    /// An object's keys, one per child.
-    package private(set) var keys: [String] = []
-    /// An object's key positions, made once it has enough members that a walk would cost more.
-    private var keyIndex: [String: Int]? = nil
+    // Exclusive access to the stored state is checked at run time in debug builds only (the
+    // builds the tests run). Only the node's own methods touch it, and none of them calls out
+    // while an access is open: what an assignment releases is a child or a document, which holds
+    // no reference back to the node. In release builds the checks were 17% of the instructions
+    // of `toData()` on the JSONCodable benchmark, and leaving them out made it 20% faster.
+    #if DEBUG
+        package private(set) var scalar: Scalar
+        /// An array's elements, or an object's member values (in order).
+        package private(set) var children: [JSONBuildNode] = []
+        /// An object's keys, one per child.
+        package private(set) var keys: [String] = []
+        /// An object's key positions, made once it has enough members that a walk would cost more.
+        private var keyIndex: [String: Int]? = nil
+    #else
+        @exclusivity(unchecked) package private(set) var scalar: Scalar
+        @exclusivity(unchecked) package private(set) var children: [JSONBuildNode] = []
+        @exclusivity(unchecked) package private(set) var keys: [String] = []
+        @exclusivity(unchecked) private var keyIndex: [String: Int]? = nil
+    #endif
 
     private init(shape: Shape, scalar: Scalar) {
         self.shape = shape
