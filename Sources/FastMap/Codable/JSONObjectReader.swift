@@ -138,13 +138,8 @@ public struct JSONObjectReader {
     /// The member `key` as an array of models, each read by its own reader.
     @inlinable
     public func decode<T: JSONObjectDecodable>(_ type: [T].Type, forKey key: StaticString) throws -> [T] {
-        var models: [T] = []
-        _ = try readModels(T.self, forKey: key, required: true) {
-            models.reserveCapacity($0)
-        } append: {
-            models.append($0)
-        }
-        return models
+        // Force-unwrap is safe: with required == true a missing or null member throws.
+        try models(T.self, forKey: key, required: true)!
     }
 
     /// The member `key` as a model, or nil when it is missing or `null`.
@@ -156,8 +151,16 @@ public struct JSONObjectReader {
     /// The member `key` as an array of models, or nil when it is missing or `null`.
     @inlinable
     public func decodeIfPresent<T: JSONObjectDecodable>(_ type: [T].Type, forKey key: StaticString) throws -> [T]? {
+        try models(T.self, forKey: key, required: false)
+    }
+
+    /// The array of models at `key`, built here: the array overloads of `decode` and
+    /// `decodeIfPresent` are inlined where `T` is known, so the array is made without looking its
+    /// type up at run time. Nil when the key is missing or `null` and not `required`.
+    @inlinable
+    func models<T: JSONObjectDecodable>(_ type: T.Type, forKey key: StaticString, required: Bool) throws -> [T]? {
         var models: [T] = []
-        let present = try readModels(T.self, forKey: key, required: false) {
+        let present = try readModels(T.self, forKey: key, required: required) {
             models.reserveCapacity($0)
         } append: {
             models.append($0)
@@ -166,9 +169,7 @@ public struct JSONObjectReader {
     }
 
     /// Reads the array of models at `key` into the caller's array (`reserve`, then `append` for
-    /// each): the array overloads above are inlined where `T` is known, so the array is built
-    /// without looking its type up at run time. False when the key is missing or `null` and not
-    /// `required`.
+    /// each). False when the key is missing or `null` and not `required`.
     @usableFromInline
     func readModels<T: JSONObjectDecodable>(
         _ type: T.Type, forKey key: StaticString, required: Bool, reserve: (Int) -> Void, append: (consuming T) -> Void
