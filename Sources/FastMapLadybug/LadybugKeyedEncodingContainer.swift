@@ -28,7 +28,12 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     /// Puts a finished node for `key` in place. Decode-only
     /// properties wait for the model to finish.
     private func put(_ node: JSONBuildNode, _ key: Key) {
-        let (path, rule) = destination(key)
+        put(node, at: destination(key))
+    }
+
+    /// ``put(_:_:)`` with the destination already looked up.
+    private func put(_ node: JSONBuildNode, at destination: (path: [JSONKeyPath.Component], rule: PropertyRule?)) {
+        let (path, rule) = destination
         let session = encoder.session
         if let rule, rule.decodeOnly {
             encoder.defer(node, at: path)
@@ -64,7 +69,7 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         if let scalar = try encoder.makeScalar(
             value, dateCoding: rule?.dateCoding, depth: depth + path.count, codingPath: { codingPath + [key] })
         {
-            put(scalar, key)
+            put(scalar, at: (path, rule))
             return
         }
         let placement: LadybugTreeEncoder.Placement =
