@@ -207,9 +207,13 @@ final class TransformerPlans {
     }
 
     private var checked: [ObjectIdentifier: TransformerPlan?] = [:]
-    /// The last type asked about and its answer, unchecked for exclusivity like ``RuleMemo``'s
-    /// state (and for the same reasons).
-    @exclusivity(unchecked) private var lastChecked: (type: ObjectIdentifier?, plan: TransformerPlan?) = (nil, nil)
+    #if DEBUG
+        /// The last type asked about and its answer, its exclusive access checked at run time
+        /// in debug builds only, like ``RuleMemo``'s state (and for the same reasons).
+        private var lastChecked: (type: ObjectIdentifier?, plan: TransformerPlan?) = (nil, nil)
+    #else
+        @exclusivity(unchecked) private var lastChecked: (type: ObjectIdentifier?, plan: TransformerPlan?) = (nil, nil)
+    #endif
 
     /// The plan of `type` when it is a ``JSONCodable`` model (possibly without transformers).
     /// The decoder asks for every object and array it meets, so answers are remembered rather
@@ -240,18 +244,24 @@ final class TransformerPlans {
 
 /// The memo of ``TransformerPlan/rule(for:)``: up to 64 answers in the order they were asked.
 ///
-/// Its state changes on every property decoded, so it opts out of dynamic exclusivity checks
-/// (`@exclusivity(unchecked)`, as `JSONTreeDecoder`'s hot fields do), which would otherwise
-/// cost a runtime call on each access. That is sound because only the thread running the call
-/// that owns the plan uses it, and no access overlaps another: each method reads or writes a
-/// field and calls nothing that could reach the memo meanwhile.
+/// Its state changes on every property decoded, so release builds opt it out of dynamic
+/// exclusivity checks (`@exclusivity(unchecked)`, as `JSONTreeDecoder`'s hot fields do), which
+/// would otherwise cost a runtime call on each access; debug builds, which the tests run, keep
+/// them. That is sound because only the thread running the call that owns the plan uses it, and
+/// no access overlaps another: each method reads or writes a field and calls nothing that could
+/// reach the memo meanwhile.
 final class RuleMemo {
     private typealias Entry = (key: String, rule: PropertyRule?)
     private static let capacity = 64
-    /// The answers, in the order they were first asked for.
-    @exclusivity(unchecked) private var entries: [Entry] = []
-    /// The entry expected next.
-    @exclusivity(unchecked) private var cursor = 0
+    #if DEBUG
+        /// The answers, in the order they were first asked for.
+        private var entries: [Entry] = []
+        /// The entry expected next.
+        private var cursor = 0
+    #else
+        @exclusivity(unchecked) private var entries: [Entry] = []
+        @exclusivity(unchecked) private var cursor = 0
+    #endif
 
     init() {
         entries.reserveCapacity(Self.capacity)

@@ -11,14 +11,43 @@ package final class JSONTreeDecoder: Decoder {
     // The fields read for every value come first and have fixed offsets; `options` holds
     // Foundation's resilient strategy enums, so it goes last and is read only for the special
     // types.
-
-    /// The value `init(from:)` and the single value container read.
-    @exclusivity(unchecked) package var node: JSONNode
-    /// The coding path of `node`; containers remember how much of it is theirs.
-    @exclusivity(unchecked) package var path: CodingPathStack
-    /// Changes only when a streaming call moves a finished decoder on to its next element
-    /// (see `JSONTreeDecoder+Reuse.swift`), as does `sparse`.
-    @exclusivity(unchecked) package internal(set) var document: JSONDocument
+    //
+    // The variables read for every value and the type caches looked up for every object and
+    // array (an `inout` access each) have their exclusive access checked at run time in debug
+    // builds only, the builds the tests and sanitizer lanes run. A decoder serves one thread at a
+    // time, and no access to these fields overlaps another: each is read or written whole, or
+    // changed by a method that calls nothing reaching the decoder. In release builds the dynamic
+    // check of the caches alone was 1% of a streamed decode.
+    #if DEBUG
+        /// The value `init(from:)` and the single value container read.
+        package var node: JSONNode
+        /// The coding path of `node`; containers remember how much of it is theirs.
+        package var path: CodingPathStack
+        /// Changes only when a streaming call moves a finished decoder on to its next element
+        /// (see `JSONTreeDecoder+Reuse.swift`), as does `sparse`.
+        package internal(set) var document: JSONDocument
+        /// The types met so far under `.skipInvalidArrayElements`; see ``lossyArrayType(_:)``.
+        package var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
+        /// The types decoded from arrays so far; see ``decodableArrayType(_:)``.
+        package var decodableArrayTypes: [(ObjectIdentifier, (any DecodableArray.Type)?)] = []
+        /// The types decoded from objects so far; see ``stringKeyedDictionaryType(_:)``.
+        package var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
+        /// The types met so far as array elements and dictionary values; see ``elementRoute(_:)``.
+        package var elementRoutes: [(ObjectIdentifier, ElementRoute)] = []
+        /// Set when the call decodes sparsely (see `FastJSONDecoder+Sparse.swift`): the reads that
+        /// depend on what the tree holds pass through it.
+        package internal(set) var sparse: SparseDecodingSession?
+    #else
+        @exclusivity(unchecked) package var node: JSONNode
+        @exclusivity(unchecked) package var path: CodingPathStack
+        @exclusivity(unchecked) package internal(set) var document: JSONDocument
+        @exclusivity(unchecked) package var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
+        @exclusivity(unchecked) package var decodableArrayTypes: [(ObjectIdentifier, (any DecodableArray.Type)?)] = []
+        @exclusivity(unchecked)
+        package var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
+        @exclusivity(unchecked) package var elementRoutes: [(ObjectIdentifier, ElementRoute)] = []
+        @exclusivity(unchecked) package internal(set) var sparse: SparseDecodingSession?
+    #endif
     package let lossy: FastJSONDecoder.LossyCoercions
     package let maximumDepth: Int
     package let keyStrategy: KeyStrategy
@@ -32,18 +61,6 @@ package final class JSONTreeDecoder: Decoder {
     package let hasStringKeyedDictionaryExemption: Bool
     /// Shared with the decoders `superDecoder` makes, which may outlive the call.
     package let sharing: DecoderSharing
-    // The three type caches are looked up for every object and array decoded (an `inout`
-    // access each): unchecked like the fields above, since a decoder serves one thread at a
-    // time and the lookups never overlap (the dynamic check was 1% of a streamed decode).
-    /// The types met so far under `.skipInvalidArrayElements`; see ``lossyArrayType(_:)``.
-    @exclusivity(unchecked) package var lossyArrayTypes: [(ObjectIdentifier, (any LossyDecodableArray.Type)?)] = []
-    /// The types decoded from arrays so far; see ``decodableArrayType(_:)``.
-    @exclusivity(unchecked) package var decodableArrayTypes: [(ObjectIdentifier, (any DecodableArray.Type)?)] = []
-    /// The types decoded from objects so far; see ``stringKeyedDictionaryType(_:)``.
-    @exclusivity(unchecked)
-    package var stringKeyedDictionaryTypes: [(ObjectIdentifier, (any StringKeyedDictionary.Type)?)] = []
-    /// The types met so far as array elements and dictionary values; see ``elementRoute(_:)``.
-    @exclusivity(unchecked) package var elementRoutes: [(ObjectIdentifier, ElementRoute)] = []
     /// One cursor per stack depth for the keyed containers' in-order member lookups.
     package let memberCursors = JSONMemberCursors()
     /// snake_case key -> converted key, shared by all objects of one `decode` call.
@@ -51,9 +68,6 @@ package final class JSONTreeDecoder: Decoder {
     /// The key sequences met under `.convertFromSnakeCase`, each converted once (bounded).
     package var keyShapes = JSONKeyShapes()
     package let options: FastJSONDecoder.Options
-    /// Set when the call decodes sparsely (see `FastJSONDecoder+Sparse.swift`): the reads that
-    /// depend on what the tree holds pass through it.
-    @exclusivity(unchecked) package internal(set) var sparse: SparseDecodingSession?
 
     /// `JSONDecoder.KeyDecodingStrategy`, read once per `decode` call instead of once per object.
     package enum KeyStrategy {
@@ -344,7 +358,7 @@ package final class JSONTreeDecoder: Decoder {
 /// What a decoder and the decoders its `superDecoder()` calls made share: whether there are any.
 package final class DecoderSharing {
     /// Set when a `superDecoder()` shares the decoder's call: it may outlive it.
-    @exclusivity(unchecked) package var isShared = false
+    package var isShared = false
 
     package init() {}
 }
