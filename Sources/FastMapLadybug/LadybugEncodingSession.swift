@@ -64,7 +64,8 @@ final class LadybugEncodingSession {
     ) -> JSONBuildNode? {
         guard let last = path.last, let parent = parent(of: path, in: object) else { return nil }
         if let existing = parent.child(last), !(existing.isNull && parent.isArray) {
-            return (array ? existing.isArray : existing.isObject) ? existing : nil
+            guard array ? existing.isArray : existing.isObject else { return nil }
+            return writable(existing, at: last, in: parent)
         }
         let made: JSONBuildNode = array ? .makeArray() : .makeObject()
         guard attach(made, at: last, in: parent, replacing: false) else { return nil }
@@ -79,7 +80,7 @@ final class LadybugEncodingSession {
             if case .index = path[index + 1] { wantsArray = true }
             if let existing = current.child(path[index]), !existing.isNull {
                 guard wantsArray ? existing.isArray : existing.isObject else { return nil }
-                current = existing
+                current = writable(existing, at: path[index], in: current)
                 continue
             }
             let made: JSONBuildNode = wantsArray ? .makeArray() : .makeObject()
@@ -88,6 +89,22 @@ final class LadybugEncodingSession {
             current = made
         }
         return current
+    }
+
+    /// The object or array `child`, found at `component` in `container`, as a container a path
+    /// can write into. A `JSON` value a property wrote (a node standing for it) is replaced in
+    /// `container` by a copy holding its members or elements, so that a path below it adds to it
+    /// as a path below a model's object does, and the value itself stays as it is.
+    private func writable(
+        _ child: JSONBuildNode, at component: JSONKeyPath.Component, in container: JSONBuildNode
+    ) -> JSONBuildNode {
+        guard child.shape == .scalar else { return child }
+        let copy = child.shallowCopy()
+        switch component {
+        case .key(let name): container.replaceMember(name, with: copy)
+        case .index(let index): container.replaceElement(at: index, with: copy)
+        }
+        return copy
     }
 
     /// Adds `node` to `container` as member or element `component`. Array slots holding `null`

@@ -90,7 +90,8 @@ final class LadybugTreeEncoder: Encoder {
         guard !deferred.isEmpty else { return }
         let pending = deferred
         deferred = []
-        guard let object = node, object.isObject else { return }
+        // Only into an object this encoder made: not into a `JSON` value encoded whole.
+        guard let object = node, object.shape == .object else { return }
         for (path, value) in pending where session.place(value, at: path, in: object, replacing: false) {
             session.noteDepth(depth + path.count)
         }
@@ -114,7 +115,9 @@ final class LadybugTreeEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         var object: JSONBuildNode
-        if let node, node.isObject {
+        // The object an earlier keyed container made; a `JSON` object encoded whole through the
+        // single value container is a value already encoded here, as any other.
+        if let node, node.shape == .object {
             object = node
         } else {
             object = .makeObject()
@@ -134,7 +137,7 @@ final class LadybugTreeEncoder: Encoder {
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         var array: JSONBuildNode
-        if let node, node.isArray {
+        if let node, node.shape == .array {
             array = node
         } else {
             array = .makeArray()
