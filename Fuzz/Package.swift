@@ -10,7 +10,8 @@ let package = Package(
     name: "FastMapFuzz",
     dependencies: [.package(name: "FastMap", path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [fastMap], swiftSettings: fuzzSettings),
+        .target(name: "CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: [fastMap, "CFuzzDriver"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzParse", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzKeyPath", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzDecode", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),

@@ -17,8 +17,9 @@
 #     type, `Unmanaged` or `OpaquePointer`, or calls a `withUnsafe…` / `unsafe…` API (comments
 #     aside). Front ends lend input to the core as `JSONInput` and key nodes by `JSONNode.ID`;
 #     the core's package and public declarations name no unsafe type (a few take bytes in).
-#  7. no Swift ABI tricks: no file under Sources mentions `@_silgen_name` or `swiftcall` (no Swift
-#     declaration bound to a C symbol, no C function compiled in Swift's calling convention).
+#  8. no Swift ABI tricks: no Swift or C file of the project (the products, tests, benchmarks,
+#     fuzz targets and examples) mentions `@_silgen_name` or `swiftcall` (no Swift declaration
+#     bound to a C symbol, no C function compiled in Swift's calling convention).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${BUILD_DIR:-.build/debug}
@@ -85,9 +86,10 @@ else echo "ok   jansson through its public API only, no process-wide state, noth
 matched=$(grep -rnE '\b(strstr|strcasestr|strn?cmp)\(' Sources/CFastMap || true)
 if [ -n "$matched" ]; then echo "yajl messages matched in C:"; echo "$matched"; status=1
 else echo "ok   no C file matches yajl's message text"; fi
-abi=$(grep -rnE '@_silgen_name|swiftcall' Sources || true)
-if [ -n "$abi" ]; then echo "Swift ABI tricks (@_silgen_name / swiftcall) in Sources:"; echo "$abi"; status=1
-else echo "ok   no @_silgen_name or swiftcall in Sources"; fi
+abi=$(grep -rnE --exclude-dir=.build --include='*.swift' --include='*.[ch]' --include='*.cpp' \
+  '@_silgen_name|swiftcall' Sources Tests Benchmarks Fuzz/Sources Examples || true)
+if [ -n "$abi" ]; then echo "Swift ABI tricks (@_silgen_name / swiftcall):"; echo "$abi"; status=1
+else echo "ok   no @_silgen_name or swiftcall in the project's code"; fi
 
 flags=(-typecheck -I "$build/Modules" -I Sources/CJansson -I Sources/CYajl
   -Xcc -fmodule-map-file="$build/CFastMap.build/module.modulemap" -Xcc -I -Xcc Sources/CFastMap/include)

@@ -1,20 +1,24 @@
+import CFuzzDriver
 import FastMap
 import Foundation
 
 // SwiftPM links an executable's own `main`, so libFuzzer's is never pulled in; its driver is
-// started from there instead.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
+// started from there instead, through its C declaration (CFuzzDriver).
+
+/// The target of this process, set once before the driver starts.
+nonisolated(unsafe) private var fuzzTarget: (@convention(c) (UnsafePointer<UInt8>, Int) -> CInt)?
 
 /// Hands the process to libFuzzer, which calls `target` with every input it tries.
-public func runFuzzer(_ target: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> Never {
+public func runFuzzer(_ target: @escaping @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> Never {
+    fuzzTarget = target
     var argumentCount = CommandLine.argc
-    var argumentValues = CommandLine.unsafeArgv
-    exit(runFuzzerDriver(&argumentCount, &argumentValues, target))
+    var argumentValues: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+    exit(
+        LLVMFuzzerRunDriver(&argumentCount, &argumentValues) { data, count in
+            // libFuzzer passes a valid pointer even for an empty input.
+            guard let data, let target = fuzzTarget else { return 0 }
+            return target(data, count)
+        })
 }
 
 /// What a call produced: its value, or the fact that it threw (with the error's text, for the
