@@ -257,7 +257,7 @@ races-run-then-fuzz:
 # FuzzStream runs without libFuzzer's per-input leak check: its tasks finish (and free)
 # after the input returns, which that check cannot tell from a leak; `make leaks` covers it.
 FUZZ_SECONDS ?= 180
-FUZZ_TARGETS ?= FuzzParse FuzzKeyPath FuzzDecode FuzzEncode FuzzStream FuzzCompose FuzzEngines
+FUZZ_TARGETS ?= FuzzParse FuzzKeyPath FuzzDecode FuzzEncode FuzzStream FuzzCompose FuzzEngines FuzzLadybug
 # lld, and libFuzzer's unused entry point left unresolved and lazily bound: the macro plugin
 # (a host tool built with the same flags) has its own main and never calls the fuzzer; FastMap
 # expands no macro itself, so the "symbol lookup error" the compiler prints probing it is harmless.

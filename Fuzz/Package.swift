@@ -19,5 +19,9 @@ let package = Package(
         .executableTarget(name: "FuzzStream", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzCompose", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzEngines", dependencies: [fastMap, "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(
+            name: "FuzzLadybug",
+            dependencies: [fastMap, .product(name: "FastMapLadybug", package: "FastMap"), "FuzzSupport"],
+            swiftSettings: fuzzSettings),
     ]
 )

@@ -26,10 +26,10 @@ documents=(
   '[{"user_id":"x"},{"created_at":"not a date"}]' '{"id":1.0}' '{"id":1.5}' '{"id":"1"}' '{"small":200}'
   '["a\u00e9\u4e2d\ud834\udd1e","\u001f","</script>","a/b"]' '{"a":1,"b":{"c":[1,2,3]},"a":3}'
 )
-for target in parse keypath decode encode stream compose engines; do mkdir -p "$out/$target"; done
+for target in parse keypath decode encode stream compose engines ladybug; do mkdir -p "$out/$target"; done
 i=0
 for doc in "${documents[@]}"; do
-  for target in parse decode encode engines; do printf '%s' "$doc" > "$out/$target/seed-$i"; done
+  for target in parse decode encode engines ladybug; do printf '%s' "$doc" > "$out/$target/seed-$i"; done
   # The stream target reads its first byte as the chunking seed.
   printf '\x05%s' "$doc" > "$out/stream/seed-$i"
   printf 'a.b[0].c\n%s' "$doc" > "$out/keypath/seed-$i"
@@ -58,6 +58,12 @@ printf 'a\\.b["c"][-1]\n{"a.b":{"c":[1]}}' > "$out/keypath/seed-escapes"
 cp "$out/parse/seed-array" "$out/parse/seed-deep" "$out/parse/seed-bad-utf8" "$out/engines/"
 printf '%0.s[' $(seq 1 1100) > "$out/engines/seed-deeper"
 printf '[1,{"a":[2,],},]' > "$out/engines/seed-trailing-commas"
+# The ladybug target's models: JSON values with key paths below them, paths through arrays.
+printf '{"meta":{"a":1},"list":[{"name":"n"}],"before":{"flag":true}}' > "$out/ladybug/seed-overlaps"
+printf '{"meta":{"extra":2},"list":[1,[2],3]}' > "$out/ladybug/seed-overlaps-kept"
+printf '{"meta":[1],"list":{"x":1}}' > "$out/ladybug/seed-overlaps-kinds"
+printf '{"ids":[4],"details":{"title":"t"},"tags":["a","b"],"pricing":{"amount":2.5},"items":[{"name":"x","dims":{"w":3}}],"people":{"owner":{"name":"o"}}}' > "$out/ladybug/seed-paths"
+printf '[{"ids":[]},{"tags":[]},{"items":[{"name":"y"}]}]' > "$out/ladybug/seed-path-list"
 printf "{a: 1, 'b': [0x10, +1, .5, Infinity,], // c\n}" > "$out/engines/seed-json5"
 printf '[1] [2]' > "$out/engines/seed-two-roots"
 printf '{"a\\"b\\\\":"\\ud83d\\ude00\\u0041\\/"}' > "$out/engines/seed-escaped-key"
