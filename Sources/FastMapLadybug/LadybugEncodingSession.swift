@@ -115,10 +115,7 @@ final class LadybugEncodingSession {
         switch component {
         case .key(let name):
             guard container.isObject else { return false }
-            guard let existing = container.member(name) else {
-                container.setFirst(name, node)
-                return true
-            }
+            guard let existing = container.setFirst(name, node) else { return true }
             guard replacing, takeOver(existing) else { return false }
             container.replaceMember(name, with: node)
             return true

@@ -167,16 +167,18 @@ package final class JSONBuildNode {
     }
 
     /// Adds `child` under `key` unless the key is already present (the first one wins, as in
-    /// Foundation's JSONDecoder).
-    package func setFirst(_ key: String, _ child: JSONBuildNode) {
+    /// Foundation's JSONDecoder). Returns the member already there, nil when `child` was added.
+    @discardableResult
+    package func setFirst(_ key: String, _ child: JSONBuildNode) -> JSONBuildNode? {
         precondition(shape == .object, "FastMap: a member added to a value that is not an object")
-        guard position(of: key) == nil else { return }
+        if let present = position(of: key) { return children[present] }
         keys.append(key)
         children.append(child)
         keyIndex?[key] = keys.count - 1
         if keyIndex == nil && keys.count > 16 {
             keyIndex = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         }
+        return nil
     }
 
     /// Sets member `key` to `child`, replacing the value there while keeping the member's
