@@ -64,6 +64,7 @@ printf '{"meta":{"extra":2},"list":[1,[2],3]}' > "$out/ladybug/seed-overlaps-kep
 printf '{"meta":[1],"list":{"x":1}}' > "$out/ladybug/seed-overlaps-kinds"
 printf '{"ids":[4],"details":{"title":"t"},"tags":["a","b"],"pricing":{"amount":2.5},"items":[{"name":"x","dims":{"w":3}}],"people":{"owner":{"name":"o"}}}' > "$out/ladybug/seed-paths"
 printf '[{"ids":[]},{"tags":[]},{"items":[{"name":"y"}]}]' > "$out/ladybug/seed-path-list"
+printf '{"at":{"time":"2024-02-29T12:00:00.250Z"},"meta":{"count":"7"},"people":[{"name":"p","dims":{"w":1}}],"team":{"crew":[{"name":"c"}]}}' > "$out/ladybug/seed-adapted"
 printf "{a: 1, 'b': [0x10, +1, .5, Infinity,], // c\n}" > "$out/engines/seed-json5"
 printf '[1] [2]' > "$out/engines/seed-two-roots"
 printf '{"a\\"b\\\\":"\\ud83d\\ude00\\u0041\\/"}' > "$out/engines/seed-escaped-key"

@@ -11,13 +11,14 @@ runFuzzer(fuzzLadybug)
 /// such as a default where nothing was, is there from then on). `toJSON()` must work where
 /// `toData()` does, and `init(json:)` must take what it gives without stopping. The models put
 /// `JSON` values the input holds at places other properties' key paths go below, and key paths
-/// through arrays, defaults and nested models.
+/// through arrays, defaults, dates, maps and nested models.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzLadybug(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(UnsafeBufferPointer(start: start, count: count))
     check(Overlaps.self, data)
     check(Paths.self, data)
     check(List<Paths>.self, data)
+    check(Adapted.self, data)
     return 0
 }
 
@@ -60,6 +61,21 @@ struct Paths: JSONCodable, Equatable {
         "first": JSONKeyPath("tags", 0),
         "amount": "pricing.amount" <- Default(value: 0.5),
         "owner": "people.owner",
+    ]
+}
+
+/// A date, a decode-only `Map` and nested models through their transformers, at paths.
+struct Adapted: JSONCodable, Equatable {
+    let when: Date?
+    let count: Int
+    let owner: Paths.Item?
+    let crew: [Paths.Item]?
+
+    static let transformersByPropertyKey: [PropertyKey: JSONTransformer] = [
+        "when": "at.time" <- iso8601,
+        "count": "meta.count" <- Map<Int> { ($0 as? Int) ?? ($0 as? String).flatMap { Int($0) } },
+        "owner": "people[0]" <- Paths.Item.transformer,
+        "crew": "team.crew" <- [Paths.Item].transformer,
     ]
 }
 
