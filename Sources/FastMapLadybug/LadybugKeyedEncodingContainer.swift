@@ -20,7 +20,11 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         CodingPathNode(parent: codingNode, component: .key(key))
     }
 
-    private func destination(_ key: Key) -> (path: [JSONKeyPath.Component], rule: PropertyRule?) {
+    /// Where a property goes: its transformer's key path (or its own key), and the transformer's
+    /// rule, if any.
+    private typealias Destination = (path: [JSONKeyPath.Component], rule: PropertyRule?)
+
+    private func destination(_ key: Key) -> Destination {
         if let plan, let rule = plan.rule(for: key.stringValue) { return (rule.encodingPath, rule) }
         return ([.key(key.stringValue)], nil)
     }
@@ -32,7 +36,7 @@ struct LadybugKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     }
 
     /// ``put(_:_:)`` with the destination already looked up.
-    private func put(_ node: JSONBuildNode, at destination: (path: [JSONKeyPath.Component], rule: PropertyRule?)) {
+    private func put(_ node: JSONBuildNode, at destination: Destination) {
         let (path, rule) = destination
         let session = encoder.session
         if let rule, rule.decodeOnly {
